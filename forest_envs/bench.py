@@ -1,0 +1,71 @@
+"""Random-play throughput of every game beside PettingZoo's connect_four_v3, in one run.
+
+All AEC figures use the same loop: ``agent_iter`` / ``last()`` (observation and mask every
+step) / a uniform legal action / ``step``, through each env's standard wrappers.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from .core.registry import make
+
+
+def _aec_rate(env, seconds: float, seed: int = 0) -> float:
+    rng = np.random.default_rng(seed)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=int(rng.integers(2**31)))
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                action = None
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                action = int(legal[int(rng.random() * legal.size)])
+            env.step(action)
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def _engine_rate(new_state, seconds: float, seed: int = 0) -> float:
+    rng = np.random.default_rng(seed)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_state(int(rng.integers(2**31)))
+        while not state.is_terminal:
+            legal = np.flatnonzero(state.legal_action_mask())
+            state.apply(int(legal[int(rng.random() * legal.size)]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def run(seconds: float = 3.0) -> list[dict]:
+    from pettingzoo.classic import connect_four_v3
+
+    from .chickwood import ChickwoodGame
+
+    rows = []
+    base = _aec_rate(connect_four_v3.env(), seconds)
+    rows.append({"env": "connect_four_v3 (PettingZoo)", "loop": "AEC", "steps_per_s": base})
+    setups = [("chickwood_v0", {"num_players": n}) for n in (2, 3, 4, 5)]
+    setups.append(("chickwood_v0", {"num_players": 3, "legendary": True}))
+    for env_id, cfg in setups:
+        label = f"{env_id} " + " ".join(f"{k}={v}" for k, v in cfg.items())
+        rows.append({"env": label, "loop": "AEC", "steps_per_s": _aec_rate(make(env_id, **cfg), seconds)})
+    game = ChickwoodGame(num_players=3)
+    rows.append({"env": "chickwood_v0 num_players=3", "loop": "engine",
+                 "steps_per_s": _engine_rate(game.new_initial_state, seconds)})
+    for r in rows:
+        r["vs_connect_four"] = r["steps_per_s"] / base
+    return rows
+
+
+def format_rows(rows: list[dict]) -> str:
+    head = f"{'environment':<44} {'loop':<7} {'steps/s':>10} {'x connect_four':>15}"
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        lines.append(f"{r['env']:<44} {r['loop']:<7} {r['steps_per_s']:>10.0f} {r['vs_connect_four']:>15.2f}")
+    return "\n".join(lines)

@@ -1,0 +1,18 @@
+"""PettingZoo entry points for Chickwood Forest."""
+
+from __future__ import annotations
+
+from ..core.aec import ForestAECEnv, OrderEnforcedEnv
+from .rules import ChickwoodGame
+
+
+class raw_env(ForestAECEnv):  # noqa: N801 - PettingZoo's naming convention
+    """Chickwood Forest as a PettingZoo AEC env. Game options: ``num_players`` (2-5, default
+    3), ``legendary`` (bool). Env options: see ``ForestAECEnv``."""
+
+    game_class = ChickwoodGame
+    metadata = dict(ForestAECEnv.metadata, name="chickwood_v0")
+
+
+def env(**config):
+    return OrderEnforcedEnv(raw_env(**config))

@@ -1,0 +1,621 @@
+"""Chickwood Forest rules: the game configuration, the state and its transitions.
+
+Turn structure (rulebook "Sequence of Play"): each round every player scouts (plays one hand
+card per turn to a castle, in turn order, face up or down as their castle's banner says),
+then (Legendary variant) the spy-glass holder may look at one castle, then each player in
+turn order raids one castle not yet raided this round (the key holder may force a raider to
+choose again), resolving benefactors at once as a snake of alms placed village by village.
+When a full deal is impossible the game ends; Legendary end cards resolve, then scoring.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import ClassVar
+
+import numpy as np
+
+from ..core.config import Option
+from ..core.engine import BufferState, Game
+from . import actions as A
+from .components import (ALMS_PER_PLAYER, BENEFACTOR0, CASTLE_CAPACITY, CASTLE_CARDS,
+                         ENTERTAINERS, FAKE_BEARD, GOLDEN_ARROW, GRID_COLS, HENCHMAN, KEY,
+                         KIND_NAMES, MAX_CASTLE, MAX_CELLS, MAX_SPACES, NUM_KINDS,
+                         NUM_TREASURE_KINDS, SPY_GLASS, VILLAGES, banners, castle_values,
+                         deck_composition, grid_rows, hand_size, village_cards)
+from .observation import (ABSENT_CELL, ALMS, ARROW_A, ARROW_B, BEARD, ENT_A, ENT_B,
+                          FOREST_CELL, KEY as KEY_PHASE, OVER, PHASES, RAID, SCOUT, SPY,
+                          build_layout)
+from .render import render as render_text, view as view_data
+from .scoring import castle_score, loot_scores, village_awards
+
+NO_CARD = -2   # grid cell without a card (2-player games use two rows)
+FOREST = -1
+BENEFACTOR_VALUE = np.array([1, 2, 3], dtype=np.int16)
+
+
+class ChickwoodGame(Game):
+    env_id = "chickwood_v0"
+    state_class: ClassVar[type]
+    name = "Chickwood Forest"
+    options = {
+        "num_players": Option(3, choices=(2, 3, 4, 5)),
+        "legendary": Option(False, choices=(False, True), doc="play with the Legendary cards"),
+    }
+
+    def __init__(self, **config):
+        super().__init__(**config)
+        n = self.num_players
+        self.legendary = self.config["legendary"]
+        self.hand_size = hand_size(n)
+        self.composition = np.array(deck_composition(n, self.legendary), dtype=np.int16)
+        self.castle_values = castle_values(n)
+        self.rows = grid_rows(n)
+        self.in_play = np.zeros(MAX_CASTLE, bool)
+        self.in_play[[v - 1 for v in self.castle_values]] = True
+        caps = np.full(MAX_CASTLE, 10_000, np.int16)
+        for v, cap in CASTLE_CAPACITY.items():
+            caps[v - 1] = cap
+        self.capacity = caps
+        self.banner = {v: tuple(int(ch == "D") for ch in b) for v, b in banners(n).items()}
+        self.adjacent = np.zeros((MAX_CELLS + 1, MAX_CELLS), bool)  # row MAX_CELLS: "no last"
+        self.adjacent[MAX_CELLS, :] = True
+        for cell in range(MAX_CELLS):
+            r, c = divmod(cell, GRID_COLS)
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < 3 and 0 <= cc < GRID_COLS:
+                    self.adjacent[cell, rr * GRID_COLS + cc] = True
+
+    def _build_layout(self):
+        return build_layout(self.config["num_players"])
+
+    def _build_action_names(self):
+        return A.action_names()
+
+
+@functools.lru_cache(maxsize=None)
+def _game(items: tuple) -> ChickwoodGame:
+    return ChickwoodGame(**dict(items))
+
+
+def new_game(config: dict | None = None, seed: int | None = None) -> "ChickwoodState":
+    """A new game; Game objects (layouts, names) are shared between games of one config."""
+    return _game(tuple(sorted((config or {}).items()))).new_initial_state(seed)
+
+
+class ChickwoodState(BufferState):
+    """One play of Chickwood Forest. Numbers live in the layout blocks (observation.py),
+    the rest in ``FIELDS``; ``phase`` / ``current`` say who decides what."""
+
+    FIELDS = ("deck", "deck_pos", "phase", "current", "order", "step", "raider",
+              "pending_castle", "snake_last", "end_stages", "ent_pick", "arrow_kind", "spier",
+              "discard_fd", "round_index", "grid", "cell_spaces", "clock")
+    __slots__ = FIELDS + tuple(build_layout(2).blocks)
+
+    # --- setup ----------------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: ChickwoodGame, rng: np.random.Generator) -> "ChickwoodState":
+        self = cls._blank(game)
+        self.rng = rng
+        n = game.num_players
+        kinds = np.repeat(np.arange(NUM_KINDS, dtype=np.int8), game.composition)
+        self.deck = rng.permutation(kinds)
+        self.deck_pos = 0
+        cards = village_cards(n)
+        order = rng.permutation(len(cards))
+        grid = [NO_CARD] * MAX_CELLS
+        for cell, i in enumerate(order):
+            grid[cell] = cards[i]
+        self.grid = tuple(grid)
+        self.cell_spaces = np.array([VILLAGES[g].spaces if g >= 0 else 0 for g in grid], np.int16)
+        for cell, g in enumerate(grid):
+            self.cell_card[cell, g if g >= 0 else (FOREST_CELL if g == FOREST else ABSENT_CELL)] = 1
+        self.players_onehot[n - 2] = 1
+        self.legendary[0] = int(game.legendary)
+        self.castle_in_play[:] = game.in_play
+        for v in game.castle_values:
+            self.pile_left[v - 1] = CASTLE_CARDS[v]
+        # One castle of each value, shuffled; one to each player, the spare goes back.
+        starts = rng.permutation(np.array(game.castle_values))[:n]
+        for p, v in enumerate(starts):
+            self.pile_left[v - 1] -= 1
+            self.castles_held[p, v - 1] = 1
+            self.player_castle[p, v - 1] = 1
+        self.alms_left[:] = ALMS_PER_PLAYER
+        self.phase = SCOUT
+        self.current = 0
+        self.order = ()
+        self.step = 0
+        self.raider = -1
+        self.pending_castle = -1
+        self.snake_last = -1
+        self.end_stages = ()
+        self.ent_pick = -1
+        self.arrow_kind = -1
+        self.spier = -1
+        self.discard_fd = []
+        self.round_index = 0
+        self.clock = 0
+        self._start_round()
+        return self
+
+    @classmethod
+    def _field_templates(cls, game):
+        return {"deck": np.zeros(0, np.int8), "order": (), "end_stages": (), "discard_fd": [],
+                "grid": (), "cell_spaces": np.zeros(0, np.int16)}  | {
+            f: 0 for f in cls.FIELDS if f not in
+            ("deck", "order", "end_stages", "discard_fd", "grid", "cell_spaces")}
+
+    # --- contract -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return -1 if self.phase == OVER else self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def _set_phase(self, phase: int, player: int) -> None:
+        self.phase_onehot[self.phase] = 0
+        self.phase_onehot[phase] = 1
+        self.phase = phase
+        self.to_move[self.current] = 0
+        self.current = player
+        self.to_move[player] = 1
+
+    # --- rounds ---------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        game, n = self.game, self.num_players
+        for p in range(n):
+            for _ in range(game.hand_size):
+                k = self.deck[self.deck_pos]
+                self.deck_pos += 1
+                self.hand[p, k] += 1
+        self.hand_count[:] = game.hand_size
+        self.deck_left[0] = len(self.deck) - self.deck_pos
+        self.round_no[0] = self.round_index + 1
+        values = self.player_castle.argmax(axis=1)
+        self.order = tuple(int(p) for p in np.argsort(values, kind="stable"))
+        self.order_pos[:] = 0
+        for pos, p in enumerate(self.order):
+            self.order_pos[p, pos] = 1
+            self.banner[p, :] = 0
+            b = game.banner[int(values[p]) + 1]
+            self.banner[p, :len(b)] = b
+        self.step = 0
+        self._set_scout_turn()
+
+    def _set_scout_turn(self) -> None:
+        n = self.num_players
+        self.banner_pos[:] = 0
+        self.banner_pos[self.step // n] = 1
+        self._set_phase(SCOUT, self.order[self.step % n])
+
+    def _end_round(self) -> None:
+        for c in range(MAX_CASTLE):
+            if self.castle_cards[c]:
+                self._discard_castle(c)
+        self.castle_raided_by[:] = 0
+        self.has_raided[:] = 0
+        self.spy_castle[:] = 0
+        self.spy_view[:] = 0
+        self.spier = -1
+        self.round_index += 1
+        if len(self.deck) - self.deck_pos >= self.num_players * self.game.hand_size:
+            self._start_round()
+        else:
+            self._end_game()
+
+    def _discard_castle(self, c: int) -> None:
+        """Leftover loot is set aside: face-up cards publicly, face-down ones still secret
+        from all but their owner (and the spy who looked at that castle)."""
+        self.discard_public += self.castle_faceup[c]
+        spier_saw = self.spier if self.spy_castle[c] else -1
+        for o in range(self.num_players):
+            for k in np.flatnonzero(self.fd_own[o, c]):
+                mask = (1 << o) | ((1 << spier_saw) if spier_saw >= 0 else 0)
+                for _ in range(int(self.fd_own[o, c, k])):
+                    self.discard_fd.append((int(k), mask))
+        self._recount_discard_known()
+        self._clear_castle(c)
+
+    def _recount_discard_known(self) -> None:
+        self.discard_known[:] = 0
+        for k, mask in self.discard_fd:
+            for s in range(self.num_players):
+                if mask >> s & 1:
+                    self.discard_known[s, k] += 1
+
+    def _clear_castle(self, c: int) -> None:
+        self.castle_faceup[c] = 0
+        self.fd_own[:, c] = 0
+        self.castle_fd_count[c] = 0
+        self.castle_cards[c] = 0
+        self.spy_view[:, c] = 0
+
+    # --- legal actions ---------------------------------------------------------------------
+    def _compute_mask(self) -> np.ndarray:
+        mask = np.zeros(A.NUM_ACTIONS, np.int8)
+        phase, p = self.phase, self.current
+        if phase == SCOUT:
+            open_castles = self.castle_in_play & (self.castle_cards < self.game.capacity)
+            mask[A.PLAY:A.SPY] = ((self.hand[p] > 0)[:, None] & open_castles[None, :]).ravel()
+        elif phase == RAID:
+            mask[A.RAID:A.KEY_USE] = self._raidable()
+        elif phase == KEY_PHASE:
+            mask[A.KEY_USE] = mask[A.KEY_PASS] = 1
+        elif phase == ALMS:
+            mask[A.ALMS:A.ENT_PICK] = self._alms_targets()
+        elif phase == SPY:
+            mask[A.SPY:A.RAID] = self._spy_targets(p)
+        elif phase == ENT_A:
+            owners = self._space_owners()
+            occupied = owners >= 0
+            for o in range(self.num_players):
+                others = occupied & (owners != o)
+                if others.any():
+                    mask[A.ENT_PICK:A.ENT_PASS][(owners == o).ravel()] = 1
+            mask[A.ENT_PASS] = 1
+        elif phase == ENT_B:
+            owners = self._space_owners().ravel()
+            first = owners[self.ent_pick]
+            mask[A.ENT_PICK:A.ENT_PASS] = (owners >= 0) & (owners != first)
+        elif phase == ARROW_A:
+            mask[A.ARROW_GIVE:A.ARROW_TAKE] = self.collection[p, :NUM_TREASURE_KINDS] > 0
+            mask[A.ARROW_PASS] = 1
+        elif phase == ARROW_B:
+            for r in range(1, self.num_players):
+                o = (p + r) % self.num_players
+                lo = A.ARROW_TAKE + (r - 1) * NUM_TREASURE_KINDS
+                mask[lo:lo + NUM_TREASURE_KINDS] = self.collection[o, :NUM_TREASURE_KINDS] > 0
+        elif phase == BEARD:
+            mask[A.BEARD_GIVE:A.BEARD_GIVE + self.num_players - 1] = 1
+            mask[A.BEARD_PASS] = 1
+        return mask
+
+    def _raidable(self) -> np.ndarray:
+        return (self.castle_in_play & (self.castle_raided_by.sum(axis=1) == 0)
+                & (self.key_blocked == 0))
+
+    def _alms_targets(self) -> np.ndarray:
+        last = self.snake_last if self.snake_last >= 0 else MAX_CELLS
+        return ((self.cell_filled < self.cell_spaces) & (self.snake_visited == 0)
+                & self.game.adjacent[last])
+
+    def _spy_targets(self, p: int) -> np.ndarray:
+        others = self.castle_fd_count.sum(axis=1) - self.castle_fd_count[:, p]
+        return others > 0
+
+    def _space_owners(self) -> np.ndarray:
+        """[cell, space] -> owner seat, -1 where empty."""
+        occupied = self.alms_owner.any(axis=2)
+        return np.where(occupied, self.alms_owner.argmax(axis=2), -1)
+
+    def _why_illegal(self, a: int) -> str:
+        phase = PHASES[self.phase]
+        if a < A.SPY and self.phase == SCOUT:
+            k, c = divmod(a - A.PLAY, MAX_CASTLE)
+            if not self.castle_in_play[c]:
+                return f"castle {c + 1} is not in this game"
+            if self.hand[self.current, k] == 0:
+                return f"{KIND_NAMES[k]} is not in the player's hand"
+            return f"castle {c + 1} already holds its maximum of {self.game.capacity[c]} cards"
+        if A.RAID <= a < A.KEY_USE and self.phase == RAID:
+            c = a - A.RAID
+            if not self.castle_in_play[c]:
+                return f"castle {c + 1} is not in this game"
+            if self.key_blocked[c]:
+                return f"the key forces the raider to choose a castle other than {c + 1}"
+            return f"castle {c + 1} was already raided this round"
+        if A.ALMS <= a < A.ENT_PICK and self.phase == ALMS:
+            return ("the village must be a village with a free space, not yet given to this "
+                    "round, and orthogonally next to the previous one")
+        return f"the pending decision is {phase!r}"
+
+    # --- transitions ----------------------------------------------------------------------
+    def _apply(self, a: int) -> None:
+        phase = self.phase
+        if phase == SCOUT:
+            self._play_card(*divmod(a - A.PLAY, MAX_CASTLE))
+        elif phase == RAID:
+            self._choose_castle(a - A.RAID)
+        elif phase == ALMS:
+            self._give_alms(a - A.ALMS)
+        elif phase == KEY_PHASE:
+            self._key_decision(a == A.KEY_USE)
+        elif phase == SPY:
+            self._spy(a - A.SPY)
+        elif phase in (ENT_A, ENT_B):
+            self._entertainers(a)
+        elif phase in (ARROW_A, ARROW_B):
+            self._golden_arrow(a)
+        elif phase == BEARD:
+            self._fake_beard(a)
+
+    def _play_card(self, kind: int, c: int) -> None:
+        p, n = self.current, self.num_players
+        self.hand[p, kind] -= 1
+        self.hand_count[p] -= 1
+        if self.banner[p, self.step // n]:
+            self.fd_own[p, c, kind] += 1
+            self.castle_fd_count[c, p] += 1
+        else:
+            self.castle_faceup[c, kind] += 1
+        self.castle_cards[c] += 1
+        self.step += 1
+        if self.step < n * self.game.hand_size:
+            self._set_scout_turn()
+            return
+        self.banner_pos[:] = 0
+        spier = self._holder(SPY_GLASS)
+        if spier >= 0 and self._spy_targets(spier).any():
+            self._set_phase(SPY, spier)
+        else:
+            self._begin_raids()
+
+    def _holder(self, kind: int) -> int:
+        if not self.game.legendary:
+            return -1
+        held = np.flatnonzero(self.collection[:, kind])
+        return int(held[0]) if held.size else -1
+
+    def _spy(self, c: int) -> None:
+        p = self.current
+        self.spier = p
+        self.spy_castle[c] = 1
+        self.spy_view[p, c] = self.fd_own[:, c].sum(axis=0) - self.fd_own[p, c]
+        self._begin_raids()
+
+    def _begin_raids(self) -> None:
+        self.step = 0
+        self._set_phase(RAID, self.order[0])
+
+    def _choose_castle(self, c: int) -> None:
+        raider = self.current
+        key_holder = self._holder(KEY)
+        if key_holder >= 0 and key_holder != raider:
+            self.raider = raider
+            self.pending_castle = c
+            self._set_phase(KEY_PHASE, key_holder)
+        else:
+            self._raid(raider, c)
+
+    def _key_decision(self, use: bool) -> None:
+        holder, raider, c = self.current, self.raider, self.pending_castle
+        self.raider = self.pending_castle = -1
+        if use:
+            self.collection[holder, KEY] -= 1
+            self.box[KEY] += 1
+            self.key_blocked[c] = 1
+            self._set_phase(RAID, raider)
+        else:
+            self._raid(raider, c)
+
+    def _raid(self, p: int, c: int) -> None:
+        if self.pile_left[c] > 0:
+            self.pile_left[c] -= 1
+            self.castles_held[p, c] += 1
+        # An exhausted pile leaves its place on the table: its raider takes the loot and that
+        # place's value for turn order and banner, but no castle card (docs/chickwood.md).
+        self.player_castle[p] = 0
+        self.player_castle[p, c] = 1
+        self.castle_raided_by[c, p] = 1
+        self.has_raided[p] = 1
+        self.key_blocked[:] = 0
+        loot = self.castle_faceup[c] + self.fd_own[:, c].sum(axis=0)
+        self._clear_castle(c)
+        benefactors = loot[BENEFACTOR0:BENEFACTOR0 + 3]
+        alms = int(benefactors @ BENEFACTOR_VALUE)
+        self.discard_public[BENEFACTOR0:BENEFACTOR0 + 3] += benefactors
+        loot[BENEFACTOR0:BENEFACTOR0 + 3] = 0
+        self.collection[p] += loot
+        gives = min(alms, int(self.alms_left[p]))
+        if gives > 0 and (self.cell_filled < self.cell_spaces).any():
+            self.snake_left[0] = gives
+            self.raider = p
+            self._set_phase(ALMS, p)
+        else:
+            self._next_raider()
+
+    def _give_alms(self, cell: int) -> None:
+        p = self.current
+        space = int(self.cell_filled[cell])
+        self.clock += 1
+        self.alms_clock[0] = self.clock
+        self.alms_owner[cell, space, p] = 1
+        self.alms_time[cell, space] = self.clock
+        self.cell_filled[cell] += 1
+        self.alms_count[cell, p] += 1
+        self.alms_last[cell, p] = self.clock
+        self.alms_left[p] -= 1
+        self.snake_left[0] -= 1
+        if self.snake_last >= 0:
+            self.snake_last_cell[self.snake_last] = 0
+        self.snake_last = cell
+        self.snake_last_cell[cell] = 1
+        self.snake_visited[cell] = 1
+        if self.snake_left[0] == 0 or not self._alms_targets().any():
+            self.snake_left[0] = 0
+            self.snake_visited[:] = 0
+            self.snake_last_cell[:] = 0
+            self.snake_last = -1
+            self.raider = -1
+            self._next_raider()
+        else:
+            self._mask = None
+
+    def _next_raider(self) -> None:
+        self.step += 1
+        if self.step < self.num_players:
+            self._set_phase(RAID, self.order[self.step])
+        else:
+            self._end_round()
+
+    # --- end of game ----------------------------------------------------------------------
+    def _end_game(self) -> None:
+        self.end_stages = (ENT_A, ARROW_A, BEARD) if self.game.legendary else ()
+        self._next_end_stage()
+
+    def _next_end_stage(self) -> None:
+        while self.end_stages:
+            stage, self.end_stages = self.end_stages[0], self.end_stages[1:]
+            holder = self._holder({ENT_A: ENTERTAINERS, ARROW_A: GOLDEN_ARROW,
+                                   BEARD: FAKE_BEARD}[stage])
+            if holder < 0:
+                continue
+            if stage == ENT_A:
+                owners = self._space_owners()
+                if len(set(owners[owners >= 0].tolist())) < 2:
+                    continue
+            elif stage == ARROW_A:
+                treasure = self.collection[:, :NUM_TREASURE_KINDS].sum(axis=1) > 0
+                if not treasure[holder] or treasure.sum() < 2:
+                    continue
+            elif stage == BEARD and self.collection[holder, HENCHMAN] == 0:
+                continue
+            self._set_phase(stage, holder)
+            return
+        self._set_phase(OVER, self.current)
+        self.to_move[:] = 0
+
+    def _entertainers(self, a: int) -> None:
+        if a == A.ENT_PASS:
+            self._next_end_stage()
+            return
+        pick = a - A.ENT_PICK
+        if self.phase == ENT_A:
+            self.ent_pick = pick
+            self.ent_first.ravel()[pick] = 1
+            self._set_phase(ENT_B, self.current)
+            return
+        first, self.ent_pick = self.ent_pick, -1
+        self.ent_first[:] = 0
+        self._swap_alms(divmod(first, MAX_SPACES), divmod(pick, MAX_SPACES))
+        self._next_end_stage()
+
+    def _swap_alms(self, a: tuple, b: tuple) -> None:
+        """Swap two alms' positions; each keeps the time it was given (docs/chickwood.md)."""
+        (ca, sa), (cb, sb) = a, b
+        oa, ob = self.alms_owner[ca, sa].copy(), self.alms_owner[cb, sb].copy()
+        ta, tb = self.alms_time[ca, sa], self.alms_time[cb, sb]
+        self.alms_owner[ca, sa], self.alms_owner[cb, sb] = ob, oa
+        self.alms_time[ca, sa], self.alms_time[cb, sb] = tb, ta
+        for cell in {ca, cb}:
+            self.alms_count[cell] = self.alms_owner[cell].sum(axis=0)
+            times = self.alms_owner[cell] * self.alms_time[cell][:, None]
+            self.alms_last[cell] = times.max(axis=0)
+
+    def _golden_arrow(self, a: int) -> None:
+        if a == A.ARROW_PASS:
+            self._next_end_stage()
+            return
+        p = self.current
+        if self.phase == ARROW_A:
+            self.arrow_kind = a - A.ARROW_GIVE
+            self.arrow_give[self.arrow_kind] = 1
+            self._set_phase(ARROW_B, p)
+            return
+        r, take = divmod(a - A.ARROW_TAKE, NUM_TREASURE_KINDS)
+        o = (p + r + 1) % self.num_players
+        give, self.arrow_kind = self.arrow_kind, -1
+        self.arrow_give[:] = 0
+        self.collection[p, give] -= 1
+        self.collection[o, give] += 1
+        self.collection[o, take] -= 1
+        self.collection[p, take] += 1
+        self._next_end_stage()
+
+    def _fake_beard(self, a: int) -> None:
+        if a != A.BEARD_PASS:
+            p = self.current
+            o = (p + a - A.BEARD_GIVE + 1) % self.num_players
+            self.collection[p, HENCHMAN] -= 1
+            self.collection[o, HENCHMAN] += 1
+        self._next_end_stage()
+
+    # --- scoring --------------------------------------------------------------------------
+    def scores(self) -> list[dict]:
+        """Per-player glory with its breakdown (valid at any time; final when terminal)."""
+        n = self.num_players
+        owners = self._space_owners()
+        villages = [0] * n
+        for cell, g in enumerate(self.grid):
+            if g >= 0 and self.cell_filled[cell]:
+                awards = village_awards(g, owners[cell].tolist(), self.alms_time[cell].tolist(), n)
+                villages = [x + y for x, y in zip(villages, awards)]
+        out = []
+        for p in range(n):
+            s = loot_scores(self.collection[p].tolist())
+            s["castles"] = castle_score(self.castles_held[p].tolist())
+            s["villages"] = villages[p]
+            s["total"] = sum(v for k, v in s.items() if k != "busts")
+            out.append(s)
+        return out
+
+    # --- hidden information -----------------------------------------------------------------
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "ChickwoodState":
+        """A state the seat cannot tell from this one: every card whose kind it does not
+        know (deck, other hands, others' face-down cards it did not spy, secret discards) is
+        redealt at random into the same places."""
+        new = self.clone()
+        n = self.num_players
+        pool = [new.deck[new.deck_pos:].tolist()]
+        others = [o for o in range(n) if o != seat]
+        for o in others:
+            pool.append(np.repeat(np.arange(NUM_KINDS), new.hand[o]).tolist())
+        hidden_castles = [c for c in range(MAX_CASTLE)
+                          if not (self.spier == seat and self.spy_castle[c])]
+        for o in others:
+            for c in hidden_castles:
+                pool.append(np.repeat(np.arange(NUM_KINDS), new.fd_own[o, c]).tolist())
+        secret = [i for i, (_, mask) in enumerate(new.discard_fd) if not mask >> seat & 1]
+        pool.append([new.discard_fd[i][0] for i in secret])
+        kinds = rng.permutation(np.array([k for part in pool for k in part], dtype=np.int8))
+        pos = 0
+
+        def take(count: int) -> np.ndarray:
+            nonlocal pos
+            out = kinds[pos:pos + count]
+            pos += count
+            return out
+
+        rest = len(new.deck) - new.deck_pos
+        new.deck = new.deck.copy()
+        new.deck[new.deck_pos:] = take(rest)
+        for o in others:
+            new.hand[o] = np.bincount(take(int(new.hand[o].sum())), minlength=NUM_KINDS)
+        for o in others:
+            for c in hidden_castles:
+                new.fd_own[o, c] = np.bincount(take(int(new.fd_own[o, c].sum())),
+                                               minlength=NUM_KINDS)
+        for i, k in zip(secret, take(len(secret))):
+            new.discard_fd[i] = (int(k), new.discard_fd[i][1])
+        new._recount_discard_known()
+        if new.spier >= 0 and new.spier != seat:
+            for c in np.flatnonzero(new.spy_castle):
+                new.spy_view[new.spier, c] = (new.fd_own[:, c].sum(axis=0)
+                                              - new.fd_own[new.spier, c])
+        new.rng = np.random.Generator(np.random.PCG64(rng.integers(2**63)))
+        new._mask = None
+        return new
+
+    def view(self, seat: int | None) -> dict:
+        return view_data(self, seat)
+
+    def render(self, seat: int | None = None) -> str:
+        return render_text(self, seat)
+
+    # --- bookkeeping --------------------------------------------------------------------------
+    def card_totals(self) -> np.ndarray:
+        """Cards of each kind in every place they can be; equals the composition always."""
+        total = np.bincount(self.deck[self.deck_pos:], minlength=NUM_KINDS).astype(np.int64)
+        total += self.hand.sum(axis=0) + self.castle_faceup.sum(axis=0)
+        total += self.fd_own.sum(axis=(0, 1)) + self.collection.sum(axis=0)
+        total += self.discard_public + self.box
+        for k, _ in self.discard_fd:
+            total[k] += 1
+        return total
+
+
+ChickwoodGame.state_class = ChickwoodState

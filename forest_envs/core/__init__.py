@@ -1,0 +1,7 @@
+"""What every game shares: engine base classes, the AEC adapter, agents, errors, registry."""
+
+from .agents import Agent, RandomAgent
+from .errors import ConfigError, ForestEnvError, IllegalActionError, WrongAgentError
+
+__all__ = ["Agent", "RandomAgent", "ConfigError", "ForestEnvError", "IllegalActionError",
+           "WrongAgentError"]

@@ -1,0 +1,272 @@
+"""The one PettingZoo AEC adapter every game uses.
+
+It owns nothing game-specific: a ``Game`` (see engine.py) supplies spaces, states and names.
+The hot path (``step`` / ``observe``) does a handful of dict look-ups and defers to the
+engine, whose mask is cached per state and whose observation is a single gather.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .config import Option, validate_options
+from .engine import REWARD_MODES, Game
+from .errors import IllegalActionError, WrongAgentError
+
+OBS_RAW_MAX = 255  # every buffer entry of every game stays within 0..255
+
+ENV_OPTIONS = {
+    "render_mode": Option(None, choices=(None, "ansi", "human")),
+    "reward": Option("win", choices=REWARD_MODES),
+    "illegal_action": Option("raise", choices=("raise", "penalize")),
+    "illegal_penalty": Option(-1.0, check=lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+                              doc="a number"),
+    "max_steps": Option(None, check=lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v > 0),
+                        doc="None or a positive int"),
+}
+
+
+def split_options(kwargs: dict[str, Any]) -> tuple[dict, dict]:
+    env_opts = {k: v for k, v in kwargs.items() if k in ENV_OPTIONS}
+    game_opts = {k: v for k, v in kwargs.items() if k not in ENV_OPTIONS}
+    return env_opts, game_opts
+
+
+class ForestAECEnv(AECEnv):
+    """A PettingZoo AEC environment around a forest_envs engine.
+
+    Options: ``render_mode`` (None/"ansi"/"human"), ``reward`` ("win": the winners share +1;
+    "rank": 1 for first down to 0 for last; "score": score difference to the opponents' mean
+    / 10), ``illegal_action`` ("raise" or "penalize": the game ends, the offender gets
+    ``illegal_penalty``, the others 0), ``max_steps`` (truncate after that many actions).
+    Every other keyword is a game option.
+    """
+
+    game_class: type[Game]
+    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, game_class: type[Game] | None = None, **kwargs: Any):
+        super().__init__()
+        if game_class is not None:
+            self.game_class = game_class
+        env_opts, game_opts = split_options(kwargs)
+        self.env_options = validate_options(ENV_OPTIONS, env_opts, "environment")
+        self.game = self.game_class(**game_opts)
+        self.metadata = dict(self.metadata, name=self.game.env_id)
+        self.render_mode = self.env_options["render_mode"]
+        self._reward_mode = self.env_options["reward"]
+        self._max_steps = self.env_options["max_steps"]
+        n = self.game.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        high = (self.game.layout.scale * OBS_RAW_MAX).astype(np.float32)
+        obs_box = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
+        mask_box = spaces.Box(0, 1, (self.game.num_actions,), dtype=np.int8)
+        self.observation_spaces = {a: spaces.Dict({"observation": obs_box, "action_mask": mask_box})
+                                   for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
+        self.state_space = spaces.Box(0, OBS_RAW_MAX, (self.game.state_size,), dtype=np.float32)
+        self._no_mask = np.zeros(self.game.num_actions, np.int8)
+        self._seeder: np.random.Generator | None = None
+        self.engine_state = None
+
+    # --- PettingZoo API -------------------------------------------------------------------
+    def observation_space(self, agent: str):
+        return self.observation_spaces[self._check_agent(agent)]
+
+    def action_space(self, agent: str):
+        return self.action_spaces[self._check_agent(agent)]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeder = np.random.default_rng(seed)
+            game_seed = int(seed)
+        elif self._seeder is not None:
+            game_seed = int(self._seeder.integers(2**62))
+        else:
+            game_seed = int(np.random.SeedSequence().entropy % 2**62)
+        self._seed = game_seed
+        self.engine_state = self.game.new_initial_state(game_seed)
+        self._actions: list[int] = []
+        self.num_steps = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.engine_state.current_player]
+
+    def observe(self, agent: str) -> dict:
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            self._check_agent(agent)
+        state = self.engine_state
+        if seat == state.current_player and agent in self.agents and not (
+                self.terminations[agent] or self.truncations[agent]):
+            mask = state.legal_action_mask().copy()
+        else:
+            mask = self._no_mask.copy()
+        return {"observation": state.observation(seat), "action_mask": mask}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.engine_state
+        try:
+            state.apply(action)
+        except IllegalActionError as err:
+            if self.env_options["illegal_action"] == "raise":
+                raise IllegalActionError(f"{agent}: {err}") from None
+            self._end_for_illegal(agent, action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._actions.append(int(action))
+        self.num_steps += 1
+        if state.is_terminal:
+            self._finish(state.returns(self._reward_mode))
+        elif self._max_steps is not None and self.num_steps >= self._max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
+            self._set_end_infos(truncated=True)
+        else:
+            self.agent_selection = self.possible_agents[state.current_player]
+
+    def state(self) -> np.ndarray:
+        return self.engine_state.global_state()
+
+    def render(self):
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
+            return None
+        text = self.render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # --- extras -----------------------------------------------------------------------------
+    def action_mask(self, agent: str) -> np.ndarray:
+        """The agent's legal-action mask (all zeros when it is not its turn)."""
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            self._check_agent(agent)
+        state = self.engine_state
+        if seat != state.current_player or agent != self.agent_selection:
+            return self._no_mask.copy()
+        return state.legal_action_mask().copy()
+
+    def view(self, agent: str) -> dict:
+        """What ``agent`` may know, as plain Python data (for scripted agents and humans)."""
+        return self.engine_state.view(self._seat_of[self._check_agent(agent)])
+
+    def render_text(self, agent: str | None = None) -> str:
+        seat = None if agent is None else self._seat_of[self._check_agent(agent)]
+        return self.engine_state.render(seat)
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return self.game.string_to_action(text)
+
+    def record(self) -> dict:
+        """JSON-serialisable record; ``forest_envs.replay(record)`` rebuilds the same game."""
+        env_opts = {k: v for k, v in self.env_options.items() if k != "render_mode"}
+        return {"env_id": self.game.env_id, "config": dict(self.game.config),
+                "env_options": env_opts, "seed": self._seed, "actions": list(self._actions)}
+
+    # --- internals --------------------------------------------------------------------------
+    def _check_agent(self, agent: str) -> str:
+        if agent not in self._seat_of:
+            raise WrongAgentError(f"unknown agent {agent!r}; agents are {self.possible_agents}")
+        return agent
+
+    def _end_for_illegal(self, agent: str, action) -> None:
+        penalty = float(self.env_options["illegal_penalty"])
+        self.rewards = {a: (penalty if a == agent else 0.0) for a in self.agents}
+        self._accumulate_rewards()
+        for a in self.agents:
+            self.terminations[a] = True
+            self.infos[a] = {"illegal_action": {"agent": agent, "action": action}}
+
+    def _finish(self, returns: list[float]) -> None:
+        for a in self.agents:
+            self.rewards[a] = returns[self._seat_of[a]]
+            self.terminations[a] = True
+        self._accumulate_rewards()
+        self._set_end_infos(truncated=False)
+
+    def _set_end_infos(self, truncated: bool) -> None:
+        state = self.engine_state
+        scores = state.scores()
+        totals = [s["total"] for s in scores]
+        ranks = state.ranks()
+        best = max(totals)
+        for a in self.agents:
+            seat = self._seat_of[a]
+            self.infos[a] = {"score": totals[seat], "rank": ranks[seat],
+                             "winner": totals[seat] == best and not truncated,
+                             "breakdown": scores[seat], "truncated": truncated}
+
+
+def _before_reset(name: str):
+    raise AttributeError(f"{name} cannot be accessed before reset")
+
+
+class OrderEnforcedEnv(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper, with the attributes read on every step of an
+    ``agent_iter`` loop delegated directly instead of through two ``__getattr__`` hops."""
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            _before_reset("last()")
+        return self.env.last(observe)
+
+    @property
+    def agent_selection(self):
+        if not self._has_reset:
+            _before_reset("agent_selection")
+        return self.env.agent_selection
+
+    @property
+    def agents(self):
+        if not self._has_reset:
+            _before_reset("agents")
+        return self.env.agents
+
+    @property
+    def terminations(self):
+        if not self._has_reset:
+            _before_reset("terminations")
+        return self.env.terminations
+
+    @property
+    def truncations(self):
+        if not self._has_reset:
+            _before_reset("truncations")
+        return self.env.truncations
+
+    @property
+    def rewards(self):
+        if not self._has_reset:
+            _before_reset("rewards")
+        return self.env.rewards
+
+    @property
+    def infos(self):
+        if not self._has_reset:
+            _before_reset("infos")
+        return self.env.infos

@@ -1,0 +1,105 @@
+"""A gymnasium single-agent view of any forest_envs game.
+
+The learner takes one seat; opponent agents play the others between its turns. The
+observation is the learner's vector, ``action_masks()`` its legal mask (as sb3-contrib's
+``MaskablePPO`` expects), and the reward the learner's own seat's terminal reward.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import gymnasium
+import numpy as np
+
+from .agents import RandomAgent
+from .errors import ConfigError
+from .registry import make_raw
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """``SingleAgentEnv("chickwood_v0", opponents=[...], num_players=3)``.
+
+    ``opponents``: one agent per other seat (objects with ``act(env, agent)``), or a callable
+    ``(rng) -> list of agents`` drawn anew at every reset (self-play pools), or None for
+    random agents. ``learner_seat``: a fixed seat, or None to draw the seat uniformly at each
+    reset so the learner plays every position.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, env_id: str = "chickwood_v0",
+                 opponents: Sequence[Any] | Callable[[np.random.Generator], Sequence[Any]] | None = None,
+                 learner_seat: int | None = None, render_mode: str | None = None, **config: Any):
+        super().__init__()
+        self.aec = make_raw(env_id, render_mode=render_mode, **config)
+        self.render_mode = render_mode
+        n = len(self.aec.possible_agents)
+        if learner_seat is not None and not (isinstance(learner_seat, int) and 0 <= learner_seat < n):
+            raise ConfigError(f"learner_seat={learner_seat!r} is invalid; expected None or 0..{n - 1}")
+        self.learner_seat = learner_seat
+        if opponents is None:
+            opponents = [RandomAgent(seed=i) for i in range(n - 1)]
+        if not callable(opponents) and len(opponents) != n - 1:
+            raise ConfigError(f"{env_id} with {n} players needs {n - 1} opponents, got {len(opponents)}")
+        self._opponents = opponents
+        agent = self.aec.possible_agents[0]
+        self.observation_space = self.aec.observation_spaces[agent]["observation"]
+        self.action_space = self.aec.action_spaces[agent]
+        self.seat = 0
+        self.agent = agent
+        self._seat_agents: dict[str, Any] = {}
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        rng = self.np_random
+        n = len(self.aec.possible_agents)
+        self.seat = int(rng.integers(n)) if self.learner_seat is None else self.learner_seat
+        self.agent = self.aec.possible_agents[self.seat]
+        opponents = self._opponents(rng) if callable(self._opponents) else self._opponents
+        others = [a for a in self.aec.possible_agents if a != self.agent]
+        self._seat_agents = dict(zip(others, opponents))
+        for opp in self._seat_agents.values():
+            if hasattr(opp, "reset"):
+                opp.reset()
+        self.aec.reset(seed=int(rng.integers(2**62)))
+        self._play_opponents()
+        return self._obs(), self._info()
+
+    def step(self, action):
+        aec = self.aec
+        if aec.terminations[self.agent] or aec.truncations[self.agent]:
+            raise RuntimeError("step() called after the episode ended; call reset()")
+        aec.step(int(action))
+        self._play_opponents()
+        done = aec.terminations[self.agent]
+        truncated = aec.truncations[self.agent]
+        reward = float(aec._cumulative_rewards[self.agent]) if (done or truncated) else 0.0
+        return self._obs(), reward, bool(done), bool(truncated), self._info()
+
+    def action_masks(self) -> np.ndarray:
+        return self.aec.action_mask(self.agent).astype(bool)
+
+    def render(self):
+        text = self.aec.render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    # --- internals ------------------------------------------------------------------------
+    def _play_opponents(self) -> None:
+        aec = self.aec
+        while aec.agents and not (aec.terminations[self.agent] or aec.truncations[self.agent]):
+            current = aec.agent_selection
+            if current == self.agent:
+                return
+            aec.step(self._seat_agents[current].act(aec, current))
+
+    def _obs(self) -> np.ndarray:
+        return self.aec.engine_state.observation(self.seat)
+
+    def _info(self) -> dict:
+        info = dict(self.aec.infos.get(self.agent, {}))
+        info["seat"] = self.seat
+        return info

@@ -1,0 +1,138 @@
+"""Seat-rotated evaluation of any agents on any game, optionally in worker processes.
+
+Every game's seed and every agent's seed derive from (seed, game index) alone, so results
+are identical whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .core.registry import make_agent, make_raw
+
+
+def _seed(*parts: int) -> int:
+    return int(np.random.SeedSequence(list(parts)).generate_state(1, np.uint64)[0] % 2**62)
+
+
+@dataclass
+class GameResult:
+    index: int
+    seats: list[int]            # seats[s] = index (in the agent list) of the agent at seat s
+    scores: list[int]           # by seat
+    win_shares: list[float]     # by seat: 1/k for each of k tied winners
+    ranks: list[int]            # by seat
+    steps: int
+    breakdowns: list[dict] = field(default_factory=list)
+
+
+def play_game(env_id: str, agent_specs: list[str], index: int, seed: int, config: dict) -> GameResult:
+    """Game ``index``: the agent list is rotated by ``index`` seats."""
+    n = len(agent_specs)
+    env = make_raw(env_id, **config)
+    seats = [(s + index) % n for s in range(n)]
+    agents = [make_agent(env_id, agent_specs[i], seed=_seed(seed, index, i)) for i in seats]
+    for a in agents:
+        if hasattr(a, "reset"):
+            a.reset()
+    env.reset(seed=_seed(seed, index))
+    state = env.engine_state
+    steps = 0
+    while not state.is_terminal:
+        p = state.current_player
+        env.step(agents[p].act(env, env.possible_agents[p]))
+        steps += 1
+        if env.truncations[env.possible_agents[0]]:
+            break
+    scores = state.scores()
+    totals = [s["total"] for s in scores]
+    best = max(totals)
+    k = totals.count(best)
+    return GameResult(index, seats, totals, [1.0 / k if t == best else 0.0 for t in totals],
+                      state.ranks(), steps, scores)
+
+
+def _play_chunk(args) -> list[GameResult]:
+    env_id, specs, indices, seed, config = args
+    return [play_game(env_id, specs, i, seed, config) for i in indices]
+
+
+def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
+              config: dict | None = None, workers: int = 1, progress: bool = False) -> list[GameResult]:
+    config = dict(config or {})
+    config.setdefault("num_players", len(agent_specs))
+    if config["num_players"] != len(agent_specs):
+        raise ValueError(f"{len(agent_specs)} agents given for {config['num_players']} players")
+    make_raw(env_id, **config)  # validate the config before starting workers
+    for spec in set(agent_specs):
+        make_agent(env_id, spec, seed=0)
+    chunk = max(1, min(50, games // max(1, workers * 4)))
+    jobs = [(env_id, agent_specs, list(range(i, min(games, i + chunk))), seed, config)
+            for i in range(0, games, chunk)]
+    bar = _progress(games) if progress else None
+    results: list[GameResult] = []
+    if workers <= 1:
+        for job in jobs:
+            results += _play_chunk(job)
+            if bar:
+                bar.update(len(job[2]))
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            for part in pool.map(_play_chunk, jobs):
+                results += part
+                if bar:
+                    bar.update(len(part))
+    if bar:
+        bar.close()
+    return sorted(results, key=lambda r: r.index)
+
+
+def _progress(total: int):
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="game", leave=False)
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarize(agent_specs: list[str], results: list[GameResult]) -> list[dict]:
+    """One row per listed agent: win rate with 95% Wilson interval, mean score and rank."""
+    rows = []
+    for i, spec in enumerate(agent_specs):
+        wins, scores, ranks = [], [], []
+        for r in results:
+            seat = r.seats.index(i)
+            wins.append(r.win_shares[seat])
+            scores.append(r.scores[seat])
+            ranks.append(r.ranks[seat])
+        lo, hi = wilson(sum(wins), len(wins))
+        rows.append({"agent": f"{i}:{spec}", "games": len(results),
+                     "win_rate": float(np.mean(wins)) if wins else 0.0, "win_ci95": (lo, hi),
+                     "mean_score": float(np.mean(scores)) if scores else 0.0,
+                     "score_sd": float(np.std(scores)) if scores else 0.0,
+                     "mean_rank": float(np.mean(ranks)) if ranks else 0.0})
+    return rows
+
+
+def format_table(rows: list[dict]) -> str:
+    head = f"{'agent':<24} {'games':>6} {'win rate':>9} {'95% CI':>15} {'mean score':>11} {'mean rank':>10}"
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        lo, hi = r["win_ci95"]
+        lines.append(f"{r['agent']:<24} {r['games']:>6} {r['win_rate']:>9.3f} "
+                     f"{f'[{lo:.3f}, {hi:.3f}]':>15} {r['mean_score']:>11.2f} {r['mean_rank']:>10.2f}")
+    return "\n".join(lines)
