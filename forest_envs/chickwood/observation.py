@@ -46,6 +46,7 @@ def build_layout(n: int) -> Layout:
     L.add("arrow_give", NUM_TREASURE_KINDS)
     # --- public, one column per player (rotated: observer first)
     L.add("castle_raided_by", (C, n), "player_last")
+    L.add("castle_faceup_by", (C, K, n), "player_last", scale=0.5)  # who played each face-up card
     L.add("castle_fd_count", (C, n), "player_last", scale=0.5)
     L.add("alms_owner", (V, S, n), "player_last")
     L.add("alms_count", (V, n), "player_last", scale=0.25)

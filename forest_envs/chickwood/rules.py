@@ -229,6 +229,7 @@ class ChickwoodState(BufferState):
 
     def _clear_castle(self, c: int) -> None:
         self.castle_faceup[c] = 0
+        self.castle_faceup_by[c] = 0
         self.fd_own[:, c] = 0
         self.castle_fd_count[c] = 0
         self.castle_cards[c] = 0
@@ -342,6 +343,7 @@ class ChickwoodState(BufferState):
             self.castle_fd_count[c, p] += 1
         else:
             self.castle_faceup[c, kind] += 1
+            self.castle_faceup_by[c, kind, p] += 1
         self.castle_cards[c] += 1
         self.step += 1
         if self.step < n * self.game.hand_size:

@@ -23,8 +23,11 @@ class RandomAgent:
     def __init__(self, seed: int | None = None):
         self.rng = np.random.default_rng(seed)
 
-    def reset(self) -> None:
-        pass
+    def reset(self, seed: int | None = None) -> None:
+        # A seed restarts the generator, so an env reset with a seed replays the same game
+        # even when the same agent object is reused across episodes (SingleAgentEnv).
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
 
     def act(self, env, agent: str) -> int:
         legal = np.flatnonzero(env.unwrapped.action_mask(agent))

@@ -7,6 +7,7 @@ observation is the learner's vector, ``action_masks()`` its legal mask (as sb3-c
 
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable, Sequence
 
 import gymnasium
@@ -15,6 +16,21 @@ import numpy as np
 from .agents import RandomAgent
 from .errors import ConfigError
 from .registry import make_raw
+
+
+def _reset_agent(agent: Any, seed: int) -> None:
+    """Call ``agent.reset(seed=seed)`` if it takes a seed, else ``agent.reset()`` if any."""
+    reset = getattr(agent, "reset", None)
+    if reset is None:
+        return
+    try:
+        takes_seed = "seed" in inspect.signature(reset).parameters
+    except (TypeError, ValueError):
+        takes_seed = False
+    if takes_seed:
+        reset(seed=seed)
+    else:
+        reset()
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -59,9 +75,11 @@ class SingleAgentEnv(gymnasium.Env):
         opponents = self._opponents(rng) if callable(self._opponents) else self._opponents
         others = [a for a in self.aec.possible_agents if a != self.agent]
         self._seat_agents = dict(zip(others, opponents))
+        # Opponents are reseeded from the env's generator: without this, reused opponent
+        # objects carry their generator state over, and reset(seed=s) did not replay the same
+        # episode (gymnasium's check_env step-determinism check failed).
         for opp in self._seat_agents.values():
-            if hasattr(opp, "reset"):
-                opp.reset()
+            _reset_agent(opp, int(rng.integers(2**62)))
         self.aec.reset(seed=int(rng.integers(2**62)))
         self._play_opponents()
         return self._obs(), self._info()
