@@ -34,19 +34,34 @@ def cmd_list(args) -> int:
 
 
 def cmd_evaluate(args) -> int:
-    from .evaluation import format_table, run_games, summarize
+    from .evaluation import format_table, plot_ratings, ratings, run_games, summarize, write_csv
 
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
     config = _parse_config(args.set)
     results = run_games(args.env, specs, args.games, seed=args.seed, config=config,
                         workers=args.workers, progress=not args.quiet)
     rows = summarize(specs, results)
+    rated = ratings(specs, results)
+    for row, r in zip(rows, rated):
+        row.update(rating_mu=r["mu"], rating_sigma=r["sigma"], rating_ordinal=r["ordinal"])
     print(f"{args.env}: {args.games} seat-rotated games, seed {args.seed}")
     print(format_table(rows))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"env": args.env, "agents": specs, "games": args.games, "seed": args.seed,
                        "config": config, "rows": rows}, f, indent=2)
+    if args.csv:
+        write_csv(args.csv, rows)
+    if args.plot:
+        plot_ratings(rated, args.plot)
+    return 0
+
+
+def cmd_plot(args) -> int:
+    from .evaluation import plot_learning_curve
+
+    plot_learning_curve(args.eval_csv, args.out)
+    print(f"wrote {args.out}")
     return 0
 
 
@@ -124,6 +139,24 @@ def _ask(legal: list[int], env):
         print(f"{text!r} is not legal now")
 
 
+def cmd_train(args) -> int:
+    from .train.config import load_config
+    from .train.sb3 import train
+
+    path = args.config or args.config_opt
+    if not path:
+        raise SystemExit("forest-envs train: give a config file (configs/chickwood.yaml)")
+    cfg = load_config(path, _parse_config(args.set))
+    summary = train(cfg, resume=args.resume, progress=not args.quiet)
+    print(f"trained {summary['timesteps']} steps in {summary['wall_seconds']} s "
+          f"({summary['steps_per_second']} steps/s); policy {summary['policy']}")
+    for kind, row in summary.get("evaluation", {}).items():
+        lo, hi = row["win_ci95"]
+        print(f"  vs {kind:<10} win rate {row['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] over "
+              f"{row['games']} games, mean score {row['mean_score']:.1f}")
+    return 0
+
+
 def cmd_bench(args) -> int:
     from .bench import format_rows, run
 
@@ -148,6 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "evaluate":
             q.add_argument("--workers", type=int, default=1)
             q.add_argument("--json", help="write the results table as JSON")
+            q.add_argument("--csv", help="write the results table as CSV")
+            q.add_argument("--plot", help="write a PNG of the agents' ratings")
             q.add_argument("--quiet", action="store_true")
         q.set_defaults(func=func)
 
@@ -158,6 +193,19 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--seed", type=int, default=0)
     q.add_argument("--set", action="append", metavar="KEY=VALUE", help="game option")
     q.set_defaults(func=cmd_play)
+
+    q = sub.add_parser("plot", help="plot a training run's learning curve (its eval.csv) to PNG")
+    q.add_argument("eval_csv", help="runs/<name>/eval.csv")
+    q.add_argument("--out", default="learning_curve.png")
+    q.set_defaults(func=cmd_plot)
+
+    q = sub.add_parser("train", help="train MaskablePPO from a YAML config")
+    q.add_argument("config", nargs="?", help="YAML config, e.g. configs/chickwood.yaml")
+    q.add_argument("--config", dest="config_opt", help="same as the positional CONFIG")
+    q.add_argument("--resume", help="checkpoint .zip to continue from")
+    q.add_argument("--set", action="append", metavar="KEY=VALUE", help="override, e.g. ppo.n_steps=256")
+    q.add_argument("--quiet", action="store_true", help="no progress bar")
+    q.set_defaults(func=cmd_train)
 
     q = sub.add_parser("bench", help="random-play throughput beside connect_four_v3")
     q.add_argument("--seconds", type=float, default=3.0)

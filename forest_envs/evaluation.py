@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .core.errors import ConfigError
 from .core.registry import make_agent, make_raw
 
 
@@ -66,7 +67,8 @@ def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
     config = dict(config or {})
     config.setdefault("num_players", len(agent_specs))
     if config["num_players"] != len(agent_specs):
-        raise ValueError(f"{len(agent_specs)} agents given for {config['num_players']} players")
+        # ConfigError (a ValueError): the CLI reports it as a usage error, not a traceback.
+        raise ConfigError(f"{len(agent_specs)} agents given for {config['num_players']} players")
     make_raw(env_id, **config)  # validate the config before starting workers
     for spec in set(agent_specs):
         make_agent(env_id, spec, seed=0)
@@ -129,10 +131,96 @@ def summarize(agent_specs: list[str], results: list[GameResult]) -> list[dict]:
 
 
 def format_table(rows: list[dict]) -> str:
-    head = f"{'agent':<24} {'games':>6} {'win rate':>9} {'95% CI':>15} {'mean score':>11} {'mean rank':>10}"
+    rated = all("rating_mu" in r for r in rows)
+    head = (f"{'agent':<24} {'games':>6} {'win rate':>9} {'95% CI':>15} {'mean score':>11} {'mean rank':>10}"
+            + (f" {'rating (mu ± sigma)':>20}" if rated else ""))
     lines = [head, "-" * len(head)]
     for r in rows:
         lo, hi = r["win_ci95"]
-        lines.append(f"{r['agent']:<24} {r['games']:>6} {r['win_rate']:>9.3f} "
-                     f"{f'[{lo:.3f}, {hi:.3f}]':>15} {r['mean_score']:>11.2f} {r['mean_rank']:>10.2f}")
+        line = (f"{r['agent']:<24} {r['games']:>6} {r['win_rate']:>9.3f} "
+                f"{f'[{lo:.3f}, {hi:.3f}]':>15} {r['mean_score']:>11.2f} {r['mean_rank']:>10.2f}")
+        if rated:
+            rating = f"{r['rating_mu']:.2f} ± {r['rating_sigma']:.2f}"
+            line += f" {rating:>20}"
+        lines.append(line)
     return "\n".join(lines)
+
+
+def ratings(agent_specs: list[str], results: list[GameResult]) -> list[dict]:
+    """OpenSkill (Plackett-Luce) ratings per listed agent, updated game by game in index
+    order, so the same games give the same ratings however they were scheduled."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    rated = [model.rating(name=f"{i}:{spec}") for i, spec in enumerate(agent_specs)]
+    for r in sorted(results, key=lambda g: g.index):
+        teams = [[rated[r.seats[s]]] for s in range(len(r.seats))]
+        new = model.rate(teams, ranks=list(r.ranks))
+        for s, team in enumerate(new):
+            rated[r.seats[s]] = team[0]
+    return [{"agent": f"{i}:{spec}", "mu": float(x.mu), "sigma": float(x.sigma),
+             "ordinal": float(x.ordinal())} for i, (spec, x) in enumerate(zip(agent_specs, rated))]
+
+
+def write_csv(path, rows: list[dict]) -> None:
+    import csv
+
+    flat = []
+    for row in rows:
+        row = dict(row)
+        if "win_ci95" in row:
+            row["win_ci_low"], row["win_ci_high"] = row.pop("win_ci95")
+        flat.append(row)
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(flat[0]))
+        writer.writeheader()
+        writer.writerows(flat)
+
+
+def plot_ratings(rows: list[dict], path) -> None:
+    """Bar chart of ratings (mu with a 2-sigma bar) to a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(max(4, 1.4 * len(rows)), 3.2))
+    ax.bar([r["agent"] for r in rows], [r["mu"] for r in rows],
+           yerr=[2 * r["sigma"] for r in rows], capsize=4, color="#4a7f4a")
+    ax.set_ylabel("OpenSkill mu (±2σ)")
+    ax.set_title("Ratings")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def plot_learning_curve(eval_csv, path) -> None:
+    """Win rate against each opponent over training time, from a run's eval.csv."""
+    import csv
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    series: dict[str, list[tuple]] = {}
+    with open(eval_csv) as f:
+        for row in csv.DictReader(f):
+            series.setdefault(row["opponent"], []).append(
+                (int(row["timesteps"]), float(row["win_rate"]), float(row["ci_low"]), float(row["ci_high"])))
+    if not series:
+        raise ValueError(f"{eval_csv} holds no evaluation rows")
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    for name, pts in sorted(series.items()):
+        pts.sort()
+        t = [p[0] for p in pts]
+        ax.plot(t, [p[1] for p in pts], marker="o", label=f"vs {name}")
+        ax.fill_between(t, [p[2] for p in pts], [p[3] for p in pts], alpha=0.2)
+    ax.set_xlabel("timesteps")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

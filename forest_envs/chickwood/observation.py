@@ -32,6 +32,7 @@ def build_layout(n: int) -> Layout:
     L.add("castle_cards", C, scale=0.2)        # loot cards lying before each castle
     L.add("castle_faceup", (C, K), scale=0.5)
     L.add("spy_castle", C)                     # castle looked at with the spy glass this round
+    L.add("key_pending", C)                    # castle a raider chose, awaiting the key holder
     L.add("key_blocked", C)                    # castle the key forbids the raider to choose
     L.add("box", K)                            # cards returned to the box during play (the key)
     L.add("discard_public", K, scale=0.2)

@@ -48,7 +48,7 @@ def view(state, seat: int | None) -> dict:
             "hand_count": int(state.hand_count[p]),
             "raided": bool(state.has_raided[p]),
             "order": int(state.order_pos[p].argmax()),
-            "banner": "".join("D" if b else "U" for b in state.banner[p]),
+            "banner": "".join("D" if b else "U" for b in state.banner[p, :state.game.hand_size]),
         })
     owners = state._space_owners()
     villages = []
@@ -75,6 +75,7 @@ def view(state, seat: int | None) -> dict:
         "villages": villages,
         "discard_public": _named(state.discard_public),
         "snake_left": int(state.snake_left[0]),
+        "key_pending": int(state.key_pending.argmax()) + 1 if state.key_pending.any() else None,
         "snake_last": None if state.snake_last < 0 else cell_name(state.snake_last),
     }
     if everyone:

@@ -379,6 +379,7 @@ class ChickwoodState(BufferState):
         if key_holder >= 0 and key_holder != raider:
             self.raider = raider
             self.pending_castle = c
+            self.key_pending[c] = 1
             self._set_phase(KEY_PHASE, key_holder)
         else:
             self._raid(raider, c)
@@ -386,6 +387,7 @@ class ChickwoodState(BufferState):
     def _key_decision(self, use: bool) -> None:
         holder, raider, c = self.current, self.raider, self.pending_castle
         self.raider = self.pending_castle = -1
+        self.key_pending[c] = 0
         if use:
             self.collection[holder, KEY] -= 1
             self.box[KEY] += 1

@@ -16,7 +16,7 @@ from pettingzoo.utils import wrappers
 
 from .config import Option, validate_options
 from .engine import REWARD_MODES, Game
-from .errors import IllegalActionError, WrongAgentError
+from .errors import ConfigError, IllegalActionError, WrongAgentError
 
 OBS_RAW_MAX = 255  # every buffer entry of every game stays within 0..255
 
@@ -54,6 +54,13 @@ class ForestAECEnv(AECEnv):
         super().__init__()
         if game_class is not None:
             self.game_class = game_class
+        # Unknown keys are checked here against both schemas: left to the game, the message
+        # listed only the game's options and hid reward, max_steps, etc.
+        unknown = sorted(set(kwargs) - set(ENV_OPTIONS) - set(self.game_class.options))
+        if unknown:
+            raise ConfigError(
+                f"unknown option(s) {unknown} for {self.game_class.env_id}; valid game options "
+                f"are {sorted(self.game_class.options)}, valid env options are {sorted(ENV_OPTIONS)}")
         env_opts, game_opts = split_options(kwargs)
         self.env_options = validate_options(ENV_OPTIONS, env_opts, "environment")
         self.game = self.game_class(**game_opts)
@@ -196,6 +203,11 @@ class ForestAECEnv(AECEnv):
 
     def _end_for_illegal(self, agent: str, action) -> None:
         penalty = float(self.env_options["illegal_penalty"])
+        # The offending action goes into the record too, so replay() (which rebuilds the env
+        # with the same illegal_action option) ends the game the same way. Anything that is
+        # not an integer is kept as its repr: still JSON, still illegal when replayed.
+        is_int = isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+        self._actions.append(int(action) if is_int else repr(action))
         self.rewards = {a: (penalty if a == agent else 0.0) for a in self.agents}
         self._accumulate_rewards()
         for a in self.agents:

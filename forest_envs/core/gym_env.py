@@ -120,4 +120,6 @@ class SingleAgentEnv(gymnasium.Env):
     def _info(self) -> dict:
         info = dict(self.aec.infos.get(self.agent, {}))
         info["seat"] = self.seat
+        # The mask rides with every step so vectorized trainers need no extra round trip.
+        info["action_mask"] = self.aec.action_mask(self.agent)
         return info

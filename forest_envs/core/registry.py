@@ -34,14 +34,19 @@ def replay(record: dict):
     env = make(env_id, **record.get("config", {}), **record.get("env_options", {}))
     env.reset(seed=seed)
     for i, action in enumerate(actions):
-        if not env.agents:
+        # A finished game keeps its agents listed (terminated) until their dead steps, so
+        # "no agents left" missed extra actions; PettingZoo then said "the only valid action
+        # is None" instead of naming the problem.
+        current = env.agent_selection if env.agents else None
+        if current is None or env.terminations[current] or env.truncations[current]:
             raise ValueError(f"record has {len(actions) - i} action(s) after the game ended")
         env.step(action)
     return env
 
 
 def make_agent(env_id: str, spec: str, seed: int | None = None):
-    """An agent by name: ``random``, ``heuristic`` (the game's scripted agent)."""
+    """An agent by name: ``random``, ``heuristic`` (the game's scripted agent), or the path
+    of a trained policy (``.npz`` exported by the trainer, or an SB3 ``.zip``)."""
     from .agents import RandomAgent
 
     env_module(env_id)
@@ -50,4 +55,12 @@ def make_agent(env_id: str, spec: str, seed: int | None = None):
     if spec == "heuristic":
         module = importlib.import_module(_MODULES[env_id] + ".agents")
         return module.HeuristicAgent(seed=seed)
-    raise ConfigError(f"unknown agent {spec!r}; expected 'random' or 'heuristic'")
+    if spec.endswith((".npz", ".zip")):
+        from ..train.policy import PolicyAgent
+
+        try:
+            return PolicyAgent(spec, seed=seed)
+        except FileNotFoundError as err:
+            raise ConfigError(str(err)) from None
+    raise ConfigError(f"unknown agent {spec!r}; expected 'random', 'heuristic' or a policy file "
+                      "(.npz / .zip)")

@@ -1,0 +1,126 @@
+"""Training configs: YAML files validated against a schema (unknown keys and bad values
+raise ConfigError naming the key and what is expected)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from ..core.config import Option, validate_options
+from ..core.errors import ConfigError
+from ..core.registry import ENV_IDS, make_raw
+
+_pos_int = dict(check=lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0,
+                doc="a positive int")
+_nonneg_int = dict(check=lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+                   doc="a non-negative int")
+_pos_num = dict(check=lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0,
+                doc="a positive number")
+_unit = dict(check=lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
+             doc="a number in [0, 1]")
+_AGENT_KINDS = ("random", "heuristic", "snapshot")
+
+SCHEMA: dict[str, Any] = {
+    "env": Option("chickwood_v0", choices=ENV_IDS),
+    "env_config": Option({}, check=lambda v: isinstance(v, dict), doc="a mapping of game options"),
+    "reward": Option("win", choices=("win", "rank", "score")),
+    "seed": Option(0, **_nonneg_int),
+    "total_timesteps": Option(1_000_000, **_pos_int),
+    "time_limit_minutes": Option(None, check=lambda v: v is None or _pos_num["check"](v),
+                                 doc="None or a positive number"),
+    "n_envs": Option(4, **_pos_int),
+    "vec_env": Option("subproc", choices=("subproc", "dummy")),
+    "output_dir": Option("runs/default", check=lambda v: isinstance(v, str) and v != "", doc="a path"),
+    "checkpoint_every": Option(200_000, **_pos_int),
+    "torch_threads": Option(1, **_pos_int),
+    "policy": {
+        "net_arch": Option([256, 256], check=lambda v: isinstance(v, list) and v and all(
+            isinstance(x, int) and x > 0 for x in v), doc="a list of positive layer widths"),
+        "activation": Option("tanh", choices=("tanh", "relu")),
+    },
+    "ppo": {
+        "learning_rate": Option(3e-4, **_pos_num),
+        "n_steps": Option(256, **_pos_int),
+        "batch_size": Option(512, **_pos_int),
+        "n_epochs": Option(4, **_pos_int),
+        "gamma": Option(1.0, **_unit),
+        "gae_lambda": Option(0.95, **_unit),
+        "clip_range": Option(0.2, **_pos_num),
+        "ent_coef": Option(0.01, check=lambda v: isinstance(v, (int, float)) and v >= 0, doc="a number >= 0"),
+        "vf_coef": Option(0.5, **_pos_num),
+        "max_grad_norm": Option(0.5, **_pos_num),
+    },
+    "opponents": {
+        "pool": Option([{"agent": "random", "weight": 1.0}], check=lambda v: _valid_pool(v),
+                       doc="a list of {agent: random|heuristic|snapshot, weight: >0}"),
+        "snapshot_every": Option(100_000, **_pos_int),
+        "max_snapshots": Option(10, **_pos_int),
+    },
+    "rllib": {
+        "policies": Option("shared", choices=("shared", "per_seat"),
+                           doc="one policy for every seat, or one per seat"),
+        "iterations": Option(50, **_pos_int),
+        "train_batch_size": Option(4000, **_pos_int),
+        "minibatch_size": Option(500, **_pos_int),
+        "num_env_runners": Option(1, **_nonneg_int),
+        "num_cpus": Option(2, **_pos_int),
+    },
+    "eval": {
+        "every": Option(250_000, **_pos_int),
+        "games": Option(100, **_nonneg_int),
+        "final_games": Option(1000, **_nonneg_int),
+        "opponents": Option(["random", "heuristic"], check=lambda v: isinstance(v, list) and all(
+            x in ("random", "heuristic") for x in v), doc="a list of random/heuristic"),
+        "workers": Option(2, **_pos_int),
+    },
+}
+
+
+def _valid_pool(pool) -> bool:
+    return isinstance(pool, list) and len(pool) > 0 and all(
+        isinstance(e, dict) and set(e) <= {"agent", "weight"} and e.get("agent") in _AGENT_KINDS
+        and isinstance(e.get("weight", 1.0), (int, float)) and e.get("weight", 1.0) > 0 for e in pool)
+
+
+def _validate(schema: dict, given: Any, where: str) -> dict:
+    if not isinstance(given, dict):
+        raise ConfigError(f"{where or 'config'} must be a mapping, got {type(given).__name__}")
+    flat = {k: v for k, v in schema.items() if isinstance(v, Option)}
+    nested = {k: v for k, v in schema.items() if isinstance(v, dict)}
+    unknown = sorted(set(given) - set(schema))
+    if unknown:
+        raise ConfigError(f"unknown training config key(s) {[where + k for k in unknown]}; "
+                          f"valid keys here are {sorted(schema)}")
+    out = validate_options(flat, {k: v for k, v in given.items() if k in flat},
+                           f"training config {where or ''}".rstrip())
+    for key, sub in nested.items():
+        out[key] = _validate(sub, given.get(key, {}) or {}, f"{where}{key}.")
+    return out
+
+
+def validate_config(raw: dict) -> dict:
+    cfg = _validate(SCHEMA, copy.deepcopy(raw), "")
+    # Build the env once: a bad game option is reported now, not inside a worker process.
+    make_raw(cfg["env"], **cfg["env_config"], reward=cfg["reward"])
+    if cfg["ppo"]["batch_size"] > cfg["ppo"]["n_steps"] * cfg["n_envs"]:
+        raise ConfigError(f"ppo.batch_size={cfg['ppo']['batch_size']} exceeds n_steps * n_envs = "
+                          f"{cfg['ppo']['n_steps'] * cfg['n_envs']}")
+    return cfg
+
+
+def load_config(path: str | Path, overrides: dict | None = None) -> dict:
+    import yaml
+
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"config file {str(path)!r} does not exist")
+    with path.open() as f:
+        raw = yaml.safe_load(f) or {}
+    for dotted, value in (overrides or {}).items():
+        node = raw
+        *parents, last = dotted.split(".")
+        for p in parents:
+            node = node.setdefault(p, {})
+        node[last] = value
+    return validate_config(raw)

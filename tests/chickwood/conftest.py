@@ -1,0 +1,191 @@
+"""Helpers for building Chickwood Forest positions in the rules tests.
+
+Positions are built by writing the state's named buffer views (hands, castle cards,
+collections, the village grid, alms) and then playing actions by their names, so each test
+reads like the rulebook: ``act(state, "play gold chest to castle 3", "raid castle 2")``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from forest_envs.chickwood import actions as A
+from forest_envs.chickwood.components import (
+    CASTLE_CARDS,
+    KIND_NAMES,
+    MAX_CASTLE,
+    NUM_KINDS,
+    VILLAGES,
+)
+from forest_envs.chickwood.observation import ABSENT_CELL, FOREST_CELL, PHASES
+from forest_envs.chickwood.rules import FOREST, NO_CARD, new_game
+
+VILLAGE = {v.name: i for i, v in enumerate(VILLAGES)}
+F = FOREST      # a forest card in a grid given to set_grid
+X = NO_CARD     # no card (the third row of a 2-player grid)
+
+
+def kind(name: str) -> int:
+    return KIND_NAMES.index(name)
+
+
+def counts(spec: dict[str, int] | None) -> np.ndarray:
+    """{"gold chest": 2, ...} -> per-kind counts."""
+    out = np.zeros(NUM_KINDS, np.int16)
+    for name, n in (spec or {}).items():
+        out[kind(name)] += n
+    return out
+
+
+def new_state(num_players: int = 3, legendary: bool = False, seed: int = 0):
+    return new_game({"num_players": num_players, "legendary": legendary}, seed=seed)
+
+
+def phase(state) -> str:
+    return PHASES[state.phase]
+
+
+def act(state, *names: str) -> None:
+    """Apply actions by their names (state.game.string_to_action)."""
+    for name in names:
+        state.apply(state.game.string_to_action(name))
+
+
+def legal_names(state) -> set[str]:
+    return {state.game.action_names[a] for a in state.legal_actions()}
+
+
+def cell(name: str) -> int:
+    """"r2c3" -> grid cell index."""
+    return (int(name[1]) - 1) * 3 + int(name[3]) - 1
+
+
+# --- building positions ------------------------------------------------------------------
+def set_castles(state, values: list[int]) -> None:
+    """Restart the current (first, untouched) round as if player p held castle values[p].
+
+    The dealt hands go back on top of the deck and are dealt again, so turn order and
+    banners are recomputed from the new castles exactly as at a round start."""
+    n, h = state.num_players, state.game.hand_size
+    assert state.phase == PHASES.index("scout") and state.step == 0
+    state.player_castle[:] = 0
+    state.castles_held[:] = 0
+    for p, v in enumerate(values):
+        state.player_castle[p, v - 1] = 1
+        state.castles_held[p, v - 1] = 1
+    for v in state.game.castle_values:
+        state.pile_left[v - 1] = CASTLE_CARDS[v] - values.count(v)
+    state.hand[:] = 0
+    state.deck_pos -= n * h
+    state._set_phase(state.phase, 0)
+    state._start_round()
+    state._mask = None
+
+
+def set_hands(state, hands: dict[int, dict[str, int]]) -> None:
+    """Replace players' hands (the cards are conjured; use only for local rule checks)."""
+    for p, spec in hands.items():
+        state.hand[p] = counts(spec)
+        state.hand_count[p] = state.hand[p].sum()
+    state._mask = None
+
+
+def set_castle_cards(state, value: int, face_up: dict[str, int] | None = None,
+                     face_down: dict[int, dict[str, int]] | None = None) -> None:
+    """Lay loot before castle ``value``: face-up cards, and face-down cards by owner."""
+    c = value - 1
+    state.castle_faceup[c] = counts(face_up)
+    if hasattr(state, "castle_faceup_by"):
+        state.castle_faceup_by[c] = 0
+    state.fd_own[:, c] = 0
+    state.castle_fd_count[c] = 0
+    for p, spec in (face_down or {}).items():
+        state.fd_own[p, c] = counts(spec)
+        state.castle_fd_count[c, p] = state.fd_own[p, c].sum()
+    state.castle_cards[c] = state.castle_faceup[c].sum() + state.fd_own[:, c].sum()
+    state._mask = None
+
+
+def set_collection(state, p: int, spec: dict[str, int]) -> None:
+    state.collection[p] = counts(spec)
+    state._mask = None
+
+
+def set_grid(state, cards: list) -> None:
+    """cards: 9 entries, row by row: village name, F (forest) or X (no card)."""
+    grid = []
+    state.cell_card[:] = 0
+    for i, c in enumerate(cards):
+        g = VILLAGE[c] if isinstance(c, str) else c
+        grid.append(g)
+        state.cell_card[i, g if g >= 0 else (FOREST_CELL if g == FOREST else ABSENT_CELL)] = 1
+    state.grid = tuple(grid)
+    state.cell_spaces = np.array([VILLAGES[g].spaces if g >= 0 else 0 for g in grid], np.int16)
+    state.cell_filled[:] = 0
+    state.alms_owner[:] = 0
+    state.alms_time[:] = 0
+    state.alms_count[:] = 0
+    state.alms_last[:] = 0
+    state._mask = None
+
+
+def place_alms(state, cell_index: int, owners: list[int]) -> None:
+    """Append alms of the given owners (in this order, each later than the last) to a cell."""
+    for p in owners:
+        space = int(state.cell_filled[cell_index])
+        assert space < state.cell_spaces[cell_index]
+        state.clock += 1
+        state.alms_clock[0] = state.clock
+        state.alms_owner[cell_index, space, p] = 1
+        state.alms_time[cell_index, space] = state.clock
+        state.cell_filled[cell_index] += 1
+        state.alms_count[cell_index, p] += 1
+        state.alms_last[cell_index, p] = state.clock
+        state.alms_left[p] -= 1
+    state._mask = None
+
+
+def fill_cell(state, cell_index: int, owner: int) -> None:
+    place_alms(state, cell_index, [owner] * int(state.cell_spaces[cell_index]
+                                                - state.cell_filled[cell_index]))
+
+
+def clear_castles(state) -> None:
+    for v in range(1, MAX_CASTLE + 1):
+        set_castle_cards(state, v)
+
+
+# --- playing ----------------------------------------------------------------------------
+def first_legal(state) -> int:
+    return state.legal_actions()[0]
+
+
+def scout_all(state, castle: int | None = None) -> None:
+    """Finish the scouting phase; each play goes to ``castle`` (default: the last castle,
+    which has no limit), the first card in hand."""
+    n_castles = state.game.castle_values[-1]
+    target = castle or n_castles
+    while phase(state) == "scout":
+        p = state.current
+        k = int(np.flatnonzero(state.hand[p])[0])
+        state.apply(A.play_action(k, target))
+
+
+def play_random(state, rng: np.random.Generator, until=None, max_steps: int = 10_000) -> list[int]:
+    """Random legal actions until the game ends (or ``until(state)`` is true)."""
+    done = []
+    for _ in range(max_steps):
+        if state.is_terminal or (until is not None and until(state)):
+            break
+        a = int(rng.choice(state.legal_actions()))
+        state.apply(a)
+        done.append(a)
+    return done
+
+
+def obs_block(state, seat: int, name: str) -> np.ndarray:
+    """One block of seat's observation, unscaled back to counts, in the observer's shape."""
+    start, stop, shape = state.game.layout.observation_slices()[name]
+    scale = state.game.layout.scale[start:stop]
+    return np.rint(state.observation(seat)[start:stop] / scale).astype(int).reshape(shape)
+

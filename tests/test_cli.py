@@ -1,0 +1,203 @@
+"""The ``forest-envs`` command, called in-process through ``forest_envs.cli.main``."""
+
+from __future__ import annotations
+
+import builtins
+import json
+
+import pytest
+
+from forest_envs import cli
+from forest_envs.evaluation import run_games, summarize, wilson
+
+
+def answers(monkeypatch, replies):
+    """Feed ``input()`` from a list (or an endless generator); EOF when it runs out."""
+    it = iter(replies)
+    prompts = []
+
+    def fake_input(prompt=""):
+        prompts.append(prompt)
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr(builtins, "input", fake_input)
+    return prompts
+
+
+def always(text):
+    while True:
+        yield text
+
+
+# --- list ---------------------------------------------------------------------------------------
+def test_list(capsys):
+    assert cli.main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "chickwood_v0" in out and "Chickwood Forest" in out and "280 actions" in out
+
+
+def test_no_command_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as err:
+        cli.main([])
+    assert err.value.code == 2
+
+
+# --- evaluate / rollout ----------------------------------------------------------------------------
+def test_evaluate_prints_a_table_and_writes_json(capsys, tmp_path):
+    path = tmp_path / "eval.json"
+    code = cli.main(["evaluate", "--agents", "random,random,random", "--games", "6", "--seed", "3",
+                     "--quiet", "--json", str(path)])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "chickwood_v0: 6 seat-rotated games, seed 3" in out
+    for name in ("0:random", "1:random", "2:random"):
+        assert name in out
+    assert "win rate" in out and "95% CI" in out
+    data = json.loads(path.read_text())
+    assert data["games"] == 6 and data["agents"] == ["random"] * 3
+    rows = data["rows"]
+    assert [r["agent"] for r in rows] == ["0:random", "1:random", "2:random"]
+    assert sum(r["win_rate"] for r in rows) == pytest.approx(1.0)
+    for r in rows:
+        lo, hi = r["win_ci95"]
+        assert 0.0 <= lo <= r["win_rate"] <= hi <= 1.0
+        assert 1.0 <= r["mean_rank"] <= 3.0
+
+
+def test_evaluate_with_game_options(capsys):
+    assert cli.main(["evaluate", "--agents", "random,random", "--games", "2", "--quiet",
+                     "--set", "legendary=true"]) == 0
+    assert "0:random" in capsys.readouterr().out
+
+
+def test_evaluate_is_the_same_with_workers():
+    one = run_games("chickwood_v0", ["random", "random"], 8, seed=5, workers=1)
+    two = run_games("chickwood_v0", ["random", "random"], 8, seed=5, workers=2)
+    assert [(r.index, r.seats, r.scores, r.steps) for r in one] == \
+           [(r.index, r.seats, r.scores, r.steps) for r in two]
+    assert [r.seats for r in one[:2]] == [[0, 1], [1, 0]]  # seat rotation
+    rows = summarize(["random", "random"], one)
+    assert sum(r["win_rate"] for r in rows) == pytest.approx(1.0)
+
+
+def test_wilson_interval():
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and hi - lo == pytest.approx(0.19, abs=0.01)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["evaluate", "--agents", "random,random", "--set", "legendary=yes", "--games", "1", "--quiet"],
+     "legendary='yes'"),
+    (["evaluate", "--agents", "random,random", "--set", "num_players=3", "--games", "1", "--quiet"],
+     "2 agents given for 3 players"),
+    (["evaluate", "--agents", "random,genius", "--games", "1", "--quiet"], "unknown agent 'genius'"),
+    (["rollout", "--env", "nope_v0", "--agents", "random,random", "--games", "1"], "unknown env id"),
+    (["evaluate", "--agents", "random,random", "--set", "colour=red", "--games", "1", "--quiet"],
+     "colour"),
+])
+def test_bad_options_are_reported_not_raised(capsys, argv, message):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("forest-envs: ") and message in err
+
+
+def test_set_without_equals_is_rejected():
+    with pytest.raises(SystemExit, match="--set expects key=value"):
+        cli.main(["rollout", "--agents", "random,random", "--set", "legendary"])
+
+
+def test_rollout_prints_each_game(capsys):
+    assert cli.main(["rollout", "--agents", "random,random,random,random", "--games", "3",
+                     "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 3
+    for i, line in enumerate(lines):
+        assert line.startswith(f"game {i}: ") and "steps, scores" in line
+        assert "3:random" in line
+    # Seeded: the same command prints the same games.
+    cli.main(["rollout", "--agents", "random,random,random,random", "--games", "3", "--seed", "1"])
+    assert capsys.readouterr().out.strip().splitlines() == lines
+
+
+# --- bench ---------------------------------------------------------------------------------------
+def test_bench_tiny(capsys):
+    assert cli.main(["bench", "--seconds", "0.02"]) == 0
+    out = capsys.readouterr().out
+    assert "connect_four_v3 (PettingZoo)" in out
+    for n in (2, 3, 4, 5):
+        assert f"chickwood_v0 num_players={n}" in out
+    assert "legendary=True" in out and "engine" in out and "steps/s" in out
+
+
+# --- play ---------------------------------------------------------------------------------------
+def test_play_a_whole_game_answering_zero(monkeypatch, capsys):
+    prompts = answers(monkeypatch, always("0"))
+    assert cli.main(["play", "--opponents", "random,random", "--seed", "2", "--seat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert len(prompts) > 5
+    assert "Your moves:" in out and "(you)" in out
+    assert "Final scores" in out
+    assert "player_0 (random):" in out and "player_2 (random):" in out
+    assert "Hand P" not in out  # the human sees only their own hand
+
+
+def test_play_two_players_legendary(monkeypatch, capsys):
+    answers(monkeypatch, always("0"))
+    assert cli.main(["play", "--opponents", "random", "--set", "legendary=true", "--seed", "4"]) == 0
+    assert "Final scores" in capsys.readouterr().out
+
+
+def test_play_quit(monkeypatch, capsys):
+    prompts = answers(monkeypatch, ["q"])
+    assert cli.main(["play", "--opponents", "random,random"]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("bye") and len(prompts) == 1
+    assert "Final scores" not in out
+
+
+def test_play_end_of_input_quits(monkeypatch, capsys):
+    answers(monkeypatch, [])
+    assert cli.main(["play", "--opponents", "random,random"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("bye")
+
+
+def test_play_by_name_and_bad_answers(monkeypatch, capsys):
+    """Unknown names and illegal names are refused with a message; a legal name is played."""
+    from forest_envs.chickwood import raw_env
+
+    env = raw_env(num_players=3)
+    env.reset(seed=0)
+    me = env.possible_agents[0]
+    opponents_first = env.agent_selection != me
+    legal_names = [env.action_to_string(a) for a in env.engine_state.legal_actions()]
+    illegal = "raid castle 1"
+    replies = ["fly away", illegal, "9999", legal_names[0] if not opponents_first else "0", "q"]
+    answers(monkeypatch, replies)
+    assert cli.main(["play", "--opponents", "random,random", "--seed", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "no move 'fly away'" in out
+    assert f"'{illegal}' is not legal now" in out
+    assert "no move '9999'" in out
+    assert out.count("Your moves:") == 2  # one move made, then quit at the next prompt
+    assert out.rstrip().endswith("bye")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["play", "--opponents", "random,random", "--seat", "3"], "--seat must be 0..2"),
+    (["play", "--opponents", "random", "--set", "num_players=3"], "3 players need 2 opponents"),
+])
+def test_play_bad_setup(argv, message):
+    with pytest.raises(SystemExit, match=message):
+        cli.main(argv)
+
+
+def test_play_against_heuristic_if_present(monkeypatch, capsys):
+    pytest.importorskip("forest_envs.chickwood.agents")
+    answers(monkeypatch, always("0"))
+    assert cli.main(["play", "--opponents", "heuristic,heuristic", "--seed", "1"]) == 0
+    assert "Final scores" in capsys.readouterr().out

@@ -1,0 +1,260 @@
+"""Keep the documentation honest: the tables in docs/chickwood.md that users rely on (action
+ids, observation layout, component data) must match the code, and README.md must name every
+environment.
+
+Each checked table in a doc follows a ``<!-- table:NAME -->`` marker line. When a test here
+fails after an intended code change, regenerate the table (the failure message prints the
+expected rows where practical) rather than loosening the test.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import forest_envs
+from forest_envs.chickwood import actions as A
+from forest_envs.chickwood.components import (
+    CASTLE_CAPACITY,
+    CASTLE_CARDS,
+    DAY_BANNERS,
+    KIND_NAMES,
+    LOOT_COUNTS,
+    NIGHT_BANNERS,
+    VILLAGES,
+    deck_composition,
+    hand_size,
+)
+from forest_envs.chickwood.rules import ChickwoodGame
+
+ROOT = Path(__file__).resolve().parents[1]
+CHICKWOOD_MD = ROOT / "docs" / "chickwood.md"
+ARCHITECTURE_MD = ROOT / "docs" / "architecture.md"
+README = ROOT / "README.md"
+DASHES = "–—-"
+
+
+def doc_table(path: Path, name: str) -> list[dict[str, str]]:
+    """Rows (header -> cell text, backticks stripped) of the table after the marker."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    marker = f"<!-- table:{name} -->"
+    assert marker in [ln.strip() for ln in lines], f"{path.name} has no {marker} marker"
+    start = [ln.strip() for ln in lines].index(marker) + 1
+    block = []
+    for ln in lines[start:]:
+        if not ln.strip().startswith("|"):
+            if block:
+                break
+            continue
+        block.append(ln.strip())
+    assert len(block) >= 3, f"table {name} in {path.name} is empty"
+
+    def cells(line: str) -> list[str]:
+        return [c.strip().replace("`", "") for c in line.strip().strip("|").split("|")]
+
+    header = cells(block[0])
+    assert set(block[1].replace("|", "").replace(" ", "")) <= set("-:"), block[1]
+    rows = []
+    for line in block[2:]:
+        row = cells(line)
+        assert len(row) == len(header), f"table {name}: {line!r} has {len(row)} cells"
+        rows.append(dict(zip(header, row)))
+    return rows
+
+
+def id_range(text: str) -> tuple[int, int]:
+    """'0–131' -> (0, 131); '144' -> (144, 144)."""
+    parts = re.split(f"[{DASHES}]", text)
+    lo, hi = int(parts[0]), int(parts[-1])
+    return lo, hi
+
+
+# --- docs/chickwood.md: actions -----------------------------------------------------------
+
+def test_action_table_tiles_every_id_and_matches_the_constants():
+    rows = doc_table(CHICKWOOD_MD, "actions")
+    names = A.action_names()
+    expected_next = 0
+    for row in rows:
+        lo, hi = id_range(row["ids"])
+        assert lo == expected_next, f"ids {row['ids']}: expected the range to start at {expected_next}"
+        const = row["constant"]
+        assert getattr(A, const) == lo, f"{const} is {getattr(A, const)} in actions.py, doc says {lo}"
+        assert names[lo] == row["first name"], f"id {lo} is named {names[lo]!r}"
+        expected_next = hi + 1
+    assert expected_next == A.NUM_ACTIONS == len(names)
+
+
+def test_action_table_formulas_give_the_named_actions():
+    """Evaluate each documented formula on sample arguments and compare with the names."""
+    rows = {r["constant"]: r["formula"] for r in doc_table(CHICKWOOD_MD, "actions")}
+    names = A.action_names()
+
+    def ev(const: str, **kw) -> int:
+        return int(eval(rows[const], {"__builtins__": {}}, kw))  # formulas are tiny arithmetic
+
+    assert names[ev("PLAY", k=7, c=4)] == f"play {KIND_NAMES[7]} to castle 4"
+    assert names[ev("PLAY", k=21, c=6)] == f"play {KIND_NAMES[21]} to castle 6"
+    assert names[ev("SPY", c=5)] == "spy castle 5"
+    assert names[ev("RAID", c=3)] == "raid castle 3"
+    assert names[ev("ALMS", cell=(2 - 1) * 3 + (3 - 1))] == "alms r2c3"
+    assert names[ev("ENT_PICK", cell=8, s=7)] == "entertainers: alms r3c3 space 7"
+    assert names[ev("ARROW_GIVE", t=10)] == f"golden arrow: give {KIND_NAMES[10]}"
+    assert names[ev("ARROW_TAKE", r=3, t=5)] == f"golden arrow: take {KIND_NAMES[5]} from +3"
+    assert names[ev("BEARD_GIVE", r=4)] == "fake beard: give henchman to +4"
+
+
+def test_kind_table_matches_kind_names():
+    rows = doc_table(CHICKWOOD_MD, "kinds")
+    assert [(int(r["k"]), r["kind"]) for r in rows] == list(enumerate(KIND_NAMES))
+
+
+# --- docs/chickwood.md: observation ----------------------------------------------------------
+
+def _expected_observation_rows(n: int = 3) -> str:
+    layout = ChickwoodGame(num_players=n).layout
+    return "\n".join(f"| `{name}` | {a}–{b - 1} | {shape} | {Fraction(layout.blocks[name].scale).limit_denominator(1000)}"
+                     f" | {layout.blocks[name].role} | ... |"
+                     for name, (a, b, shape) in layout.observation_slices().items())
+
+
+def _shape(text: str, n: int) -> tuple[int, ...]:
+    dims = [d.strip() for d in text.strip().strip("()").split(",") if d.strip()]
+    return tuple(n if d == "n" else int(d) for d in dims)
+
+
+def test_observation_table_matches_the_three_player_layout():
+    rows = doc_table(CHICKWOOD_MD, "observation")
+    layout = ChickwoodGame(num_players=3).layout
+    slices = layout.observation_slices()
+    documented = [r["block"] for r in rows]
+    assert documented == list(slices), (
+        "observation blocks differ from layout.observation_slices(); expected rows:\n"
+        + _expected_observation_rows())
+    for r in rows:
+        start, stop, _ = slices[r["block"]]
+        assert id_range(r["offsets (3 players)"]) == (start, stop - 1), (
+            f"{r['block']}: offsets; expected rows:\n" + _expected_observation_rows())
+        block = layout.blocks[r["block"]]
+        assert r["role"] == block.role, r["block"]
+        assert float(Fraction(r["scale"])) == pytest.approx(block.scale), r["block"]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_observation_shapes_in_n_hold_for_every_player_count(n):
+    rows = doc_table(CHICKWOOD_MD, "observation")
+    slices = ChickwoodGame(num_players=n).layout.observation_slices()
+    for r in rows:
+        assert _shape(r["shape"], n) == tuple(slices[r["block"]][2]), r["block"]
+
+
+def test_observation_and_state_sizes_per_player_count():
+    rows = doc_table(CHICKWOOD_MD, "sizes")
+    assert [int(r["players"]) for r in rows] == [2, 3, 4, 5]
+    for r in rows:
+        game = ChickwoodGame(num_players=int(r["players"]))
+        assert int(r["observation"]) == game.observation_size, r
+        assert int(r["state"]) == game.state_size, r
+
+
+# --- docs/chickwood.md: component data --------------------------------------------------------
+
+def test_loot_table_matches_components():
+    rows = doc_table(CHICKWOOD_MD, "loot")
+    assert [int(r["k"]) for r in rows] == sorted(LOOT_COUNTS)
+    by_n = {n: deck_composition(n, legendary=False) for n in (2, 3, 4, 5)}
+    for r in rows:
+        k = int(r["k"])
+        c = LOOT_COUNTS[k]
+        assert r["kind"] == KIND_NAMES[k]
+        assert (int(r["in the box"]), int(r["5-player symbol"]), int(r["2-player symbol"])) == (
+            c.total, c.five_player, c.two_player), r["kind"]
+        assert int(r["2 players"]) == by_n[2][k], r["kind"]
+        assert int(r["3–4 players"]) == by_n[3][k] == by_n[4][k], r["kind"]
+        assert int(r["5 players"]) == by_n[5][k], r["kind"]
+
+
+def test_rounds_table_matches_deck_sizes():
+    rows = doc_table(CHICKWOOD_MD, "rounds")
+    assert len(rows) == 8
+    for r in rows:
+        n, legendary = int(r["players"]), {"yes": True, "no": False}[r["legendary"]]
+        deck = sum(deck_composition(n, legendary))
+        per_round = n * hand_size(n)
+        assert (int(r["deck"]), int(r["cards per round"]), int(r["rounds"]), int(r["never dealt"])) == (
+            deck, per_round, deck // per_round, deck % per_round), r
+
+
+def test_rounds_table_matches_played_games():
+    """The number of rounds really played equals the documented one."""
+    import numpy as np
+
+    from forest_envs.chickwood.rules import new_game
+
+    for r in doc_table(CHICKWOOD_MD, "rounds"):
+        state = new_game({"num_players": int(r["players"]), "legendary": r["legendary"] == "yes"}, 0)
+        rng = np.random.default_rng(0)
+        while not state.is_terminal:
+            state.apply(int(rng.choice(state.legal_actions())))
+        assert int(state.round_no[0]) == int(r["rounds"]), r
+
+
+def test_castle_table_matches_components():
+    rows = doc_table(CHICKWOOD_MD, "castles")
+    assert [int(r["value"]) for r in rows] == sorted(CASTLE_CARDS)
+    for r in rows:
+        v = int(r["value"])
+        assert int(r["cards"]) == CASTLE_CARDS[v]
+        assert r["Day banner"] == DAY_BANNERS[v]
+        night = r["Night banner"]
+        assert (None if night in DASHES else night) == NIGHT_BANNERS.get(v), v
+        cap = r["capacity"]
+        assert (None if cap == "any" else int(cap)) == CASTLE_CAPACITY.get(v), v
+    assert sum(int(r["cards"]) for r in rows) == 50
+
+
+def test_village_table_matches_components():
+    rows = doc_table(CHICKWOOD_MD, "villages")
+    assert len(rows) == len(VILLAGES)
+    for r, v in zip(rows, VILLAGES):
+        assert r["village"] == v.name
+        documented = []
+        for part in r["rows (spaces:glory, top first)"].split(","):
+            spaces, glory = part.strip().split(":")
+            documented.append((int(spaces), None if glory in DASHES else int(glory)))
+        assert tuple(documented) == v.rows, v.name
+        assert int(r["spaces"]) == v.spaces, v.name
+        assert {"yes": True, "no": False}[r["2-player symbol"]] == v.two_player, v.name
+
+
+# --- README.md and architecture.md ------------------------------------------------------------
+
+def test_readme_names_every_env_id():
+    text = README.read_text(encoding="utf-8")
+    for env_id in forest_envs.ENV_IDS:
+        assert f"`{env_id}`" in text, f"README.md does not mention {env_id}"
+
+
+def test_readme_chickwood_row_states_the_real_sizes():
+    row = next((ln for ln in README.read_text(encoding="utf-8").splitlines()
+                if ln.startswith("| `chickwood_v0`")), None)
+    assert row is not None, "README.md has no env table row for chickwood_v0"
+    small = ChickwoodGame(num_players=2)
+    large = ChickwoodGame(num_players=5)
+    assert f"| {small.num_actions} |" in row, f"README: actions should be {small.num_actions}"
+    m = re.search(r"(\d+) \(2p\) to (\d+) \(5p\)", row)
+    assert m, "README: the observation column should read 'N (2p) to M (5p) floats'"
+    assert (int(m.group(1)), int(m.group(2))) == (small.observation_size, large.observation_size), (
+        f"README: observation sizes are {small.observation_size} (2p) to {large.observation_size} (5p)")
+
+
+@pytest.mark.parametrize("path", [CHICKWOOD_MD, ARCHITECTURE_MD], ids=lambda p: p.name)
+def test_source_paths_named_in_docs_exist(path):
+    text = path.read_text(encoding="utf-8")
+    named = set(re.findall(r"(?<![\w/])((?:forest_envs|tests)/[\w/]+\.py)", text))
+    assert named, f"{path.name} names no source file"
+    missing = sorted(p for p in named if not (ROOT / p).exists())
+    assert not missing, f"{path.name} names files that do not exist: {missing}"
