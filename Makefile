@@ -3,7 +3,8 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP_BASE := $(VENV)/.stamp-base
-STAMP_TRAIN := $(VENV)/.stamp-train
+STAMP_FULL := $(VENV)/.stamp-full
+DEMO_GAMES ?= 300
 
 .PHONY: demo test test-all bench lint clean
 
@@ -11,23 +12,28 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# The package with its test tools (enough for the envs, evaluation and the benchmark).
 $(STAMP_BASE): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e ".[dev]" "pettingzoo[classic]>=1.24.3"
+	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $@
 
-# torch first, pinned to the local CPU wheel, so the train extra does not pull a CUDA build.
-$(STAMP_TRAIN): $(STAMP_BASE)
+# Everything: torch first, pinned to the local CPU wheel, so that the train and rllib
+# extras find it satisfied instead of pulling a multi-GB CUDA build.
+$(STAMP_FULL): $(STAMP_BASE)
 	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e ".[dev,train]"
+	$(BIN)/pip install --quiet -e ".[dev,train,rllib]"
 	touch $@
 
-demo: $(STAMP_BASE)
-	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents heuristic,random,random --games 300 --seed 0
+demo: $(STAMP_FULL)
+	$(BIN)/forest-envs train configs/demo.yaml
+	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents runs/demo/final.npz,random,random --games $(DEMO_GAMES) --workers 2 --quiet
+	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents runs/demo/final.npz,heuristic,heuristic --games $(DEMO_GAMES) --workers 2 --quiet
+	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents heuristic,random,random --games $(DEMO_GAMES) --workers 2 --quiet
 
-test: $(STAMP_BASE)
+test: $(STAMP_FULL)
 	$(BIN)/python -m pytest -q
 
-test-all: $(STAMP_BASE)
+test-all: $(STAMP_FULL)
 	$(BIN)/python -m pytest -q -m "slow or not slow"
 
 bench: $(STAMP_BASE)

@@ -68,9 +68,14 @@ def test_evaluate_prints_a_table_and_writes_json(capsys, tmp_path):
 
 
 def test_evaluate_with_game_options(capsys):
-    assert cli.main(["evaluate", "--agents", "random,random", "--games", "2", "--quiet",
+    assert cli.main(["evaluate", "--agents", "random,random", "--games", "2",  # with progress bar
                      "--set", "legendary=true"]) == 0
     assert "0:random" in capsys.readouterr().out
+
+
+def test_evaluate_with_truncation():
+    results = run_games("chickwood_v0", ["random", "random", "random"], 3, config={"max_steps": 5})
+    assert [r.steps for r in results] == [5, 5, 5]
 
 
 def test_evaluate_is_the_same_with_workers():

@@ -609,6 +609,17 @@ def test_single_agent_env_is_deterministic_given_a_seed():
     episode(env, 11)  # opponents' generators move on in between
     assert episode(env, 10) == first
     assert episode(SingleAgentEnv(ENV_ID, num_players=5), 10) == first
+    # Scripted opponents are reseeded the same way (their reset takes a seed).
+    from forest_envs.core.registry import make_agent
+
+    def heuristic_env():
+        return SingleAgentEnv(ENV_ID, num_players=3, legendary=True,
+                              opponents=[make_agent(ENV_ID, "heuristic", seed=i) for i in range(2)])
+
+    env = heuristic_env()
+    first = episode(env, 3)
+    episode(env, 4)
+    assert episode(env, 3) == first == episode(heuristic_env(), 3)
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
