@@ -66,7 +66,8 @@ def cmd_plot(args) -> int:
 
 
 def cmd_rollout(args) -> int:
-    """Play games and print each one's scores (and optionally its record as JSON)."""
+    """Play games and print each one's scores; ``--records`` writes each game's replayable
+    record (one JSON object per line; ``forest_envs.replay(record)`` rebuilds the game)."""
     from .evaluation import run_games
 
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
@@ -74,6 +75,10 @@ def cmd_rollout(args) -> int:
     for r in results:
         by_agent = {f"{i}:{specs[i]}": r.scores[r.seats.index(i)] for i in range(len(specs))}
         print(f"game {r.index}: {r.steps} steps, scores {by_agent}")
+    if args.records:
+        with open(args.records, "w") as f:
+            for r in results:
+                f.write(json.dumps(dict(r.record, agents=[specs[i] for i in r.seats])) + "\n")
     return 0
 
 
@@ -178,6 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
         q.add_argument("--games", type=int, default=100)
         q.add_argument("--seed", type=int, default=0)
         q.add_argument("--set", action="append", metavar="KEY=VALUE", help="game option")
+        if name == "rollout":
+            q.add_argument("--records", help="write each game's replayable record (JSON lines)")
         if name == "evaluate":
             q.add_argument("--workers", type=int, default=1)
             q.add_argument("--json", help="write the results table as JSON")

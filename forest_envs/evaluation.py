@@ -29,6 +29,7 @@ class GameResult:
     ranks: list[int]            # by seat
     steps: int
     breakdowns: list[dict] = field(default_factory=list)
+    record: dict = field(default_factory=dict)  # env.record(): replays this very game
 
 
 def play_game(env_id: str, agent_specs: list[str], index: int, seed: int, config: dict) -> GameResult:
@@ -54,7 +55,7 @@ def play_game(env_id: str, agent_specs: list[str], index: int, seed: int, config
     best = max(totals)
     k = totals.count(best)
     return GameResult(index, seats, totals, [1.0 / k if t == best else 0.0 for t in totals],
-                      state.ranks(), steps, scores)
+                      state.ranks(), steps, scores, env.record())
 
 
 def _play_chunk(args) -> list[GameResult]:

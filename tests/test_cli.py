@@ -129,6 +129,34 @@ def test_rollout_prints_each_game(capsys):
     assert capsys.readouterr().out.strip().splitlines() == lines
 
 
+def test_rollout_records_replay_the_same_games(tmp_path, capsys):
+    import forest_envs
+
+    path = tmp_path / "games.jsonl"
+    assert cli.main(["rollout", "--agents", "heuristic,random,random", "--games", "3", "--seed", "4",
+                     "--records", str(path)]) == 0
+    results = run_games("chickwood_v0", ["heuristic", "random", "random"], 3, seed=4)
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(records) == 3
+    for rec, res in zip(records, results):
+        assert rec["agents"] == [["heuristic", "random", "random"][i] for i in res.seats]
+        state = forest_envs.replay(rec).unwrapped.engine_state
+        assert state.is_terminal
+        assert [s["total"] for s in state.scores()] == res.scores
+
+
+def test_evaluate_writes_csv_and_ratings_plot(tmp_path, capsys):
+    csv_path, png = tmp_path / "e.csv", tmp_path / "r.png"
+    assert cli.main(["evaluate", "--agents", "heuristic,random", "--games", "8", "--quiet",
+                     "--csv", str(csv_path), "--plot", str(png)]) == 0
+    out = capsys.readouterr().out
+    assert "rating (mu ± sigma)" in out
+    header, *rows = csv_path.read_text().splitlines()
+    assert header.split(",")[:3] == ["agent", "games", "win_rate"] and "rating_mu" in header
+    assert [r.split(",")[0] for r in rows] == ["0:heuristic", "1:random"]
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
 # --- bench ---------------------------------------------------------------------------------------
 def test_bench_tiny(capsys):
     assert cli.main(["bench", "--seconds", "0.02"]) == 0

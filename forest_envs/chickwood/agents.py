@@ -61,7 +61,9 @@ DEFAULTS = dict(
     chest_future_cap=2.0,
     order_price=0.35,     # glory per castle value for raiding later next round
     opp_weight=0.5,       # weight of opponents' gains (3 players; scaled by 2/(n-1))
-    greedy_prob=0.6,      # chance an opponent raids its best castle (else any)
+    greedy_prob=0.8,      # chance a value-driven opponent raids its best castle (else any)
+    greedy_prior=0.6,     # prior belief that an opponent is value-driven (not random)
+    greedy_temp=2.0,      # softmax temperature of a value-driven opponent's raid choice
     unlock_weight=0.5,    # weight of "every row unlocked" standing in alms values
     alms_future=0.3,      # value of an alms beyond its current standing change
     opp_alms_value=1.5,   # what an alms is worth to an opponent
@@ -160,6 +162,10 @@ class HeuristicAgent:
         self._visited: set[int] = set()  # cells this snake already gave to
         self._arrow_plan = None          # (give kind, opponent offset, take kind)
         self._ent_plan = None            # second alms index of the entertainers swap
+        self._snap = None                # public table at its previous decision (opponent model)
+        prior = self.p["greedy_prior"]
+        self._belief = {}                # seat -> log-odds that it raids by value, not at random
+        self._prior_logodds = float(np.log(prior / (1 - prior)))
 
     # --- entry point ------------------------------------------------------------------------
     def act(self, env, agent: str) -> int:
@@ -174,6 +180,7 @@ class HeuristicAgent:
             return a
         v = raw.view(agent)
         ctx = self._context(v, raw.game)
+        self._observe(ctx)
         phase = v["phase"]
         if phase == "scout":
             a = self._scout(ctx, legal)
@@ -251,6 +258,70 @@ class HeuristicAgent:
         ctx.cache = {}
         return ctx
 
+    # --- opponent model -----------------------------------------------------------------------
+    def _greedy(self, seat: int) -> float:
+        """Chance that ``seat`` raids the castle it values most (else a uniform one)."""
+        b = self._belief.get(seat, self._prior_logodds)
+        return self.p["greedy_prob"] / (1.0 + np.exp(-b))
+
+    def _observe(self, ctx: _Ctx) -> None:
+        """Update each opponent's belief (value-driven raider or random) from the raids made
+        since its previous decision, judged on the table it saw then (public data only)."""
+        v, me = ctx.v, ctx.me
+        snap = self._snap
+        rnd = v["round"]
+        if snap is not None and (rnd < snap["round"] or (rnd == snap["round"] and v["deck_left"] != snap["deck"])
+                                 or snap["n"] != ctx.n):
+            snap = None  # another game
+            self._belief = {}
+        if snap is not None and rnd - snap["round"] in (0, 1):
+            new_round = rnd != snap["round"]
+            taken = {}  # castle value -> seat, raids since the snapshot
+            for o in snap["order"]:
+                if not snap["raided"][o] and (new_round or ctx.players[o]["raided"]):
+                    taken[o] = ctx.players[o]["castle"]
+            temp = self.p["greedy_temp"]
+            for o in snap["order"]:
+                if o == me or o not in taken:
+                    continue
+                pos = snap["order"].index(o)
+                gone = {taken[e] for e in snap["order"][:pos] if e in taken}
+                avail = [val for val in snap["castles"] if val not in gone]
+                if taken[o] not in avail or len(avail) < 2:
+                    continue
+                vals = {val: self._snap_value(ctx, snap, o, snap["castles"][val]) for val in avail}
+                top = max(vals.values())
+                w = {val: np.exp((x - top) / temp) for val, x in vals.items()}
+                lg = 0.15 / len(avail) + 0.85 * w[taken[o]] / sum(w.values())
+                lr = 1.0 / len(avail)
+                b = self._belief.get(o, self._prior_logodds) + float(np.log(lg / lr))
+                self._belief[o] = min(6.0, max(-6.0, b))
+        self._snap = dict(
+            round=rnd, deck=v["deck_left"], n=ctx.n, order=list(ctx.order),
+            raided=[pl["raided"] for pl in ctx.players],
+            colls=[list(c) for c in ctx.colls], alms=list(ctx.alms_left),
+            castles={c["value"]: dict(value=c["value"], pile=c["pile"], up=c["up"],
+                                      fd_total=c["fd_total"])
+                     for c in ctx.castles if c["raided"] is None})
+
+    def _snap_value(self, ctx: _Ctx, snap: dict, o: int, c: dict) -> float:
+        """What ``o`` could see a castle was worth at the snapshot."""
+        saved = ctx.colls[o], ctx.alms_left[o]
+        ctx.colls[o], ctx.alms_left[o] = snap["colls"][o], snap["alms"][o]
+        try:
+            coll = ctx.colls[o]
+            up = c["up"]
+            new = [coll[k] + (0 if IS_BENEFACTOR[k] else up[k]) for k in range(NUM_KINDS)]
+            alms = min(snap["alms"][o], sum(ALMS_OF[k] * up[k] for k in range(NUM_KINDS)))
+            val = self._shaped(ctx, new) - self._shaped(ctx, coll) + self.p["opp_alms_value"] * alms
+            m = self._marginals_raw(ctx, coll)
+            total = ctx.pool_total
+            ev = sum(x * y for x, y in zip(ctx.pool, m)) / total if total else 0.0
+            val += c["fd_total"] * ev
+        finally:
+            ctx.colls[o], ctx.alms_left[o] = saved
+        return self._castle_term(ctx, c) + val
+
     # --- valuation ----------------------------------------------------------------------------
     def _shaped(self, ctx: _Ctx, coll) -> float:
         """Shaped final value of a collection (benefactors excluded: they become alms)."""
@@ -315,6 +386,19 @@ class HeuristicAgent:
             out[k] = self._shaped(ctx, coll) - base
             coll[k] -= 1
         ctx.cache[key] = out
+        return out
+
+    def _marginals_raw(self, ctx: _Ctx, coll) -> list[float]:
+        """Loot value of one more card of each kind (benefactors: opponents' alms value)."""
+        base = self._shaped(ctx, coll)
+        out = [0.0] * NUM_KINDS
+        for k in range(NUM_KINDS):
+            if IS_BENEFACTOR[k]:
+                out[k] = self.p["opp_alms_value"] * ALMS_OF[k]
+                continue
+            coll[k] += 1
+            out[k] = self._shaped(ctx, coll) - base
+            coll[k] -= 1
         return out
 
     def _unknown_ev(self, ctx: _Ctx, seat: int) -> float:
@@ -529,10 +613,10 @@ class HeuristicAgent:
     def _expected_raid(self, my_vals: dict, opp_vals: dict, earlier: list[int]):
         """Expected value of my raid given the earlier raiders' likely picks, and the chance
         I raid each castle."""
-        q = self.p["greedy_prob"]
         avail = {v: 1.0 for v in my_vals}
         m = len(avail)
         for o in earlier:
+            q = self._greedy(o)
             vals = opp_vals[o]
             mass = sum(avail.values())
             cands = [v for v in avail if avail[v] > 0.05] or list(avail)

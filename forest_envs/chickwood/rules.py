@@ -91,6 +91,8 @@ class ChickwoodState(BufferState):
     FIELDS = ("deck", "deck_pos", "phase", "current", "order", "step", "raider",
               "pending_castle", "snake_last", "end_stages", "ent_pick", "arrow_kind", "spier",
               "discard_fd", "round_index", "grid", "cell_spaces", "clock")
+    FIELD_KINDS = {"deck": np.int8, "cell_spaces": np.int16, "order": tuple, "end_stages": tuple,
+                   "grid": tuple, "discard_fd": list}
     __slots__ = FIELDS + tuple(build_layout(2).blocks)
 
     # --- setup ----------------------------------------------------------------------------
@@ -139,13 +141,6 @@ class ChickwoodState(BufferState):
         self.clock = 0
         self._start_round()
         return self
-
-    @classmethod
-    def _field_templates(cls, game):
-        return {"deck": np.zeros(0, np.int8), "order": (), "end_stages": (), "discard_fd": [],
-                "grid": (), "cell_spaces": np.zeros(0, np.int16)}  | {
-            f: 0 for f in cls.FIELDS if f not in
-            ("deck", "order", "end_stages", "discard_fd", "grid", "cell_spaces")}
 
     # --- contract -------------------------------------------------------------------------
     @property

@@ -10,7 +10,8 @@ import numpy as np
 @runtime_checkable
 class Agent(Protocol):
     """Anything with ``act(env, agent) -> int`` that uses only what ``agent`` may know:
-    ``env.observe(agent)`` and/or ``env.unwrapped.view(agent)``."""
+    ``env.observe(agent)`` and/or ``env.unwrapped.view(agent)``. An optional
+    ``reset(seed=None)`` is called before each game; a seed restarts its randomness."""
 
     def act(self, env, agent: str) -> int: ...
 

@@ -94,6 +94,9 @@ class BufferState:
 
     __slots__ = ("game", "buf", "rng", "_mask")
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    # How a field comes back from JSON when it is not a plain int: ``tuple``, ``list`` (of
+    # tuples) or a numpy dtype.
+    FIELD_KINDS: ClassVar[dict[str, Any]] = {}
 
     # --- construction -------------------------------------------------------------------
     @classmethod
@@ -144,23 +147,16 @@ class BufferState:
         self = cls._blank(game)
         self.buf[:] = np.asarray(data["buf"], dtype=game.layout.dtype)
         self.rng = rng_from_json(data["rng"])
-        template = cls._field_templates(game)
         for f in cls.FIELDS:
-            v = data[f]
-            t = template[f]
-            if isinstance(t, np.ndarray):
-                v = np.asarray(v, dtype=t.dtype)
-            elif isinstance(t, tuple):
+            v, kind = data[f], cls.FIELD_KINDS.get(f)
+            if kind is tuple:
                 v = tuple(v)
-            elif isinstance(t, list):
+            elif kind is list:
                 v = [tuple(x) if isinstance(x, list) else x for x in v]
+            elif kind is not None:
+                v = np.asarray(v, dtype=kind)
             object.__setattr__(self, f, v)
         return self
-
-    @classmethod
-    def _field_templates(cls, game: Game) -> dict:
-        """An example value per field (for types on the way back from JSON)."""
-        raise NotImplementedError
 
     # --- the common contract ------------------------------------------------------------
     @property

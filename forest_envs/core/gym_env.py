@@ -7,7 +7,6 @@ observation is the learner's vector, ``action_masks()`` its legal mask (as sb3-c
 
 from __future__ import annotations
 
-import inspect
 from typing import Any, Callable, Sequence
 
 import gymnasium
@@ -16,21 +15,6 @@ import numpy as np
 from .agents import RandomAgent
 from .errors import ConfigError
 from .registry import make_raw
-
-
-def _reset_agent(agent: Any, seed: int) -> None:
-    """Call ``agent.reset(seed=seed)`` if it takes a seed, else ``agent.reset()`` if any."""
-    reset = getattr(agent, "reset", None)
-    if reset is None:
-        return
-    try:
-        takes_seed = "seed" in inspect.signature(reset).parameters
-    except (TypeError, ValueError):
-        takes_seed = False
-    if takes_seed:
-        reset(seed=seed)
-    else:
-        reset()
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -79,7 +63,9 @@ class SingleAgentEnv(gymnasium.Env):
         # objects carry their generator state over, and reset(seed=s) did not replay the same
         # episode (gymnasium's check_env step-determinism check failed).
         for opp in self._seat_agents.values():
-            _reset_agent(opp, int(rng.integers(2**62)))
+            seed = int(rng.integers(2**62))
+            if hasattr(opp, "reset"):
+                opp.reset(seed=seed)
         self.aec.reset(seed=int(rng.integers(2**62)))
         self._play_opponents()
         return self._obs(), self._info()
