@@ -21,7 +21,8 @@ CONFIGS = ROOT / "configs"
 
 # --- configs -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["chickwood.yaml", "demo.yaml", "smoke.yaml", "smoke_rllib.yaml"])
+@pytest.mark.parametrize("name", ["chickwood.yaml", "chickwood_rllib.yaml", "demo.yaml", "smoke.yaml",
+                                  "smoke_rllib.yaml"])
 def test_shipped_configs_validate(name):
     cfg = load_config(CONFIGS / name)
     assert cfg["env"] == "chickwood_v0"

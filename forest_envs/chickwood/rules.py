@@ -417,8 +417,8 @@ class ChickwoodState(BufferState):
         else:
             self._next_raider()
 
-    def _give_alms(self, cell: int) -> None:
-        p = self.current
+    def put_alms(self, cell: int, p: int) -> None:
+        """One alms of player p into the cell's first free space, given now."""
         space = int(self.cell_filled[cell])
         self.clock += 1
         self.alms_clock[0] = self.clock
@@ -428,6 +428,9 @@ class ChickwoodState(BufferState):
         self.alms_count[cell, p] += 1
         self.alms_last[cell, p] = self.clock
         self.alms_left[p] -= 1
+
+    def _give_alms(self, cell: int) -> None:
+        self.put_alms(cell, self.current)
         self.snake_left[0] -= 1
         if self.snake_last >= 0:
             self.snake_last_cell[self.snake_last] = 0

@@ -234,51 +234,29 @@ class ForestAECEnv(AECEnv):
                              "breakdown": scores[seat], "truncated": truncated}
 
 
-def _before_reset(name: str):
-    raise AttributeError(f"{name} cannot be accessed before reset")
+def _delegated(name: str) -> property:
+    """A read-only attribute of the wrapped env, refused before the first reset."""
+
+    def get(self):
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get)
 
 
 class OrderEnforcedEnv(wrappers.OrderEnforcingWrapper):
     """PettingZoo's OrderEnforcingWrapper, with the attributes read on every step of an
     ``agent_iter`` loop delegated directly instead of through two ``__getattr__`` hops."""
 
+    agent_selection = _delegated("agent_selection")
+    agents = _delegated("agents")
+    terminations = _delegated("terminations")
+    truncations = _delegated("truncations")
+    rewards = _delegated("rewards")
+    infos = _delegated("infos")
+
     def last(self, observe: bool = True):
         if not self._has_reset:
-            _before_reset("last()")
+            raise AttributeError("last() cannot be called before reset")
         return self.env.last(observe)
-
-    @property
-    def agent_selection(self):
-        if not self._has_reset:
-            _before_reset("agent_selection")
-        return self.env.agent_selection
-
-    @property
-    def agents(self):
-        if not self._has_reset:
-            _before_reset("agents")
-        return self.env.agents
-
-    @property
-    def terminations(self):
-        if not self._has_reset:
-            _before_reset("terminations")
-        return self.env.terminations
-
-    @property
-    def truncations(self):
-        if not self._has_reset:
-            _before_reset("truncations")
-        return self.env.truncations
-
-    @property
-    def rewards(self):
-        if not self._has_reset:
-            _before_reset("rewards")
-        return self.env.rewards
-
-    @property
-    def infos(self):
-        if not self._has_reset:
-            _before_reset("infos")
-        return self.env.infos

@@ -132,16 +132,8 @@ def set_grid(state, cards: list) -> None:
 def place_alms(state, cell_index: int, owners: list[int]) -> None:
     """Append alms of the given owners (in this order, each later than the last) to a cell."""
     for p in owners:
-        space = int(state.cell_filled[cell_index])
-        assert space < state.cell_spaces[cell_index]
-        state.clock += 1
-        state.alms_clock[0] = state.clock
-        state.alms_owner[cell_index, space, p] = 1
-        state.alms_time[cell_index, space] = state.clock
-        state.cell_filled[cell_index] += 1
-        state.alms_count[cell_index, p] += 1
-        state.alms_last[cell_index, p] = state.clock
-        state.alms_left[p] -= 1
+        assert state.cell_filled[cell_index] < state.cell_spaces[cell_index]
+        state.put_alms(cell_index, p)
     state._mask = None
 
 
