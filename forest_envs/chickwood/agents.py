@@ -2,35 +2,51 @@
 
 It sees exactly what its seat may know: ``env.unwrapped.view(agent)`` (plain data) and the
 legal mask ``env.unwrapped.action_mask(agent)``; the only other things it reads are the public
-game data (components, the game's configuration). Its own memory holds only what it decided or
-saw itself (the alms route it is laying, the golden-arrow treasure it chose to give).
+game data (components, the game's configuration). Its memory holds only what it decided or
+saw itself: the alms route it is laying, the golden-arrow treasure and entertainers alms it
+chose, the public table at its previous decision and its belief about each opponent.
+It is deterministic (the seed is accepted for the agent protocol).
 
 How it plays
 ------------
-* Value of loot = change of a *shaped* final score of its collection: the real scoring
-  (chest majority squared minus the others, single garments, jewelry, Maid Marihen per
-  treasure type, -3 per henchman, busts re-resolved) with the chests' majority inflated by the
-  chests it may still collect in the remaining rounds, plus fixed values for the Legendary
-  cards. Benefactors are worth the best alms route they allow (below).
-* Unknown face-down cards (opponents' face-down cards it did not spy) are worth the mean value
-  of the cards it has not seen (the deck composition minus every card it has seen).
-* Castle value = its glory if the pile still has a card, minus a small price for the later turn
-  order (and banner) it brings next round; nothing in the last round.
-* Raid: the castle with the best castle value + loot value (own face-down cards, face-up and
-  spied cards known, henchmen therefore avoided), plus a little for denying a castle the next
-  raiders would love.
-* Scout: every (card, castle) play is scored by the expected value of the castle it will get
-  to raid (earlier raiders are modelled as taking their best castle with some probability,
-  otherwise any), minus a share of what the card gives to whoever else raids that castle. So
-  good cards go where it means to raid, henchmen where others will (face down where others
-  like to raid, face up to spoil a castle an earlier raider would take).
-* Alms: each village's change of standing (its own glory now and with every row unlocked,
-  minus part of what the opponents gain) for one alms; the snake route maximising the sum is
-  found by depth-first search over every legal route (forced continuation included).
-* Spy glass: the castle with the most unknown face-down cards among its likely targets.
-  Key: used when the raider's likely choice is the castle it wants itself (the view does not
-  say which castle the raider chose). Entertainers, golden arrow, fake beard: the exact final
-  scores are public at the end, so every option is scored by its margin over the best opponent.
+* Loot is worth the change of a *shaped* final score of its collection: the real scoring
+  (chest majority squared minus the others, busts re-resolved, single garments, jewelry,
+  Maid Marihen per treasure type, -3 per henchman) with the chest majority inflated by the
+  chests it may still collect in the remaining rounds, plus values for the Legendary cards.
+  Benefactors are worth the best alms route they allow this round (below).
+* An unknown face-down card is worth the mean value of the cards it has not seen (the
+  configured deck minus every card it knows of: hand, face-up cards, collections, its own
+  and spied face-down cards, discards); one left by an opponent who already raided another
+  castle is worth less (a player dumps henchmen where it does not raid).
+* A castle is worth its glory (if its pile still has a card) minus a small price per value
+  for raiding later next round (nothing in the last round).
+* Raid: the open castle with the best castle + loot value (own, face-up and spied cards
+  known, so known henchmen are avoided), plus a little for denying the next raiders.
+* Scout: every legal (card, castle) play is scored by the expected value of the castle it
+  will get to raid: the raiders before it take, with some probability, the castle they value
+  most on what they can see (face-up cards; face-down ones at the unseen mean), otherwise any
+  open castle. From that follows the chance each castle is still open at its turn, and the
+  chance it raids each castle; the card's value to the opponents counts against it in
+  proportion to the chance one of them gets it (neither its raid nor the castle left over,
+  which value-driven opponents leave the least attractive). A card kept in hand is credited
+  with what it will be worth on a later turn (more if a later play is face down), unless the
+  likely target may fill up first (castles 1 and 2). So good cards go where it means to raid,
+  preferably face down, out of sight of earlier raiders; henchmen go where others will raid
+  (face down at attractive castles). How greedy each opponent is, is learnt during the game:
+  every raid it sees is scored against the table before it (a softmax of the raider's
+  visible values vs uniform) and updates its belief that the opponent raids by value rather
+  than at random.
+* Alms: each village's value for one alms is its change of standing (tie-breaks included: a
+  new alms is the latest) weighing the glory unlocked now and as if every row were unlocked,
+  minus part of what the opponents lose or gain. The snake route maximising the sum is found
+  by depth-first search over every legal route (forced continuation and dead ends included)
+  and followed to its end.
+* Spy glass: the castle with the most unknown face-down cards among its likely targets. Key:
+  used when forcing the raider off the castle it chose wins it that castle (or costs the
+  raider much) by more than the key is worth kept for later. Entertainers, golden arrow and
+  fake beard: the final scores are public at the end, so every option is scored exactly by
+  its margin over the best opponent (the fake beard still to come included); it passes when
+  nothing improves the margin.
 """
 
 from __future__ import annotations
@@ -40,10 +56,28 @@ import functools
 import numpy as np
 
 from . import actions as A
-from .components import (BENEFACTOR0, BUST, CHEST0, ENTERTAINERS, FAKE_BEARD, GARMENT0,
-                         GOLDEN_ARROW, GRID_COLS, HENCHMAN, JEWEL0, JEWELRY_VALUE, KEY, KIND_NAMES,
-                         MAID, MAX_CASTLE, MAX_CELLS, MAX_SPACES, NUM_KINDS, NUM_TREASURE_KINDS,
-                         SPY_GLASS, VILLAGES)
+from .components import (
+    BENEFACTOR0,
+    BUST,
+    ENTERTAINERS,
+    FAKE_BEARD,
+    GARMENT0,
+    GOLDEN_ARROW,
+    GRID_COLS,
+    HENCHMAN,
+    JEWEL0,
+    JEWELRY_VALUE,
+    KEY,
+    KIND_NAMES,
+    MAID,
+    MAX_CASTLE,
+    MAX_CELLS,
+    MAX_SPACES,
+    NUM_KINDS,
+    NUM_TREASURE_KINDS,
+    SPY_GLASS,
+    VILLAGES,
+)
 
 KIND = {name: k for k, name in enumerate(KIND_NAMES)}
 VILLAGE_INDEX = {v.name: i for i, v in enumerate(VILLAGES)}
@@ -53,29 +87,33 @@ IS_BENEFACTOR = tuple(a > 0 for a in ALMS_OF)
 ADJ = []
 for _cell in range(MAX_CELLS):
     _r, _c = divmod(_cell, GRID_COLS)
-    ADJ.append(tuple(rr * GRID_COLS + cc for rr, cc in ((_r - 1, _c), (_r + 1, _c), (_r, _c - 1), (_r, _c + 1))
+    ADJ.append(tuple(rr * GRID_COLS + cc
+                     for rr, cc in ((_r - 1, _c), (_r + 1, _c), (_r, _c - 1), (_r, _c + 1))
                      if 0 <= rr < 3 and 0 <= cc < GRID_COLS))
 
-DEFAULTS = dict(
-    chest_future=0.35,    # expected extra chests of the majority type per remaining round
-    chest_future_cap=2.0,
-    order_price=0.35,     # glory per castle value for raiding later next round
-    opp_weight=0.5,       # weight of opponents' gains (3 players; scaled by 2/(n-1))
-    greedy_prob=0.8,      # chance a value-driven opponent raids its best castle (else any)
-    greedy_prior=0.6,     # prior belief that an opponent is value-driven (not random)
-    greedy_temp=2.0,      # softmax temperature of a value-driven opponent's raid choice
-    unlock_weight=0.5,    # weight of "every row unlocked" standing in alms values
-    alms_future=0.3,      # value of an alms beyond its current standing change
-    opp_alms_value=1.5,   # what an alms is worth to an opponent
-    deny_weight=0.15,     # raid: weight of what the castle would give the next raiders
-    spy_value=0.6,        # per remaining round
-    key_value=2.0,
-    ent_value=3.0,
-    arrow_value=4.0,
-    beard_value=2.0,      # without a henchman to give away (with one: +3 more)
-    key_threshold=3.0,
-    dump_penalty=1.5,     # face-down card of an opponent who raided elsewhere: worse than average
-)
+DEFAULTS = {
+    "chest_future": 0.35,    # expected extra chests of the majority type per remaining round
+    "chest_future_cap": 2.0,
+    "order_price": 0.35,     # glory per castle value for raiding later next round
+    "opp_weight": 0.5,       # weight of opponents' gains (3 players; scaled by 2/(n-1))
+    "greedy_prob": 0.8,      # chance a value-driven opponent raids its best castle (else any)
+    "greedy_prior": 0.6,     # prior belief that an opponent is value-driven (not random)
+    "greedy_temp": 2.0,      # softmax temperature of a value-driven opponent's raid choice
+    "unlock_weight": 0.2,    # weight of "every row unlocked" standing in alms values
+    "alms_future": 0.3,      # value of an alms beyond its current standing change
+    "opp_alms_value": 1.5,   # what an alms is worth to an opponent
+    "deny_weight": 0.15,     # raid: weight of what the castle would give the next raiders
+    "spy_value": 0.6,        # per remaining round
+    "key_value": 2.0,
+    "ent_value": 7.0,        # measured: the end-of-game swaps gain ~10 glory of margin
+    "arrow_value": 7.0,
+    "beard_value": 3.0,      # without a henchman to give away (with one: +3 more)
+    "key_threshold": 3.0,
+    "keep_weight": 1.0,      # scouting: credit for the cards kept for later turns
+    "exposed_keep": 0.85,    # ... played face up (seen by earlier raiders)
+    "keep_gift": 0.6,        # ... a bad card kept to give away later
+    "dump_penalty": 1.5,     # face-down card of an opponent who raided elsewhere: worse than average
+}
 
 
 def _cell_index(name: str) -> int:
@@ -89,7 +127,7 @@ def _vec(named: dict) -> list[int]:
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _unlocked(village: int, filled: int, full: bool) -> tuple[int, ...]:
     values, start = [], 0
     for spaces, glory in VILLAGES[village].rows:
@@ -136,9 +174,24 @@ def loot_score(coll) -> int:
 class _Ctx:
     """Everything one decision needs, parsed from the seat's view."""
 
-    __slots__ = ("v", "me", "n", "legendary", "hand_size", "rounds_after", "castles", "colls",
-                 "pool", "pool_total", "villages", "alms_left", "order", "players", "fchest",
-                 "cache")
+    __slots__ = (
+        "alms_left",
+        "cache",
+        "castles",
+        "colls",
+        "fchest",
+        "hand_size",
+        "legendary",
+        "me",
+        "n",
+        "order",
+        "players",
+        "pool",
+        "pool_total",
+        "rounds_after",
+        "v",
+        "villages",
+    )
 
 
 class HeuristicAgent:
@@ -237,14 +290,15 @@ class HeuristicAgent:
             dumped = 0 if sum(spied) else sum(
                 x for o, x in c["face_down_by"].items() if o != me and v["players"][o]["raided"])
             known = [up[k] + mine[k] + spied[k] for k in range(NUM_KINDS)]
-            castles.append(dict(value=c["value"], pile=c["pile_left"], cap=c["capacity"],
-                                raided=c["raided_by"], up=up, known=known, unknown=max(0, unknown), dumped=dumped,
-                                fd_total=fd_total, cards=sum(up) + fd_total))
+            castles.append({"value": c["value"], "pile": c["pile_left"], "cap": c["capacity"],
+                                "raided": c["raided_by"], "up": up, "known": known,
+                                "unknown": max(0, unknown), "dumped": dumped,
+                                "fd_total": fd_total, "cards": sum(up) + fd_total})
         ctx.castles = castles
         comp = [int(x) for x in game.composition]
         pool = [max(0, comp[k] - seen[k]) for k in range(NUM_KINDS)]
-        if ctx.legendary and not any(coll[KEY] for coll in ctx.colls) and v["round"] > 1:
-            pool[KEY] = pool[KEY]  # the key may be in the box once used; ignoring it is harmless
+        # (a used key goes to the box, which the view does not show; it then stays in the
+        # pool of unseen cards, a negligible error)
         ctx.pool = pool
         ctx.pool_total = sum(pool)
         villages = {}
@@ -270,8 +324,8 @@ class HeuristicAgent:
         v, me = ctx.v, ctx.me
         snap = self._snap
         rnd = v["round"]
-        if snap is not None and (rnd < snap["round"] or (rnd == snap["round"] and v["deck_left"] != snap["deck"])
-                                 or snap["n"] != ctx.n):
+        if snap is not None and (rnd < snap["round"] or snap["n"] != ctx.n
+                                 or (rnd == snap["round"] and v["deck_left"] != snap["deck"])):
             snap = None  # another game
             self._belief = {}
         if snap is not None and rnd - snap["round"] in (0, 1):
@@ -296,13 +350,13 @@ class HeuristicAgent:
                 lr = 1.0 / len(avail)
                 b = self._belief.get(o, self._prior_logodds) + float(np.log(lg / lr))
                 self._belief[o] = min(6.0, max(-6.0, b))
-        self._snap = dict(
-            round=rnd, deck=v["deck_left"], n=ctx.n, order=list(ctx.order),
-            raided=[pl["raided"] for pl in ctx.players],
-            colls=[list(c) for c in ctx.colls], alms=list(ctx.alms_left),
-            castles={c["value"]: dict(value=c["value"], pile=c["pile"], up=c["up"],
-                                      fd_total=c["fd_total"])
-                     for c in ctx.castles if c["raided"] is None})
+        self._snap = {
+            "round": rnd, "deck": v["deck_left"], "n": ctx.n, "order": list(ctx.order),
+            "raided": [pl["raided"] for pl in ctx.players],
+            "colls": [list(c) for c in ctx.colls], "alms": list(ctx.alms_left),
+            "castles": {c["value"]: {"value": c["value"], "pile": c["pile"], "up": c["up"],
+                                      "fd_total": c["fd_total"]}
+                     for c in ctx.castles if c["raided"] is None}}
 
     def _snap_value(self, ctx: _Ctx, snap: dict, o: int, c: dict) -> float:
         """What ``o`` could see a castle was worth at the snapshot."""
@@ -517,9 +571,8 @@ class HeuristicAgent:
         best_path: list = [[] for _ in range(max_len + 1)]
         run_v, run_p = -1e9, None
         for L in range(max_len + 1):
-            if L > 0:
-                if stuck[L - 1] > run_v:
-                    run_v, run_p = stuck[L - 1], stuck_path[L - 1]
+            if L > 0 and stuck[L - 1] > run_v:
+                run_v, run_p = stuck[L - 1], stuck_path[L - 1]
             cand_v, cand_p = exact[L], exact_path[L]
             if run_v > cand_v:
                 cand_v, cand_p = run_v, run_p
@@ -575,15 +628,34 @@ class HeuristicAgent:
         played = ctx.hand_size - ctx.players[me]["hand_count"]
         banner = ctx.players[me]["banner"]
         face_down = played < len(banner) and banner[played] == "D"
-        pos = ctx.order.index(me)
-        earlier = ctx.order[:pos]
+        earlier = ctx.order[:ctx.order.index(me)]
         opponents = [o for o in range(n) if o != me]
         castles = {c["value"]: c for c in ctx.castles}
         my_vals = self._my_castle_values(ctx)
         opp_vals = {o: {v: self._opp_castle_value(ctx, o, c) for v, c in castles.items()}
-                    for o in earlier}
+                    for o in opponents}
         w = p["opp_weight"] * 2.0 / max(1, n - 1)
         opp_marg = [self._marginals(ctx, o) for o in opponents]
+        greedy = sum(self._greedy(o) for o in opponents) / len(opponents)
+        temp = p["greedy_temp"]
+        # what a card kept in hand is worth when played on a later turn: on its likely target
+        # (hidden if a later play is face down) or, if bad for it, before the opponents
+        _, p_now = self._expected_raid(my_vals, opp_vals, earlier)
+        target = max(p_now, key=p_now.get)
+        p_best = p_now[target]
+        room = castles[target]["cap"]
+        if room is not None and room - castles[target]["cards"] <= n:
+            p_best = 0.0  # the target may be full before its next turn: play good cards now
+        later_down = "D" in banner[played + 1:ctx.hand_size]
+        marg_me = self._marginals(ctx, me)
+        hand = _vec(ctx.v["hand"])
+        keep = {}
+        for k in range(NUM_KINDS):
+            if hand[k]:
+                gift = sum(m[k] for m in opp_marg) / len(opp_marg)
+                keep[k] = max(p_best * marg_me[k] * (1.0 if later_down else p["exposed_keep"]),
+                              -w * p["keep_gift"] * gift, 0.0)
+        kept_total = sum(keep[k] * hand[k] for k in keep)
         best, best_a = -1e9, legal[0]
         cache = {}
         for a in legal:
@@ -595,7 +667,7 @@ class HeuristicAgent:
             mv = dict(my_vals)
             mv[value] = self._castle_term(ctx, c) + self._bundle(ctx, me, known, c["unknown"])
             ov = {}
-            for o in earlier:
+            for o in opponents:
                 d = dict(opp_vals[o])
                 key = (o, value, -1 if face_down else k)
                 if key not in cache:
@@ -604,8 +676,16 @@ class HeuristicAgent:
                 d[value] = cache[key]
                 ov[o] = d
             expect, p_mine = self._expected_raid(mv, ov, earlier)
+            # the chance an opponent ends up with the card: not mine, and not the castle left
+            # over (by value-driven opponents the one they like least, else any)
+            mean = {v: sum(ov[o][v] for o in opponents) / len(opponents) for v in castles}
+            low = min(mean.values())
+            weights = {v: np.exp((low - x) / temp) for v, x in mean.items()}
+            total = sum(weights.values())
+            left = greedy * weights[value] / total + (1 - greedy) / len(castles)
+            p_opp = (1.0 - p_mine[value]) * (1.0 - left)
             gift = sum(m[k] for m in opp_marg) / len(opp_marg)
-            score = expect - w * (1.0 - p_mine[value]) * gift * n / (n + 1)
+            score = expect - w * p_opp * gift + p["keep_weight"] * (kept_total - keep[k])
             if score > best:
                 best, best_a = score, a
         return best_a
@@ -614,19 +694,15 @@ class HeuristicAgent:
         """Expected value of my raid given the earlier raiders' likely picks, and the chance
         I raid each castle."""
         avail = {v: 1.0 for v in my_vals}
-        m = len(avail)
         for o in earlier:
             q = self._greedy(o)
             vals = opp_vals[o]
-            mass = sum(avail.values())
+            mass = max(1.0, sum(avail.values()))  # castles expected still open at its turn
             cands = [v for v in avail if avail[v] > 0.05] or list(avail)
             best_v = max(cands, key=vals.get)
-            for v in avail:
-                take = (1 - q) * avail[v] / max(mass, 1e-9)
-                if v == best_v:
-                    take += q
-                avail[v] = max(0.0, avail[v] * (1 - min(1.0, take)))
-            m -= 1
+            for v, a in avail.items():
+                take = (1 - q) / mass + (q if v == best_v else 0.0)
+                avail[v] = a * max(0.0, 1.0 - take)
         order = sorted(my_vals, key=lambda v: my_vals[v], reverse=True)
         rest = 1.0
         expect = 0.0
@@ -690,27 +766,28 @@ class HeuristicAgent:
         return best_a
 
     def _key(self, ctx: _Ctx, legal: list[int]) -> int:
-        # The raider is the first one in turn order who has not raided; the view does not say
-        # which castle it chose, so assume its best castle by what it can see.
-        me = ctx.me
+        """Force the raider off the castle it chose when that gains me (the castle I want)
+        plus part of what it costs the raider beats keeping the key for later."""
+        me, v = ctx.me, ctx.v
         raider = next((o for o in ctx.order if not ctx.players[o]["raided"]), None)
-        if raider is None or raider == me:
-            return A.KEY_PASS
         open_castles = [c for c in ctx.castles if c["raided"] is None]
-        if len(open_castles) < 2:
+        chosen = v.get("key_pending")
+        if raider is None or raider == me or len(open_castles) < 2:
             return A.KEY_PASS
         theirs = {c["value"]: self._opp_castle_value(ctx, raider, c) for c in open_castles}
-        guess = max(theirs, key=theirs.get)
-        use = False
+        if chosen not in theirs:  # an older engine without key_pending: guess its best castle
+            chosen = max(theirs, key=theirs.get)
+        loss = theirs[chosen] - max(x for val, x in theirs.items() if val != chosen)
+        gain = 0.0
         if not ctx.players[me]["raided"]:
             mine = self._my_castle_values(ctx)
-            ranked = sorted(mine, key=mine.get, reverse=True)
-            if ranked[0] == guess and mine[ranked[0]] - mine[ranked[1]] >= self.p["key_threshold"]:
-                use = True
-        second = sorted(theirs.values(), reverse=True)[1]
-        if not ctx.rounds_after and theirs[guess] - second >= self.p["key_threshold"]:
-            use = True  # a key kept to the end is worth nothing: deny the raider's best
-        return A.KEY_USE if use else A.KEY_PASS
+            rest = [x for val, x in mine.items() if val != chosen]
+            between = ctx.order.index(me) - ctx.order.index(raider) - 1
+            gain = max(0.0, mine[chosen] - max(rest)) * (0.7 ** between) if rest else 0.0
+        w = self.p["opp_weight"] * 2.0 / max(1, ctx.n - 1)
+        use_value = gain + w * max(0.0, loss)
+        keep = self.p["key_threshold"] if ctx.rounds_after else 0.5
+        return A.KEY_USE if use_value > keep else A.KEY_PASS
 
     # --- Legendary: end of game ---------------------------------------------------------------
     def _base_scores(self, ctx: _Ctx):

@@ -61,6 +61,7 @@ def view(state, seat: int | None) -> dict:
             "card": "forest" if g == -1 else VILLAGES[g].name,
             "rows": [] if g < 0 else [list(r) for r in VILLAGES[g].rows],
             "alms": [] if g < 0 else [None if o < 0 else int(o) for o in owners[cell, :VILLAGES[g].spaces]],
+            "alms_times": [] if g < 0 else [int(t) for t in state.alms_time[cell, :VILLAGES[g].spaces]],
         })
     out = {
         "seat": seat,
@@ -74,6 +75,8 @@ def view(state, seat: int | None) -> dict:
         "players": players,
         "villages": villages,
         "discard_public": _named(state.discard_public),
+        "box": _named(state.box),
+        "arrow_give": KIND_NAMES[int(state.arrow_give.argmax())] if state.arrow_give.any() else None,
         "snake_left": int(state.snake_left[0]),
         "key_pending": int(state.key_pending.argmax()) + 1 if state.key_pending.any() else None,
         "snake_last": None if state.snake_last < 0 else cell_name(state.snake_last),
