@@ -18,7 +18,7 @@ def _aec_rate(env, seconds: float, seed: int = 0) -> float:
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         env.reset(seed=int(rng.integers(2**31)))
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 action = None

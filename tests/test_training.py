@@ -160,8 +160,9 @@ def test_smoke_training_checkpoints_resumes_and_evaluates(tmp_path):
 
 
 def test_trained_policy_is_an_agent_for_evaluation(tmp_path):
-    from forest_envs.train.policy import export_policy
     from sb3_contrib import MaskablePPO
+
+    from forest_envs.train.policy import export_policy
 
     env = SingleAgentEnv("chickwood_v0", num_players=3)
     model = MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": [8]}, n_steps=32,

@@ -3,4 +3,4 @@
 from .env import env, raw_env
 from .rules import ChickwoodGame, ChickwoodState, new_game
 
-__all__ = ["env", "raw_env", "new_game", "ChickwoodGame", "ChickwoodState"]
+__all__ = ["ChickwoodGame", "ChickwoodState", "env", "new_game", "raw_env"]

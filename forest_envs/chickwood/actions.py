@@ -6,8 +6,15 @@ sees the same meaning for an id whatever seat it plays.
 
 from __future__ import annotations
 
-from .components import (GRID_COLS, KIND_NAMES, MAX_CASTLE, MAX_CELLS, MAX_SPACES, NUM_KINDS,
-                         NUM_TREASURE_KINDS)
+from .components import (
+    GRID_COLS,
+    KIND_NAMES,
+    MAX_CASTLE,
+    MAX_CELLS,
+    MAX_SPACES,
+    NUM_KINDS,
+    NUM_TREASURE_KINDS,
+)
 
 MAX_OPPONENTS = 4
 

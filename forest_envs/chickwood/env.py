@@ -6,7 +6,7 @@ from ..core.aec import ForestAECEnv, OrderEnforcedEnv
 from .rules import ChickwoodGame
 
 
-class raw_env(ForestAECEnv):  # noqa: N801 - PettingZoo's naming convention
+class raw_env(ForestAECEnv):
     """Chickwood Forest as a PettingZoo AEC env. Game options: ``num_players`` (2-5, default
     3), ``legendary`` (bool). Env options: see ``ForestAECEnv``."""
 

@@ -8,7 +8,7 @@ listed in observation order; docs/chickwood.md describes each one.
 from __future__ import annotations
 
 from ..core.layout import Layout
-from .components import (MAX_CASTLE, MAX_CELLS, MAX_SPACES, NUM_KINDS, NUM_TREASURE_KINDS)
+from .components import MAX_CASTLE, MAX_CELLS, MAX_SPACES, NUM_KINDS, NUM_TREASURE_KINDS
 
 PHASES = ("scout", "spy", "raid", "key", "alms", "entertainers_first", "entertainers_second",
           "arrow_give", "arrow_take", "fake_beard", "over")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from .actions import cell_name
-from .components import (CASTLE_CAPACITY, KIND_NAMES, MAX_CASTLE, MAX_CELLS, VILLAGES)
-from .observation import OVER, PHASES
+from .components import CASTLE_CAPACITY, KIND_NAMES, MAX_CASTLE, MAX_CELLS, VILLAGES
+from .observation import PHASES
 
 
 def _named(counts) -> dict[str, int]:
@@ -116,7 +116,7 @@ def render(state, seat: int | None = None) -> str:
     rows = {}
     for vil in v["villages"]:
         rows.setdefault(vil["cell"][:2], []).append(vil)
-    for r, cells in rows.items():
+    for cells in rows.values():
         parts = []
         for vil in cells:
             if vil["card"] == "forest":

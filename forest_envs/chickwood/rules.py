@@ -18,15 +18,51 @@ import numpy as np
 from ..core.config import Option
 from ..core.engine import BufferState, Game
 from . import actions as A
-from .components import (ALMS_PER_PLAYER, BENEFACTOR0, CASTLE_CAPACITY, CASTLE_CARDS,
-                         ENTERTAINERS, FAKE_BEARD, GOLDEN_ARROW, GRID_COLS, HENCHMAN, KEY,
-                         KIND_NAMES, MAX_CASTLE, MAX_CELLS, MAX_SPACES, NUM_KINDS,
-                         NUM_TREASURE_KINDS, SPY_GLASS, VILLAGES, banners, castle_values,
-                         deck_composition, grid_rows, hand_size, village_cards)
-from .observation import (ABSENT_CELL, ALMS, ARROW_A, ARROW_B, BEARD, ENT_A, ENT_B,
-                          FOREST_CELL, KEY as KEY_PHASE, OVER, PHASES, RAID, SCOUT, SPY,
-                          build_layout)
-from .render import render as render_text, view as view_data
+from .components import (
+    ALMS_PER_PLAYER,
+    BENEFACTOR0,
+    CASTLE_CAPACITY,
+    CASTLE_CARDS,
+    ENTERTAINERS,
+    FAKE_BEARD,
+    GOLDEN_ARROW,
+    GRID_COLS,
+    HENCHMAN,
+    KEY,
+    KIND_NAMES,
+    MAX_CASTLE,
+    MAX_CELLS,
+    MAX_SPACES,
+    NUM_KINDS,
+    NUM_TREASURE_KINDS,
+    SPY_GLASS,
+    VILLAGES,
+    banners,
+    castle_values,
+    deck_composition,
+    grid_rows,
+    hand_size,
+    village_cards,
+)
+from .observation import (
+    ABSENT_CELL,
+    ALMS,
+    ARROW_A,
+    ARROW_B,
+    BEARD,
+    ENT_A,
+    ENT_B,
+    FOREST_CELL,
+    OVER,
+    PHASES,
+    RAID,
+    SCOUT,
+    SPY,
+    build_layout,
+)
+from .observation import KEY as KEY_PHASE
+from .render import render as render_text
+from .render import view as view_data
 from .scoring import castle_score, loot_scores, village_awards
 
 NO_CARD = -2   # grid cell without a card (2-player games use two rows)
@@ -74,12 +110,12 @@ class ChickwoodGame(Game):
         return A.action_names()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _game(items: tuple) -> ChickwoodGame:
     return ChickwoodGame(**dict(items))
 
 
-def new_game(config: dict | None = None, seed: int | None = None) -> "ChickwoodState":
+def new_game(config: dict | None = None, seed: int | None = None) -> ChickwoodState:
     """A new game; Game objects (layouts, names) are shared between games of one config."""
     return _game(tuple(sorted((config or {}).items()))).new_initial_state(seed)
 
@@ -97,7 +133,7 @@ class ChickwoodState(BufferState):
 
     # --- setup ----------------------------------------------------------------------------
     @classmethod
-    def new(cls, game: ChickwoodGame, rng: np.random.Generator) -> "ChickwoodState":
+    def new(cls, game: ChickwoodGame, rng: np.random.Generator) -> ChickwoodState:
         self = cls._blank(game)
         self.rng = rng
         n = game.num_players
@@ -556,7 +592,7 @@ class ChickwoodState(BufferState):
         return out
 
     # --- hidden information -----------------------------------------------------------------
-    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "ChickwoodState":
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> ChickwoodState:
         """A state the seat cannot tell from this one: every card whose kind it does not
         know (deck, other hands, others' face-down cards it did not spy, secret discards) is
         redealt at random into the same places."""

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from .components import (BUST, CHEST0, GARMENT0, HENCHMAN, JEWEL0, JEWELRY_VALUE, MAID,
-                         NUM_TREASURE_KINDS, VILLAGES)
+from .components import (
+    BUST,
+    CHEST0,
+    GARMENT0,
+    HENCHMAN,
+    JEWEL0,
+    JEWELRY_VALUE,
+    MAID,
+    NUM_TREASURE_KINDS,
+    VILLAGES,
+)
 
 
 def resolve_busts(chests: list[int], busts: int) -> list[int]:

@@ -3,5 +3,11 @@
 from .agents import Agent, RandomAgent
 from .errors import ConfigError, ForestEnvError, IllegalActionError, WrongAgentError
 
-__all__ = ["Agent", "RandomAgent", "ConfigError", "ForestEnvError", "IllegalActionError",
-           "WrongAgentError"]
+__all__ = [
+           "Agent",
+           "ConfigError",
+           "ForestEnvError",
+           "IllegalActionError",
+           "RandomAgent",
+           "WrongAgentError",
+]

@@ -92,7 +92,7 @@ class BufferState:
     the plain fields a subclass lists in ``FIELDS`` (ints, bools, tuples, lists of ints or
     tuples, small numpy arrays)."""
 
-    __slots__ = ("game", "buf", "rng", "_mask")
+    __slots__ = ("_mask", "buf", "game", "rng")
     FIELDS: ClassVar[tuple[str, ...]] = ()
     # How a field comes back from JSON when it is not a plain int: ``tuple``, ``list`` (of
     # tuples) or a numpy dtype.

@@ -7,7 +7,8 @@ observation is the learner's vector, ``action_masks()`` its legal mask (as sb3-c
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import gymnasium
 import numpy as np

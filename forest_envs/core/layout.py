@@ -55,7 +55,7 @@ class Layout:
         self.blocks[name] = block
         self.size += block.size
 
-    def freeze(self) -> "Layout":
+    def freeze(self) -> Layout:
         self._frozen = True
         n = self.num_players
         self._gather = [self._build_gather(seat) for seat in range(n)]

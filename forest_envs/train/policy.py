@@ -15,7 +15,7 @@ _ACTIVATIONS = {"Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
 
 def export_policy(policy, path: str | Path) -> Path:
     """Write a MaskableActorCriticPolicy's actor (features are the flat observation) as .npz."""
-    import torch.nn as nn
+    from torch import nn
 
     weights, acts = [], []
     for layer in policy.mlp_extractor.policy_net:
@@ -51,7 +51,7 @@ class NumpyPolicy:
         self.act = _ACTIVATIONS[str(arrays["activation"])]
 
     @classmethod
-    def load(cls, path: str | Path) -> "NumpyPolicy":
+    def load(cls, path: str | Path) -> NumpyPolicy:
         path = Path(path)
         if not path.is_file():
             raise FileNotFoundError(f"policy file {str(path)!r} does not exist")
@@ -61,7 +61,7 @@ class NumpyPolicy:
             return cls({k: data[k] for k in data.files})
 
     @classmethod
-    def from_sb3(cls, path: str | Path) -> "NumpyPolicy":
+    def from_sb3(cls, path: str | Path) -> NumpyPolicy:
         import tempfile
 
         from sb3_contrib import MaskablePPO
