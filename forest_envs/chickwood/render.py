@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import numpy as np
+import functools
+from operator import itemgetter
 
 from .actions import cell_name
 from .components import CASTLE_CAPACITY, KIND_NAMES, MAX_CASTLE, MAX_CELLS, VILLAGES
@@ -10,59 +11,125 @@ from .observation import PHASES
 
 
 def _named(counts) -> dict[str, int]:
-    return {KIND_NAMES[k]: int(c) for k, c in enumerate(counts) if c}
+    """{kind name: count} of the nonzero counts (a list of ints, or an array)."""
+    if not isinstance(counts, list):
+        counts = counts.tolist()
+    if not any(counts):
+        return {}
+    return dict(_named_counts(tuple(counts)))  # a copy: the caller may change it
+
+
+# The few small tables the view converts recur from call to call: memoised (returned as
+# fresh lists / dicts).
+@functools.lru_cache(maxsize=4096)
+def _named_counts(counts: tuple) -> dict[str, int]:
+    return dict(filter(itemgetter(1), zip(KIND_NAMES, counts)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _castle_list(held: tuple) -> tuple[int, ...]:
+    """Castle values held, one per card, from the count of each value."""
+    return tuple(v + 1 for v in range(MAX_CASTLE) for _ in range(held[v]))
+
+
+@functools.lru_cache(maxsize=256)
+def _banner_text(banner: tuple) -> str:
+    return "".join("D" if b else "U" for b in banner)
+
+
+# Per-village data the view repeats on every call.
+_SPACES = tuple(v.spaces for v in VILLAGES)
+_CELL_NAMES = tuple(cell_name(cell) for cell in range(MAX_CELLS))
+
+
+def _first(row: list) -> int:
+    """Index of the first maximum (numpy's argmax) of a one-hot row."""
+    return row.index(max(row))
+
+
+def _first_nonzero(row: list) -> int | None:
+    x = next(filter(None, row), None)
+    return None if x is None else row.index(x)
 
 
 def view(state, seat: int | None) -> dict:
     """``seat=None`` gives the full-information view (every hand and face-down card)."""
+    # Scripted agents call this every decision: the buffer blocks are read with one
+    # ``tolist()`` each, since indexing numpy arrays element by element is slow.
     n = state.num_players
     everyone = seat is None
+    in_play = state.castle_in_play.tolist()
+    pile_left = state.pile_left.tolist()
+    raided_by = state.castle_raided_by.tolist()
+    faceup = state.castle_faceup.tolist()
+    fd_count = state.castle_fd_count.tolist()
+    if everyone:
+        face_down = state.fd_own.sum(axis=0).tolist()
+    else:
+        my_fd = state.fd_own[seat].tolist()
+        spied = state.spy_view[seat].tolist()
     castles = []
     for c in range(MAX_CASTLE):
-        if not state.castle_in_play[c]:
+        if not in_play[c]:
             continue
-        raided = np.flatnonzero(state.castle_raided_by[c])
         entry = {
             "value": c + 1,
-            "pile_left": int(state.pile_left[c]),
+            "pile_left": pile_left[c],
             "capacity": CASTLE_CAPACITY.get(c + 1),
-            "raided_by": int(raided[0]) if raided.size else None,
-            "face_up": _named(state.castle_faceup[c]),
-            "face_down_by": {p: int(x) for p, x in enumerate(state.castle_fd_count[c]) if x},
+            "raided_by": _first_nonzero(raided_by[c]),
+            "face_up": _named(faceup[c]),
+            "face_down_by": dict(filter(itemgetter(1), enumerate(fd_count[c]))),
         }
         if everyone:
-            entry["face_down"] = _named(state.fd_own[:, c].sum(axis=0))
+            entry["face_down"] = _named(face_down[c])
         else:
-            entry["my_face_down"] = _named(state.fd_own[seat, c])
-            if state.spy_view[seat, c].any():
-                entry["spied_face_down"] = _named(state.spy_view[seat, c])
+            entry["my_face_down"] = _named(my_fd[c])
+            if any(spied[c]):
+                entry["spied_face_down"] = _named(spied[c])
         castles.append(entry)
+    player_castle = state.player_castle.tolist()
+    castles_held = state.castles_held.tolist()
+    collection = state.collection.tolist()
+    alms_left = state.alms_left.tolist()
+    hand_count = state.hand_count.tolist()
+    has_raided = state.has_raided.tolist()
+    order_pos = state.order_pos.tolist()
+    hand_size = state.game.hand_size
+    banner = state.banner[:, :hand_size].tolist()
     players = []
     for p in range(n):
         players.append({
             "seat": p,
-            "castle": int(state.player_castle[p].argmax()) + 1,
-            "castles_held": [v + 1 for v in range(MAX_CASTLE) for _ in range(int(state.castles_held[p, v]))],
-            "collection": _named(state.collection[p]),
-            "alms_left": int(state.alms_left[p]),
-            "hand_count": int(state.hand_count[p]),
-            "raided": bool(state.has_raided[p]),
-            "order": int(state.order_pos[p].argmax()),
-            "banner": "".join("D" if b else "U" for b in state.banner[p, :state.game.hand_size]),
+            "castle": _first(player_castle[p]) + 1,
+            "castles_held": list(_castle_list(tuple(castles_held[p]))),
+            "collection": _named(collection[p]),
+            "alms_left": alms_left[p],
+            "hand_count": hand_count[p],
+            "raided": bool(has_raided[p]),
+            "order": _first(order_pos[p]),
+            "banner": _banner_text(tuple(banner[p])),
         })
-    owners = state._space_owners()
+    owners = state._space_owners().tolist()
+    alms_time = state.alms_time.tolist()
     villages = []
     for cell in range(MAX_CELLS):
         g = state.grid[cell]
         if g == -2:
             continue
+        if g < 0:
+            villages.append({"cell": _CELL_NAMES[cell], "card": "forest", "rows": [], "alms": [],
+                             "alms_times": []})
+            continue
+        spaces = _SPACES[g]
         villages.append({
-            "cell": cell_name(cell),
-            "card": "forest" if g == -1 else VILLAGES[g].name,
-            "rows": [] if g < 0 else [list(r) for r in VILLAGES[g].rows],
-            "alms": [] if g < 0 else [None if o < 0 else int(o) for o in owners[cell, :VILLAGES[g].spaces]],
-            "alms_times": [] if g < 0 else [int(t) for t in state.alms_time[cell, :VILLAGES[g].spaces]],
+            "cell": _CELL_NAMES[cell],
+            "card": VILLAGES[g].name,
+            "rows": [list(r) for r in VILLAGES[g].rows],
+            "alms": [None if o < 0 else o for o in owners[cell][:spaces]],
+            "alms_times": alms_time[cell][:spaces],
         })
+    arrow_give = state.arrow_give.tolist()
+    key_pending = state.key_pending.tolist()
     out = {
         "seat": seat,
         "num_players": n,
@@ -76,13 +143,15 @@ def view(state, seat: int | None) -> dict:
         "villages": villages,
         "discard_public": _named(state.discard_public),
         "box": _named(state.box),
-        "arrow_give": KIND_NAMES[int(state.arrow_give.argmax())] if state.arrow_give.any() else None,
+        "arrow_give": KIND_NAMES[_first(arrow_give)] if any(arrow_give) else None,
         "snake_left": int(state.snake_left[0]),
-        "key_pending": int(state.key_pending.argmax()) + 1 if state.key_pending.any() else None,
-        "snake_last": None if state.snake_last < 0 else cell_name(state.snake_last),
+        "play_face_down": (bool(state.banner[state.current, state.step // n])
+                           if PHASES[state.phase] == "scout" else None),
+        "key_pending": _first(key_pending) + 1 if any(key_pending) else None,
+        "snake_last": None if state.snake_last < 0 else _CELL_NAMES[state.snake_last],
     }
     if everyone:
-        out["hands"] = [_named(state.hand[p]) for p in range(n)]
+        out["hands"] = [_named(h) for h in state.hand.tolist()]
     else:
         out["hand"] = _named(state.hand[seat])
         out["discard_known"] = _named(state.discard_known[seat])
@@ -128,6 +197,8 @@ def render(state, seat: int | None = None) -> str:
         lines.append("  " + " | ".join(parts))
     if "hand" in v:
         lines.append(f"Your hand: {_fmt(v['hand'])}")
+    if v["play_face_down"] is not None and seat == v["to_move"]:
+        lines.append(f"Your banner says: play this card face {'down' if v['play_face_down'] else 'up'}")
     if "hands" in v:
         for p, h in enumerate(v["hands"]):
             lines.append(f"Hand P{p}: {_fmt(h)}")

@@ -57,6 +57,14 @@ SCHEMA: dict[str, Any] = {
         "snapshot_every": Option(100_000, **_pos_int),
         "max_snapshots": Option(10, **_pos_int),
     },
+    "pretrain": {
+        "games": Option(0, check=_nonneg_int["check"], doc="teacher games (0: no warm start)"),
+        "teacher": Option("heuristic", choices=("heuristic",)),
+        "epochs": Option(4, **_pos_int),
+        "batch_size": Option(1024, **_pos_int),
+        "learning_rate": Option(1e-3, **_pos_num),
+        "workers": Option(2, **_pos_int),
+    },
     "rllib": {
         "policies": Option("shared", choices=("shared", "per_seat"),
                            doc="one policy for every seat, or one per seat"),

@@ -63,10 +63,10 @@ def evaluate_policy_file(cfg: dict, policy_path: str | Path, opponents: list[str
 class TrainingMonitor(BaseCallback):
     """Snapshots for the pool, checkpoints, periodic evaluation and the wall-time limit."""
 
-    def __init__(self, cfg: dict, out: Path, start_steps: int):
+    def __init__(self, cfg: dict, out: Path, start_steps: int, started: float):
         super().__init__()
         self.cfg, self.out = cfg, out
-        self.start = time.time()
+        self.start = started  # the time limit counts the warm start too
         self.start_steps = start_steps
         self.next_snapshot = start_steps + cfg["opponents"]["snapshot_every"]
         self.next_checkpoint = start_steps + cfg["checkpoint_every"]
@@ -114,6 +114,7 @@ def train(cfg: dict, resume: str | None = None, progress: bool = True) -> dict:
     import torch
     from sb3_contrib import MaskablePPO
 
+    started = time.time()
     torch.set_num_threads(cfg["torch_threads"])
     out = Path(cfg["output_dir"])
     for sub in ("snapshots", "checkpoints"):
@@ -131,11 +132,15 @@ def train(cfg: dict, resume: str | None = None, progress: bool = True) -> dict:
                             policy_kwargs={"net_arch": list(cfg["policy"]["net_arch"]),
                                            "activation_fn": activation},
                             **cfg["ppo"])
+    pretrain_report = None
+    if not resume and cfg["pretrain"]["games"] > 0:
+        from .pretrain import warm_start
+
+        pretrain_report = warm_start(model, cfg)
     if not any((out / "snapshots").glob("snapshot_*.npz")):
         export_policy(model.policy, out / "snapshots" / f"snapshot_{model.num_timesteps:012d}.npz")
     start_steps = model.num_timesteps
-    monitor = TrainingMonitor(cfg, out, start_steps)
-    started = time.time()
+    monitor = TrainingMonitor(cfg, out, start_steps, started)
     try:
         model.learn(total_timesteps=cfg["total_timesteps"] - start_steps if resume else cfg["total_timesteps"],
                     callback=monitor, progress_bar=progress, reset_num_timesteps=not resume,
@@ -150,6 +155,8 @@ def train(cfg: dict, resume: str | None = None, progress: bool = True) -> dict:
                "wall_seconds": round(wall, 1),
                "steps_per_second": round((model.num_timesteps - start_steps) / max(wall, 1e-9), 1),
                "policy": str(policy_path), "model": str(out / "final.zip")}
+    if pretrain_report:
+        summary["pretrain"] = pretrain_report
     ev = cfg["eval"]
     if ev["final_games"] > 0:
         summary["evaluation"] = evaluate_policy_file(cfg, policy_path, ev["opponents"],
