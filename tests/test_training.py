@@ -22,8 +22,7 @@ CONFIGS = ROOT / "configs"
 
 # --- configs -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["chickwood.yaml", "chickwood_rllib.yaml", "demo.yaml", "smoke.yaml",
-                                  "smoke_rllib.yaml"])
+@pytest.mark.parametrize("name", sorted(p.name for p in CONFIGS.glob("*.yaml")))
 def test_shipped_configs_validate(name):
     cfg = load_config(CONFIGS / name)
     assert cfg["env"] == "chickwood_v0"
