@@ -21,12 +21,15 @@ from .policy import export_policy
 from .selfplay import OpponentPool
 
 
-def _env_factory(cfg: dict, snapshot_dir: Path, rank: int):
+def _num_players(cfg: dict) -> int:
+    return make_raw(cfg["env"], **cfg["env_config"]).game.num_players
+
+
+def _env_factory(cfg: dict, snapshot_dir: Path, n: int):
     def build():
         import torch
 
         torch.set_num_threads(1)
-        n = make_raw(cfg["env"], **cfg["env_config"]).game.num_players
         pool = OpponentPool(cfg["env"], cfg["opponents"]["pool"], n - 1, snapshot_dir,
                             cfg["opponents"]["max_snapshots"])
         return SingleAgentEnv(cfg["env"], opponents=pool, reward=cfg["reward"], **cfg["env_config"])
@@ -39,7 +42,8 @@ def make_vec_env(cfg: dict, snapshot_dir: Path):
 
     from .vec import MaskInfoVecEnv
 
-    fns = [_env_factory(cfg, snapshot_dir, i) for i in range(cfg["n_envs"])]
+    n = _num_players(cfg)
+    fns = [_env_factory(cfg, snapshot_dir, n) for _ in range(cfg["n_envs"])]
     venv = SubprocVecEnv(fns) if cfg["vec_env"] == "subproc" and cfg["n_envs"] > 1 else DummyVecEnv(fns)
     venv.seed(cfg["seed"])
     return MaskInfoVecEnv(venv)
@@ -50,7 +54,7 @@ def evaluate_policy_file(cfg: dict, policy_path: str | Path, opponents: list[str
     """Win rate etc. of the policy against (n-1) copies of each opponent kind, seat-rotated."""
     from ..evaluation import run_games, summarize
 
-    n = make_raw(cfg["env"], **cfg["env_config"]).game.num_players
+    n = _num_players(cfg)
     out = {}
     for kind in opponents:
         specs = [str(policy_path)] + [kind] * (n - 1)
