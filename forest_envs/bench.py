@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from .core.registry import make
+from .core.registry import env_ids, game_spec, make
 
 
 def _aec_rate(env, seconds: float, seed: int = 0) -> float:
@@ -42,25 +42,31 @@ def _engine_rate(new_state, seconds: float, seed: int = 0) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def run(seconds: float = 3.0) -> list[dict]:
+def run(seconds: float = 3.0, games: list[str] | None = None) -> list[dict]:
+    """Every registered game's benchmark configs through the AEC loop, then its first
+    config's bare engine, each beside connect_four_v3 measured in the same run."""
     from pettingzoo.classic import connect_four_v3
 
-    from .chickwood import ChickwoodGame
-
+    if seconds <= 0:
+        raise ValueError(f"seconds must be positive, got {seconds!r}")
     rows = []
     base = _aec_rate(connect_four_v3.env(), seconds)
     rows.append({"env": "connect_four_v3 (PettingZoo)", "loop": "AEC", "steps_per_s": base})
-    setups = [("chickwood_v0", {"num_players": n}) for n in (2, 3, 4, 5)]
-    setups.append(("chickwood_v0", {"num_players": 3, "legendary": True}))
-    for env_id, cfg in setups:
-        label = f"{env_id} " + " ".join(f"{k}={v}" for k, v in cfg.items())
-        rows.append({"env": label, "loop": "AEC", "steps_per_s": _aec_rate(make(env_id, **cfg), seconds)})
-    game = ChickwoodGame(num_players=3)
-    rows.append({"env": "chickwood_v0 num_players=3", "loop": "engine",
-                 "steps_per_s": _engine_rate(game.new_initial_state, seconds)})
+    for env_id in games or env_ids():
+        spec = game_spec(env_id)
+        for cfg in spec.bench_configs:
+            rows.append({"env": _label(env_id, cfg), "loop": "AEC",
+                         "steps_per_s": _aec_rate(make(env_id, **cfg), seconds)})
+        game = spec.game_class(**spec.bench_configs[0])
+        rows.append({"env": _label(env_id, spec.bench_configs[0]), "loop": "engine",
+                     "steps_per_s": _engine_rate(game.new_initial_state, seconds)})
     for r in rows:
         r["vs_connect_four"] = r["steps_per_s"] / base
     return rows
+
+
+def _label(env_id: str, cfg: dict) -> str:
+    return " ".join([env_id] + [f"{k}={v}" for k, v in cfg.items()])
 
 
 def format_rows(rows: list[dict]) -> str:

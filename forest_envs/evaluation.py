@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .agents import make_agent
 from .core.errors import ConfigError
-from .core.registry import make_agent, make_raw
+from .core.registry import make_raw
+from .train.policy import check_agent_fits
 
 
 def _seed(*parts: int) -> int:
@@ -24,10 +26,11 @@ def _seed(*parts: int) -> int:
 class GameResult:
     index: int
     seats: list[int]            # seats[s] = index (in the agent list) of the agent at seat s
-    scores: list[int]           # by seat
-    win_shares: list[float]     # by seat: 1/k for each of k tied winners
-    ranks: list[int]            # by seat
+    scores: list[int] | None    # by seat; None in games without points
+    win_shares: list[float]     # by seat: 1/k for each of k winners; all 0 when truncated
+    ranks: list[int]            # by seat, the game's own ranking (ties share a place)
     steps: int
+    truncated: bool
     breakdowns: list[dict] = field(default_factory=list)
     record: dict = field(default_factory=dict)  # env.record(): replays this very game
 
@@ -44,18 +47,21 @@ def play_game(env_id: str, agent_specs: list[str], index: int, seed: int, config
     env.reset(seed=_seed(seed, index))
     state = env.engine_state
     steps = 0
+    truncated = False
     while not state.is_terminal:
         p = state.current_player
         env.step(agents[p].act(env, env.possible_agents[p]))
         steps += 1
-        if env.truncations[env.possible_agents[0]]:
+        if env.truncations[env.possible_agents[p]]:
+            truncated = True
             break
-    scores = state.scores()
-    totals = [s["total"] for s in scores]
-    best = max(totals)
-    k = totals.count(best)
-    return GameResult(index, seats, totals, [1.0 / k if t == best else 0.0 for t in totals],
-                      state.ranks(), steps, scores, env.record())
+    # The env's own end infos are the result (ranks; nobody wins a truncated game).
+    infos = [env.infos[a] for a in env.possible_agents]
+    winners = [info["winner"] for info in infos]
+    k = sum(winners)
+    return GameResult(index, seats, state.totals(), [1.0 / k if w else 0.0 for w in winners],
+                      [info["rank"] for info in infos], steps, truncated,
+                      [info["breakdown"] for info in infos], env.record())
 
 
 def _play_chunk(args) -> list[GameResult]:
@@ -70,9 +76,9 @@ def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
     if config["num_players"] != len(agent_specs):
         # ConfigError (a ValueError): the CLI reports it as a usage error, not a traceback.
         raise ConfigError(f"{len(agent_specs)} agents given for {config['num_players']} players")
-    make_raw(env_id, **config)  # validate the config before starting workers
+    env = make_raw(env_id, **config)  # validate the config before starting workers
     for spec in set(agent_specs):
-        make_agent(env_id, spec, seed=0)
+        check_agent_fits(make_agent(env_id, spec, seed=0), env)  # a policy for another game
     chunk = max(1, min(50, games // max(1, workers * 4)))
     jobs = [(env_id, agent_specs, list(range(i, min(games, i + chunk))), seed, config)
             for i in range(0, games, chunk)]
@@ -120,26 +126,29 @@ def summarize(agent_specs: list[str], results: list[GameResult]) -> list[dict]:
         for r in results:
             seat = r.seats.index(i)
             wins.append(r.win_shares[seat])
-            scores.append(r.scores[seat])
+            if r.scores is not None:
+                scores.append(r.scores[seat])
             ranks.append(r.ranks[seat])
         lo, hi = wilson(sum(wins), len(wins))
         rows.append({"agent": f"{i}:{spec}", "games": len(results),
                      "win_rate": float(np.mean(wins)) if wins else 0.0, "win_ci95": (lo, hi),
-                     "mean_score": float(np.mean(scores)) if scores else 0.0,
-                     "score_sd": float(np.std(scores)) if scores else 0.0,
+                     "mean_score": float(np.mean(scores)) if scores else None,
+                     "score_sd": float(np.std(scores)) if scores else None,
                      "mean_rank": float(np.mean(ranks)) if ranks else 0.0})
     return rows
 
 
 def format_table(rows: list[dict]) -> str:
     rated = all("rating_mu" in r for r in rows)
-    head = (f"{'agent':<24} {'games':>6} {'win rate':>9} {'95% CI':>15} {'mean score':>11} {'mean rank':>10}"
-            + (f" {'rating (mu ± sigma)':>20}" if rated else ""))
+    width = max([24] + [len(r["agent"]) for r in rows])  # long policy paths stay aligned
+    head = (f"{'agent':<{width}} {'games':>6} {'win rate':>9} {'95% CI':>15} {'mean score':>11} "
+            f"{'mean rank':>10}" + (f" {'rating (mu ± sigma)':>20}" if rated else ""))
     lines = [head, "-" * len(head)]
     for r in rows:
         lo, hi = r["win_ci95"]
-        line = (f"{r['agent']:<24} {r['games']:>6} {r['win_rate']:>9.3f} "
-                f"{f'[{lo:.3f}, {hi:.3f}]':>15} {r['mean_score']:>11.2f} {r['mean_rank']:>10.2f}")
+        score = "-" if r["mean_score"] is None else f"{r['mean_score']:.2f}"
+        line = (f"{r['agent']:<{width}} {r['games']:>6} {r['win_rate']:>9.3f} "
+                f"{f'[{lo:.3f}, {hi:.3f}]':>15} {score:>11} {r['mean_rank']:>10.2f}")
         if rated:
             rating = f"{r['rating_mu']:.2f} ± {r['rating_sigma']:.2f}"
             line += f" {rating:>20}"

@@ -48,7 +48,7 @@ def test_no_command_is_a_usage_error(capsys):
 # --- evaluate / rollout ----------------------------------------------------------------------------
 def test_evaluate_prints_a_table_and_writes_json(capsys, tmp_path):
     path = tmp_path / "eval.json"
-    code = cli.main(["evaluate", "--agents", "random,random,random", "--games", "6", "--seed", "3",
+    code = cli.main(["evaluate", "--env", "chickwood_v0", "--agents", "random,random,random", "--games", "6", "--seed", "3",
                      "--quiet", "--json", str(path)])
     assert code == 0
     out = capsys.readouterr().out
@@ -68,7 +68,7 @@ def test_evaluate_prints_a_table_and_writes_json(capsys, tmp_path):
 
 
 def test_evaluate_with_game_options(capsys):
-    assert cli.main(["evaluate", "--agents", "random,random", "--games", "2",  # with progress bar
+    assert cli.main(["evaluate", "--env", "chickwood_v0", "--agents", "random,random", "--games", "2",  # with progress bar
                      "--set", "legendary=true"]) == 0
     assert "0:random" in capsys.readouterr().out
 
@@ -96,13 +96,13 @@ def test_wilson_interval():
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["evaluate", "--agents", "random,random", "--set", "legendary=yes", "--games", "1", "--quiet"],
+    (["evaluate", "--env", "chickwood_v0", "--agents", "random,random", "--set", "legendary=yes", "--games", "1", "--quiet"],
      "legendary='yes'"),
-    (["evaluate", "--agents", "random,random", "--set", "num_players=3", "--games", "1", "--quiet"],
+    (["evaluate", "--env", "chickwood_v0", "--agents", "random,random", "--set", "num_players=3", "--games", "1", "--quiet"],
      "2 agents given for 3 players"),
-    (["evaluate", "--agents", "random,genius", "--games", "1", "--quiet"], "unknown agent 'genius'"),
+    (["evaluate", "--env", "chickwood_v0", "--agents", "random,genius", "--games", "1", "--quiet"], "unknown agent 'genius'"),
     (["rollout", "--env", "nope_v0", "--agents", "random,random", "--games", "1"], "unknown env id"),
-    (["evaluate", "--agents", "random,random", "--set", "colour=red", "--games", "1", "--quiet"],
+    (["evaluate", "--env", "chickwood_v0", "--agents", "random,random", "--set", "colour=red", "--games", "1", "--quiet"],
      "colour"),
 ])
 def test_bad_options_are_reported_not_raised(capsys, argv, message):
@@ -113,11 +113,11 @@ def test_bad_options_are_reported_not_raised(capsys, argv, message):
 
 def test_set_without_equals_is_rejected():
     with pytest.raises(SystemExit, match="--set expects key=value"):
-        cli.main(["rollout", "--agents", "random,random", "--set", "legendary"])
+        cli.main(["rollout", "--env", "chickwood_v0", "--agents", "random,random", "--set", "legendary"])
 
 
 def test_rollout_prints_each_game(capsys):
-    assert cli.main(["rollout", "--agents", "random,random,random,random", "--games", "3",
+    assert cli.main(["rollout", "--env", "chickwood_v0", "--agents", "random,random,random,random", "--games", "3",
                      "--seed", "1"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 3
@@ -125,7 +125,7 @@ def test_rollout_prints_each_game(capsys):
         assert line.startswith(f"game {i}: ") and "steps, scores" in line
         assert "3:random" in line
     # Seeded: the same command prints the same games.
-    cli.main(["rollout", "--agents", "random,random,random,random", "--games", "3", "--seed", "1"])
+    cli.main(["rollout", "--env", "chickwood_v0", "--agents", "random,random,random,random", "--games", "3", "--seed", "1"])
     assert capsys.readouterr().out.strip().splitlines() == lines
 
 
@@ -133,7 +133,7 @@ def test_rollout_records_replay_the_same_games(tmp_path, capsys):
     import forest_envs
 
     path = tmp_path / "games.jsonl"
-    assert cli.main(["rollout", "--agents", "heuristic,random,random", "--games", "3", "--seed", "4",
+    assert cli.main(["rollout", "--env", "chickwood_v0", "--agents", "heuristic,random,random", "--games", "3", "--seed", "4",
                      "--records", str(path)]) == 0
     results = run_games("chickwood_v0", ["heuristic", "random", "random"], 3, seed=4)
     records = [json.loads(line) for line in path.read_text().splitlines()]
@@ -147,7 +147,7 @@ def test_rollout_records_replay_the_same_games(tmp_path, capsys):
 
 def test_evaluate_writes_csv_and_ratings_plot(tmp_path, capsys):
     csv_path, png = tmp_path / "e.csv", tmp_path / "r.png"
-    assert cli.main(["evaluate", "--agents", "heuristic,random", "--games", "8", "--quiet",
+    assert cli.main(["evaluate", "--env", "chickwood_v0", "--agents", "heuristic,random", "--games", "8", "--quiet",
                      "--csv", str(csv_path), "--plot", str(png)]) == 0
     out = capsys.readouterr().out
     assert "rating (mu ± sigma)" in out
@@ -170,7 +170,7 @@ def test_bench_tiny(capsys):
 # --- play ---------------------------------------------------------------------------------------
 def test_play_a_whole_game_answering_zero(monkeypatch, capsys):
     prompts = answers(monkeypatch, always("0"))
-    assert cli.main(["play", "--opponents", "random,random", "--seed", "2", "--seat", "1"]) == 0
+    assert cli.main(["play", "--env", "chickwood_v0", "--opponents", "random,random", "--seed", "2", "--seat", "1"]) == 0
     out = capsys.readouterr().out
     assert len(prompts) > 5
     assert "Your moves:" in out and "(you)" in out
@@ -181,13 +181,13 @@ def test_play_a_whole_game_answering_zero(monkeypatch, capsys):
 
 def test_play_two_players_legendary(monkeypatch, capsys):
     answers(monkeypatch, always("0"))
-    assert cli.main(["play", "--opponents", "random", "--set", "legendary=true", "--seed", "4"]) == 0
+    assert cli.main(["play", "--env", "chickwood_v0", "--opponents", "random", "--set", "legendary=true", "--seed", "4"]) == 0
     assert "Final scores" in capsys.readouterr().out
 
 
 def test_play_quit(monkeypatch, capsys):
     prompts = answers(monkeypatch, ["q"])
-    assert cli.main(["play", "--opponents", "random,random"]) == 0
+    assert cli.main(["play", "--env", "chickwood_v0", "--opponents", "random,random"]) == 0
     out = capsys.readouterr().out
     assert out.rstrip().endswith("bye") and len(prompts) == 1
     assert "Final scores" not in out
@@ -195,7 +195,7 @@ def test_play_quit(monkeypatch, capsys):
 
 def test_play_end_of_input_quits(monkeypatch, capsys):
     answers(monkeypatch, [])
-    assert cli.main(["play", "--opponents", "random,random"]) == 0
+    assert cli.main(["play", "--env", "chickwood_v0", "--opponents", "random,random"]) == 0
     assert capsys.readouterr().out.rstrip().endswith("bye")
 
 
@@ -211,7 +211,7 @@ def test_play_by_name_and_bad_answers(monkeypatch, capsys):
     illegal = "raid castle 1"
     replies = ["fly away", illegal, "9999", legal_names[0] if not opponents_first else "0", "q"]
     answers(monkeypatch, replies)
-    assert cli.main(["play", "--opponents", "random,random", "--seed", "0"]) == 0
+    assert cli.main(["play", "--env", "chickwood_v0", "--opponents", "random,random", "--seed", "0"]) == 0
     out = capsys.readouterr().out
     assert "no move 'fly away'" in out
     assert f"'{illegal}' is not legal now" in out
@@ -221,8 +221,8 @@ def test_play_by_name_and_bad_answers(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["play", "--opponents", "random,random", "--seat", "3"], "--seat must be 0..2"),
-    (["play", "--opponents", "random", "--set", "num_players=3"], "3 players need 2 opponents"),
+    (["play", "--env", "chickwood_v0", "--opponents", "random,random", "--seat", "3"], "--seat must be 0..2"),
+    (["play", "--env", "chickwood_v0", "--opponents", "random", "--set", "num_players=3"], "3 players need 2 opponents"),
 ])
 def test_play_bad_setup(argv, message):
     with pytest.raises(SystemExit, match=message):
@@ -232,5 +232,5 @@ def test_play_bad_setup(argv, message):
 def test_play_against_heuristic_if_present(monkeypatch, capsys):
     pytest.importorskip("forest_envs.chickwood.agents")
     answers(monkeypatch, always("0"))
-    assert cli.main(["play", "--opponents", "heuristic,heuristic", "--seed", "1"]) == 0
+    assert cli.main(["play", "--env", "chickwood_v0", "--opponents", "heuristic,heuristic", "--seed", "1"]) == 0
     assert "Final scores" in capsys.readouterr().out

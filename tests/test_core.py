@@ -1,5 +1,7 @@
-"""forest_envs.core on its own: layout roles and gathers, option validation, returns and
-ranks, seeded generators, the engine base class, the registry and the random agent."""
+"""forest_envs.core on its own: layout visibility and seat axes, the action-space builder,
+plain nested state data, option validation, returns built from ranks, seeded generators, the
+engine base class and its decision stack (through the toy game of tests/toy_game.py), the
+registry and the random agent."""
 
 from __future__ import annotations
 
@@ -11,47 +13,62 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import forest_envs
-from forest_envs.chickwood import ChickwoodGame, new_game
+from toy_game import AGREE, ANSWER_KIND, DOUBLE, TAKE, ToyGame
+
+from forest_envs.agents import make_agent
+from forest_envs.chickwood import ChickwoodGame
+from forest_envs.core.actions import ActionSpace
 from forest_envs.core.agents import Agent, RandomAgent
 from forest_envs.core.config import Option, validate_options
-from forest_envs.core.engine import REWARD_MODES, ranks_from_scores, returns_from_scores
+from forest_envs.core.engine import REWARD_MODES, competition_ranks, returns_from_ranks
 from forest_envs.core.errors import ConfigError, ForestEnvError, IllegalActionError, WrongAgentError
 from forest_envs.core.layout import Layout
-from forest_envs.core.registry import make_agent
+from forest_envs.core.plain import deep_copy, from_json, to_json
+from forest_envs.core.registry import env_ids, game_spec, register, unregister
 from forest_envs.core.rng import make_rng, rng_from_json, rng_to_json
+
+
+def new_game(config, seed):
+    return ToyGame(**config).new_initial_state(seed)
+
+
+def scores_to_ranks_and_returns(scores, mode, scale=10.0):
+    return returns_from_ranks(competition_ranks(scores), mode, scores, scale)
 
 
 # --- layout ---------------------------------------------------------------------------------
 def small_layout(n: int = 3) -> Layout:
     L = Layout(n)
-    L.add("pub", 2)                              # 0..1
-    L.add("rows", (n, 2), "by_player")           # 2..2+2n
-    L.add("cols", (2, n), "player_last")
-    L.add("secret", (n, 2), "private")
-    L.add("bookkeeping", 4, "hidden")
-    L.add("scaled", 1, scale=0.5)
+    L.add("pub", 2, high=9)
+    L.add("rows", (n, 2), high=9, seats=0)             # first axis is a seat
+    L.add("cols", (2, n), high=9, seats=1)             # last axis is a seat
+    L.add("pairs", (n, n), high=9, seats=(0, 1))       # seat x seat
+    L.add("secret", (n, 2), high=99, see="owner")
+    L.add("secret_about", (n, n), high=99, see="owner", seats=1)  # own row, others rotated
+    L.add("bookkeeping", 4, high=999, see="nobody")
+    L.add("scaled", 1, high=4, low=-2, scale=0.5)
     return L.freeze()
 
 
 def test_layout_sizes_and_views():
     n = 3
     L = small_layout(n)
-    assert L.size == 2 + 2 * n + 2 * n + 2 * n + 4 + 1
-    # hidden blocks are not observed; private blocks contribute one row
-    assert L.observation_size == 2 + 2 * n + 2 * n + 2 + 1
+    assert L.size == 2 + 2 * n + 2 * n + n * n + 2 * n + n * n + 4 + 1
+    # "nobody" blocks are not observed; "owner" blocks contribute one row
+    assert L.observation_size == 2 + 2 * n + 2 * n + n * n + 2 + n + 1
     buf = L.new_buffer()
     assert buf.dtype == np.int16 and buf.shape == (L.size,) and not buf.any()
     views = L.views(buf)
     views["rows"][1, 0] = 7
     assert buf[L.blocks["rows"].offset + 2] == 7, "views must write through to the buffer"
     slices = L.observation_slices()
-    assert list(slices) == ["pub", "rows", "cols", "secret", "scaled"]
+    assert list(slices) == ["pub", "rows", "cols", "pairs", "secret", "secret_about", "scaled"]
     assert slices["secret"][2] == (2,) and slices["rows"][2] == (n, 2)
     assert slices["scaled"][1] == L.observation_size
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2])
-def test_layout_gather_roles(seat):
+def test_layout_gather_rotates_every_seat_axis(seat):
     n = 3
     L = small_layout(n)
     buf = np.arange(L.size, dtype=np.int16)
@@ -68,34 +85,112 @@ def test_layout_gather_roles(seat):
     np.testing.assert_array_equal(part("pub"), v["pub"])                      # as is
     np.testing.assert_array_equal(part("rows"), v["rows"][rot])               # observer first
     np.testing.assert_array_equal(part("rows")[0], v["rows"][seat])
-    np.testing.assert_array_equal(part("cols"), v["cols"][:, rot])            # observer first
+    np.testing.assert_array_equal(part("cols"), v["cols"][:, rot])
+    np.testing.assert_array_equal(part("pairs"), v["pairs"][np.ix_(rot, rot)])  # both axes
+    assert part("pairs")[0, 1] == v["pairs"][seat, (seat + 1) % n]
     np.testing.assert_array_equal(part("secret"), v["secret"][seat])          # own row only
+    np.testing.assert_array_equal(part("secret_about"), v["secret_about"][seat][rot])
     np.testing.assert_array_equal(part("scaled"), v["scaled"] * 0.5)          # scale applied
     hidden = set(v["bookkeeping"].tolist())
     others = {int(x) for o in range(n) if o != seat for x in v["secret"][o]}
-    assert not hidden & set(obs.tolist()), "a hidden block leaked into an observation"
-    assert not others & set(obs.tolist()), "another seat's private row leaked"
-    np.testing.assert_array_equal(L.gather(seat), L._gather[seat])
+    assert not hidden & set(obs.tolist()), "a 'nobody' block leaked into an observation"
+    assert not others & set(obs.tolist()), "another seat's own row leaked"
     assert L.scale.shape == (L.observation_size,)
+
+
+def test_layout_bounds_come_from_the_declared_ranges():
+    L = small_layout(3)
+    s = L.observation_slices()
+    lo, hi, _ = s["scaled"]
+    assert L.obs_low[lo:hi].tolist() == [-1.0] and L.obs_high[lo:hi].tolist() == [2.0]
+    lo, hi, _ = s["secret"]
+    assert L.obs_high[lo:hi].tolist() == [99.0, 99.0]
+    assert L.state_high.shape == (L.size,) and L.state_high.max() == 999
+    buf = L.new_buffer()
+    assert L.out_of_range(buf) == []
+    L.views(buf)["pub"][1] = 10
+    L.views(buf)["scaled"][0] = -3
+    assert [x.split(" ")[0] for x in L.out_of_range(buf)] == ["pub", "scaled"]
 
 
 def test_layout_unit_scale_and_rejections():
     L = Layout(2)
-    L.add("a", 3)
+    L.add("a", 3, high=5)
     L.freeze()
     assert L.unit_scale
     np.testing.assert_array_equal(L.observe(np.array([1, 2, 3], np.int16), 1), [1, 2, 3])
     with pytest.raises(RuntimeError, match="frozen"):
-        L.add("b", 1)
+        L.add("b", 1, high=1)
     M = Layout(3)
-    with pytest.raises(ValueError, match="unknown role 'secretive'"):
-        M.add("x", 3, "secretive")
-    with pytest.raises(ValueError, match="first axis must be the 3 players"):
-        M.add("x", (2, 4), "by_player")
-    with pytest.raises(ValueError, match="first axis must be the 3 players"):
-        M.add("x", (4,), "private")
-    with pytest.raises(ValueError, match="last axis must be the 3 players"):
-        M.add("x", (3, 2), "player_last")
+    with pytest.raises(ValueError, match="unknown visibility 'secretive'"):
+        M.add("x", 3, high=1, see="secretive")
+    with pytest.raises(ValueError, match="axis 0 must be the 3 owning seats"):
+        M.add("x", (4,), high=1, see="owner")
+    with pytest.raises(ValueError, match="seat axis 1 must have 3 entries"):
+        M.add("x", (3, 2), high=1, seats=(0, 1))
+    with pytest.raises(ValueError, match="owner axis 0 is not rotated"):
+        M.add("x", (3, 3), high=1, see="owner", seats=(0,))
+    with pytest.raises(ValueError, match="does not fit int16"):
+        M.add("x", 1, high=40_000)
+    M.add("x", 1, high=1)
+    with pytest.raises(ValueError, match="declared twice"):
+        M.add("x", 1, high=1)
+
+
+# --- the action-space builder ------------------------------------------------------------------
+def test_action_space_blocks_encode_decode_and_names():
+    space = ActionSpace()
+    play = space.add("play", (3, 2), lambda k, c: f"play {k} at {c}")
+    stop = space.add("stop", (), lambda: "stop")
+    pick = space.add("pick", 4, lambda i: f"pick {i}")
+    space.freeze()
+    assert space.size == 11 and (play.start, stop.start, pick.start) == (0, 6, 7)
+    assert play.id(2, 1) == 5 and play.index(5) == (2, 1) and 5 in play and 6 not in play
+    assert stop.id() == 6 and stop.index(6) == ()
+    assert space.decode(9) == ("pick", (2,)) and space.encode("pick", 2) == 9
+    assert space.names[5] == "play 2 at 1" and space.names[6] == "stop"
+    assert space.id_of("pick 3") == 10 and space.id_of("nothing") is None
+    for a in range(space.size):
+        block, index = space.decode(a)
+        assert space.encode(block, *index) == a
+    assert [r["block"] for r in space.table()] == ["play", "stop", "pick"]
+    with pytest.raises(IndexError, match="shape \\(3, 2\\)"):
+        play.id(3, 0)
+    with pytest.raises(RuntimeError, match="frozen"):
+        space.add("more", 1, str)
+    dup = ActionSpace()
+    dup.add("a", 2, lambda i: "same")
+    with pytest.raises(ValueError, match="unique"):
+        dup.freeze()
+
+
+# --- plain nested state data ----------------------------------------------------------------------
+NESTED = {"lists": [[1, 2], [3, [4, 5]]], "tuples": ((1, (2, 3)), ()), 3: {"x": [(-1, 2)]},
+          (1, 2): None, "array": np.arange(6, dtype=np.int8).reshape(2, 3), "f": 2.5, "b": True}
+
+
+def test_plain_json_round_trip_keeps_nested_types():
+    back = from_json(json.loads(json.dumps(to_json(NESTED))))
+    assert set(back) == set(NESTED)
+    for k, v in NESTED.items():
+        if isinstance(v, np.ndarray):
+            assert back[k].dtype == v.dtype and back[k].shape == v.shape
+            np.testing.assert_array_equal(back[k], v)
+        else:
+            assert back[k] == v and type(back[k]) is type(v)
+    assert isinstance(back["tuples"][0][1], tuple) and isinstance(back["lists"][1][1], list)
+
+
+def test_deep_copy_shares_nothing_mutable():
+    copy = deep_copy(NESTED)
+    copy["lists"][1][1].append(6)
+    copy[3]["x"].append(0)
+    copy["array"][0, 0] = 99
+    assert NESTED["lists"][1][1] == [4, 5] and NESTED[3]["x"] == [(-1, 2)]
+    assert NESTED["array"][0, 0] == 0
+    assert deep_copy(NESTED["tuples"]) is NESTED["tuples"]  # immutable: reused
+    with pytest.raises(TypeError, match="plain data only, not object"):
+        deep_copy(object())
 
 
 def test_chickwood_layout_private_blocks_not_observed_by_others():
@@ -153,54 +248,71 @@ def test_error_hierarchy():
     assert forest_envs.ConfigError is ConfigError
 
 
-# --- returns and ranks --------------------------------------------------------------------------
-def test_ranks_competition_style():
-    assert ranks_from_scores([10, 30, 20]) == [3, 1, 2]
-    assert ranks_from_scores([5, 9, 9, 1]) == [3, 1, 1, 4]
-    assert ranks_from_scores([7, 7]) == [1, 1]
+# --- results: ranks and returns -------------------------------------------------------------------
+def test_competition_ranks_with_tuple_keys():
+    assert competition_ranks([10, 30, 20]) == [3, 1, 2]
+    assert competition_ranks([5, 9, 9, 1]) == [3, 1, 1, 4]
+    assert competition_ranks([7, 7]) == [1, 1]
+    assert competition_ranks([(1, 0), (1, 2), (0, 9)]) == [2, 1, 3]  # a tie-break decides
 
 
 def test_returns_win():
-    assert returns_from_scores([10, 30, 20], "win") == [0.0, 1.0, 0.0]
-    assert returns_from_scores([9, 9, 1], "win") == [0.5, 0.5, 0.0]
-    assert returns_from_scores([4, 4, 4, 4], "win") == [0.25] * 4
+    assert scores_to_ranks_and_returns([10, 30, 20], "win") == [0.0, 1.0, 0.0]
+    assert scores_to_ranks_and_returns([9, 9, 1], "win") == [0.5, 0.5, 0.0]
+    assert returns_from_ranks([1, 1, 1, 1], "win") == [0.25] * 4
 
 
 def test_returns_rank():
-    assert returns_from_scores([10, 30, 20], "rank") == [0.0, 1.0, 0.5]
-    assert returns_from_scores([5, 9, 9, 1], "rank") == pytest.approx([1 / 3, 1.0, 1.0, 0.0])
-    assert returns_from_scores([3, 8], "rank") == [0.0, 1.0]
+    assert returns_from_ranks([3, 1, 2], "rank") == [0.0, 1.0, 0.5]
+    assert returns_from_ranks([3, 1, 1, 4], "rank") == pytest.approx([1 / 3, 1.0, 1.0, 0.0])
 
 
-def test_returns_score():
-    assert returns_from_scores([10, 30, 20], "score") == pytest.approx([-1.5, 1.5, 0.0])
-    assert returns_from_scores([10, 30], "score", score_scale=1) == [-20.0, 20.0]
+def test_returns_score_needs_points():
+    assert scores_to_ranks_and_returns([10, 30, 20], "score") == pytest.approx([-1.5, 1.5, 0.0])
+    assert returns_from_ranks([2, 1], "score", [10, 30], 1) == [-20.0, 20.0]
+    with pytest.raises(ValueError, match="needs a game with points"):
+        returns_from_ranks([1, 2], "score")
 
 
 def test_returns_unknown_mode():
     with pytest.raises(ValueError, match="unknown reward mode 'best'.*win.*rank.*score"):
-        returns_from_scores([1, 2], "best")
+        returns_from_ranks([1, 2], "best")
 
 
 @settings(max_examples=60, deadline=None, database=None)
 @given(st.lists(st.integers(-20, 120), min_size=2, max_size=5))
 def test_returns_properties(scores):
     n = len(scores)
-    win = returns_from_scores(scores, "win")
+    win = scores_to_ranks_and_returns(scores, "win")
     assert sum(win) == pytest.approx(1.0)
     assert all((w > 0) == (s == max(scores)) for w, s in zip(win, scores))
-    rank = returns_from_scores(scores, "rank")
+    rank = scores_to_ranks_and_returns(scores, "rank")
     assert all(0.0 <= r <= 1.0 for r in rank) and max(rank) == 1.0
-    assert sum(returns_from_scores(scores, "score")) == pytest.approx(0.0, abs=1e-9)
-    ranks = ranks_from_scores(scores)
+    assert sum(scores_to_ranks_and_returns(scores, "score")) == pytest.approx(0.0, abs=1e-9)
+    ranks = competition_ranks(scores)
     assert min(ranks) == 1 and max(ranks) <= n
     for i in range(n):  # higher score -> better (smaller) rank, in every mode
         for j in range(n):
             if scores[i] > scores[j]:
                 assert ranks[i] < ranks[j]
                 for mode in REWARD_MODES:
-                    r = returns_from_scores(scores, mode)
+                    r = scores_to_ranks_and_returns(scores, mode)
                     assert r[i] >= r[j]
+
+
+def test_a_game_without_points_has_no_score_mode_and_its_own_tie_break():
+    state = new_game({"num_players": 3, "pile": 5}, seed=0)
+    assert ToyGame.traits.reward_modes == ("win", "rank")
+    assert state.scores() is None and state.totals() is None
+    with pytest.raises(ValueError, match="no reward mode 'score'"):
+        state.returns("score")
+    # take 2 (P0), agree (P1), take 2 (P1), agree (P2), take 1 (P2): P2 took the last stick.
+    for name in ("take 2", "agree", "take 2", "agree", "take 1"):
+        state.apply(state.game.string_to_action(name))
+    assert state.is_terminal
+    assert state.ranks() == [2, 2, 1]       # the last taker first; 2 sticks each share 2nd
+    assert state.returns("win") == [0.0, 0.0, 1.0]
+    assert state.returns("rank") == [0.5, 0.5, 1.0]
 
 
 # --- seeded generators ---------------------------------------------------------------------------
@@ -228,7 +340,7 @@ def test_make_rng_seeding():
             make_rng(bad)
 
 
-# --- the engine base class (through the Chickwood engine) --------------------------------------------
+# --- the engine base class and its decision stack (through the toy game) ------------------------------
 def test_action_names_round_trip_and_errors():
     game = ChickwoodGame(num_players=3)
     for a in range(game.num_actions):
@@ -240,65 +352,132 @@ def test_action_names_round_trip_and_errors():
         game.string_to_action("fly away")
 
 
+def test_decision_stack_out_of_turn_answer():
+    state = new_game({"num_players": 3, "pile": 7}, seed=0)
+    assert state.decision_name() == "take" and state.current_player == 0 == state.turn_player
+    state.apply(TAKE.id(1))                          # P0 takes 2
+    assert [d.kind for d in state.decisions] == [0, ANSWER_KIND]
+    assert state.decision_name() == "answer"
+    assert state.current_player == 1 and state.turn_player == 0   # P1 answers on P0's turn
+    assert state.decision.data == (2, 0)
+    # the standard blocks show the pending decision and what it carries, rotated per seat
+    obs = state.observation(1)
+    sl = state.game.layout.observation_slices()
+    part = {k: obs[a:b].reshape(shape) for k, (a, b, shape) in sl.items()}
+    assert part["decision_kind"].tolist() == [0, 1]
+    assert part["decision_player"].tolist() == [1, 0, 0]   # the observer decides
+    assert part["turn_seat"].tolist() == [0, 0, 1]         # seat 0 is "+2" from seat 1
+    assert part["decision_data"].tolist() == [2]
+    assert part["decision_seat"].tolist() == [[0, 0, 1]]   # the taker, rotated
+    with pytest.raises(IllegalActionError, match="the answer is agree or double"):
+        state.apply(TAKE.id(0))
+    state.apply(DOUBLE.id())                         # P0 must take one more
+    assert state.taken.tolist() == [3, 0, 0] and state.takes[0] == [2, 1]
+    assert state.decision_name() == "take" and state.current_player == 1 == state.turn_player
+    assert len(state.decisions) == 1
+
+
 def test_apply_validates_action_type_and_range():
-    state = new_game({"num_players": 3}, seed=0)
+    state = new_game({"num_players": 2, "pile": 7}, seed=0)
     legal = state.legal_actions()[0]
-    for bad in (float(legal), True, "3", None, [legal]):
+    for bad in (float(legal), np.float32(legal), True, np.bool_(True), "3", None, [legal]):
         with pytest.raises(IllegalActionError, match="action must be an int"):
             state.apply(bad)
     for bad in (-1, state.game.num_actions):
         with pytest.raises(IllegalActionError, match="out of range"):
             state.apply(bad)
+    with pytest.raises(IllegalActionError, match="illegal for player 0: the pending decision is 'take'"):
+        state.apply(AGREE.id())
     state.apply(np.int64(legal))  # numpy integers are fine
 
 
 def test_apply_after_the_end_is_refused():
-    state = new_game({"num_players": 2}, seed=1)
+    state = new_game({"num_players": 2, "pile": 5}, seed=1)
     rng = np.random.default_rng(0)
     while not state.is_terminal:
         legal = state.legal_actions()
         state.apply(legal[rng.integers(len(legal))])
-    assert state.returns() != [0.0, 0.0]
+    assert state.returns() != [0.0, 0.0] and state.current_player == -1
+    assert not state.legal_action_mask().any()
     with pytest.raises(IllegalActionError, match="the game is over"):
         state.apply(0)
 
 
 def test_returns_before_the_end_are_zero():
-    state = new_game({"num_players": 4}, seed=2)
-    assert state.returns("score") == [0.0] * 4
+    state = new_game({"num_players": 3, "pile": 7}, seed=2)
+    assert state.returns("rank") == [0.0] * 3
 
 
-def test_clone_is_independent_and_from_dict_checks_config():
-    state = new_game({"num_players": 3}, seed=3)
+def test_clone_is_deep_and_from_dict_round_trips_nested_fields():
+    state = new_game({"num_players": 3, "pile": 7}, seed=3)
+    state.apply(TAKE.id(0))
     twin = state.clone()
     before = state.to_dict()
-    twin.apply(twin.legal_actions()[0])
-    assert state.to_dict() == before
-    assert twin.to_dict() != before
-    other = ChickwoodGame(num_players=4)
-    with pytest.raises(ValueError, match="another game or configuration"):
-        other.state_from_dict(before)
+    twin.apply(AGREE.id())
+    twin.apply(TAKE.id(1))
+    assert twin.takes[1] == [2] and state.takes[1] == [], "a clone shares a nested list"
+    assert state.to_dict() == before and twin.to_dict() != before
     back = state.game.state_from_dict(json.loads(json.dumps(before)))
     assert back.to_dict() == before
+    assert back.takes == {0: [1], 1: [], 2: []} and isinstance(back.decisions[-1].data, tuple)
+    assert back.decision == state.decision
+    other = ToyGame(num_players=2)
+    with pytest.raises(ValueError, match="another game or configuration"):
+        other.state_from_dict(before)
+
+
+def test_edited_state_recomputes_its_mask():
+    state = new_game({"num_players": 2, "pile": 7}, seed=0)
+    assert state.legal_action_mask()[TAKE.id(1)]
+    state.pile[0] = 1
+    state.edited()
+    assert not state.legal_action_mask()[TAKE.id(1)]
 
 
 def test_same_seed_same_game_different_seed_different_game():
-    a, b, c = (new_game({"num_players": 3}, seed=s) for s in (9, 9, 10))
+    a, b = (new_game({"num_players": 3, "pile": 7}, seed=9) for _ in range(2))
     assert a.to_dict() == b.to_dict()
-    assert a.to_dict() != c.to_dict()
+    assert any(new_game({"num_players": 3, "pile": 7}, seed=s).to_dict() != a.to_dict()
+               for s in range(10, 20))
 
 
 # --- registry and agents ----------------------------------------------------------------------
 def test_registry_unknown_ids_and_agents():
-    assert "chickwood_v0" in forest_envs.ENV_IDS
+    assert "chickwood_v0" in forest_envs.ENV_IDS and "toy_v0" in env_ids()
     with pytest.raises(ConfigError, match="unknown env id 'nope_v0'.*chickwood_v0"):
         forest_envs.make("nope_v0")
     with pytest.raises(ConfigError, match="unknown agent 'genius'.*random.*heuristic"):
         make_agent("chickwood_v0", "genius")
-    assert isinstance(make_agent("chickwood_v0", "random", seed=1), RandomAgent)
+    with pytest.raises(ConfigError, match="toy_v0 has no heuristic agent"):
+        make_agent("toy_v0", "heuristic")
+    assert isinstance(make_agent("toy_v0", "random", seed=1), RandomAgent)
     for bad in ({}, {"env_id": "chickwood_v0"}, None):
         with pytest.raises(ValueError, match="needs 'env_id', 'seed' and 'actions'"):
             forest_envs.replay(bad)
+
+
+def test_register_checks_the_id_and_refuses_a_second_game():
+    spec = game_spec("toy_v0")
+    with pytest.raises(ValueError, match="env_id is 'toy_v0', not 'other_v0'"):
+        register("other_v0", ToyGame, spec.env_class)
+    with pytest.raises(ValueError, match="already registered by another game"):
+        register("chickwood_v0", type("Fake", (ToyGame,), {"env_id": "chickwood_v0"}), spec.env_class)
+    register("toy_v0", ToyGame, spec.env_class)  # the same game again is fine
+    unregister("nothing_v0")
+
+
+def test_core_and_shared_layers_name_no_game():
+    """core/, train/, evaluation, the CLI and the bench find games only in the registry."""
+    from pathlib import Path
+
+    root = Path(forest_envs.__file__).parent
+    shared = list((root / "core").glob("*.py")) + list((root / "train").glob("*.py")) + [
+        root / "evaluation.py", root / "cli.py", root / "bench.py", root / "agents.py"]
+    for path in shared:
+        text = path.read_text()
+        assert "chickwood" not in text.lower(), f"{path.name} names a game"
+    for path in (root / "core").glob("*.py"):
+        assert "from ..train" not in path.read_text() and "import train" not in path.read_text()
 
 
 def test_replay_rejects_actions_after_the_end():

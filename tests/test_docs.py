@@ -74,24 +74,75 @@ def id_range(text: str) -> tuple[int, int]:
 
 # --- docs/chickwood.md: actions -----------------------------------------------------------
 
-def test_action_table_tiles_every_id_and_matches_the_constants():
+# How each block's index maps to the variables of the documented formula (castles c and
+# spaces s and opponents r are counted from 1 in the docs, from 0 in the block index).
+FORMULA_VARIABLES = {
+    "PLAY": lambda k, c: {"k": k, "c": c + 1},
+    "SPY": lambda c: {"c": c + 1},
+    "RAID": lambda c: {"c": c + 1},
+    "ALMS": lambda cell: {"cell": cell},
+    "ENT_PICK": lambda cell, s: {"cell": cell, "s": s + 1},
+    "ARROW_GIVE": lambda t: {"t": t},
+    "ARROW_TAKE": lambda r, t: {"r": r + 1, "t": t},
+    "BEARD_GIVE": lambda r: {"r": r + 1},
+}
+
+
+def test_action_table_lists_the_action_space_blocks_in_order():
     rows = doc_table(CHICKWOOD_MD, "actions")
-    names = A.action_names()
-    expected_next = 0
-    for row in rows:
-        lo, hi = id_range(row["ids"])
-        assert lo == expected_next, f"ids {row['ids']}: expected the range to start at {expected_next}"
+    blocks = list(A.SPACE.blocks.values())
+    assert [r["block"] for r in rows] == [b.name for b in blocks], (
+        "the action table must have one row per ActionSpace block, in order:\n"
+        + "\n".join(f"| {b.start}–{b.stop - 1} | {b.name} | ... |" for b in blocks))
+    names = A.SPACE.names
+    for row, block in zip(rows, blocks):
         const = row["constant"]
-        assert getattr(A, const) == lo, f"{const} is {getattr(A, const)} in actions.py, doc says {lo}"
-        assert names[lo] == row["first name"], f"id {lo} is named {names[lo]!r}"
-        expected_next = hi + 1
-    assert expected_next == A.NUM_ACTIONS == len(names)
+        assert getattr(A, const) is block, f"actions.{const} is not the {block.name!r} block"
+        assert id_range(row["ids"]) == (block.start, block.stop - 1), (
+            f"{block.name}: ids are {block.start}–{block.stop - 1}, doc says {row['ids']}")
+        assert names[block.start] == row["first name"], f"id {block.start} is named {names[block.start]!r}"
+    assert blocks[0].start == 0 and all(a.stop == b.start for a, b in zip(blocks, blocks[1:]))
+    assert blocks[-1].stop == A.NUM_ACTIONS == A.SPACE.size == len(names)
+
+
+def test_action_table_decisions_are_the_engine_decisions():
+    """The decision column names the decision kinds (observation.DECISIONS) whose mask can
+    hold the block's ids."""
+    from forest_envs.chickwood.observation import DECISIONS
+
+    kinds = {k.name for k in DECISIONS}
+    for row in doc_table(CHICKWOOD_MD, "actions"):
+        documented = {d.strip() for d in row["decision"].split("/")}
+        assert documented <= kinds, f"{row['block']}: unknown decision in {row['decision']!r}"
+
+
+def test_action_table_formulas_give_every_id_of_their_block():
+    """Evaluate each documented formula on every index of its block."""
+    rows = {r["constant"]: r["formula"] for r in doc_table(CHICKWOOD_MD, "actions")}
+    for const, formula in rows.items():
+        block = getattr(A, const)
+        variables = FORMULA_VARIABLES.get(const, lambda: {})
+        for a in range(block.start, block.stop):
+            kw = variables(*block.index(a))
+            got = int(eval(formula, {"__builtins__": {}}, kw))  # formulas are tiny arithmetic
+            assert got == a, f"{const}: {formula} with {kw} gives {got}, the id is {a}"
+
+
+def test_action_table_index_column_gives_every_id_through_the_block():
+    """The index column is what ``block.id(*index)`` takes, in the formula's variables."""
+    rows = {r["constant"]: r["index"] for r in doc_table(CHICKWOOD_MD, "actions")}
+    for const, index_text in rows.items():
+        block = getattr(A, const)
+        variables = FORMULA_VARIABLES.get(const, lambda: {})
+        for a in range(block.start, block.stop):
+            index = tuple(eval(index_text, {"__builtins__": {}}, variables(*block.index(a))))
+            assert block.id(*index) == a, f"{const}: index {index_text} gives {index}, not id {a}"
 
 
 def test_action_table_formulas_give_the_named_actions():
     """Evaluate each documented formula on sample arguments and compare with the names."""
     rows = {r["constant"]: r["formula"] for r in doc_table(CHICKWOOD_MD, "actions")}
-    names = A.action_names()
+    names = A.SPACE.names
 
     def ev(const: str, **kw) -> int:
         return int(eval(rows[const], {"__builtins__": {}}, kw))  # formulas are tiny arithmetic
@@ -114,11 +165,37 @@ def test_kind_table_matches_kind_names():
 
 # --- docs/chickwood.md: observation ----------------------------------------------------------
 
+def _seat_axes(block) -> tuple[int, ...]:
+    """The seat axes of the block's shape as the observer sees it."""
+    return tuple(ax - 1 for ax in block.seats) if block.see == "owner" else block.seats
+
+
+def _axes_text(axes: tuple[int, ...]) -> str:
+    return ", ".join(map(str, axes)) if axes else "–"
+
+
+def _range_text(lo: int, hi_by_n: dict[int, int]) -> str:
+    his = set(hi_by_n.values())
+    if len(his) == 1:
+        return f"{lo}–{his.pop()}"
+    # the only player-count dependent bound: others' face-down cards, 4 per opponent
+    assert all(hi == 4 * (n - 1) for n, hi in hi_by_n.items()), hi_by_n
+    return f"{lo}–4*(n-1)"
+
+
 def _expected_observation_rows(n: int = 3) -> str:
     layout = ChickwoodGame(num_players=n).layout
-    return "\n".join(f"| `{name}` | {a}–{b - 1} | {shape} | {Fraction(layout.blocks[name].scale).limit_denominator(1000)}"
-                     f" | {layout.blocks[name].role} | ... |"
-                     for name, (a, b, shape) in layout.observation_slices().items())
+    layouts = {m: ChickwoodGame(num_players=m).layout for m in (2, 3, 4, 5)}
+    out = []
+    for name, (a, b, shape) in layout.observation_slices().items():
+        block = layout.blocks[name]
+        dims = ", ".join("n" if d == n else str(d) for d in shape)
+        dims = f"({dims},)" if len(shape) == 1 else f"({dims})"
+        rng = _range_text(block.low, {m: lay.blocks[name].high for m, lay in layouts.items()})
+        out.append(f"| `{name}` | {a}–{b - 1} | {dims} | "
+                   f"{Fraction(block.scale).limit_denominator(1000)} | {block.see} | "
+                   f"{_axes_text(_seat_axes(block))} | {rng} | ... |")
+    return "\n".join(out)
 
 
 def _shape(text: str, n: int) -> tuple[int, ...]:
@@ -139,16 +216,28 @@ def test_observation_table_matches_the_three_player_layout():
         assert id_range(r["offsets (3 players)"]) == (start, stop - 1), (
             f"{r['block']}: offsets; expected rows:\n" + _expected_observation_rows())
         block = layout.blocks[r["block"]]
-        assert r["role"] == block.role, r["block"]
+        assert r["see"] == block.see, r["block"]
+        assert r["seat axes"] == _axes_text(_seat_axes(block)), r["block"]
         assert float(Fraction(r["scale"])) == pytest.approx(block.scale), r["block"]
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_observation_shapes_in_n_hold_for_every_player_count(n):
+def test_the_standard_decision_blocks_come_first():
     rows = doc_table(CHICKWOOD_MD, "observation")
-    slices = ChickwoodGame(num_players=n).layout.observation_slices()
+    assert [r["block"] for r in rows[:5]] == ["turn_seat", "decision_kind", "decision_player",
+                                              "decision_data", "decision_seat"]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_observation_shapes_and_ranges_in_n_hold_for_every_player_count(n):
+    rows = doc_table(CHICKWOOD_MD, "observation")
+    layout = ChickwoodGame(num_players=n).layout
+    slices = layout.observation_slices()
     for r in rows:
         assert _shape(r["shape"], n) == tuple(slices[r["block"]][2]), r["block"]
+        parts = re.split(f"[{DASHES}]", r["range"], maxsplit=1)
+        lo, hi = (int(eval(p, {"__builtins__": {}}, {"n": n})) for p in parts)
+        block = layout.blocks[r["block"]]
+        assert (lo, hi) == (block.low, block.high), (r["block"], n)
 
 
 def test_observation_and_state_sizes_per_player_count():

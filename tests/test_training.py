@@ -38,10 +38,11 @@ def test_shipped_configs_validate(name):
     ({"env_config": {"num_players": 7}}, "num_players"),
     ({"opponents": {"pool": [{"agent": "alien"}]}}, "pool"),
     ({"ppo": {"batch_size": 4096, "n_steps": 16}, "n_envs": 2}, "batch_size"),
+    ({"env": None}, "env=None is invalid; expected a registered env id"),
 ])
 def test_bad_configs_name_the_problem(raw, needle):
     with pytest.raises(ConfigError, match=needle):
-        validate_config(raw)
+        validate_config({"env": "chickwood_v0", **raw})
 
 
 def test_missing_config_file_is_a_clear_error(tmp_path):

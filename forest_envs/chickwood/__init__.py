@@ -1,6 +1,18 @@
 """Chickwood Forest: card drafting, hidden cards and alms on a village grid (2-5 players)."""
 
+from ..core.registry import register
 from .env import env, raw_env
 from .rules import ChickwoodGame, ChickwoodState, new_game
 
-__all__ = ["ChickwoodGame", "ChickwoodState", "env", "new_game", "raw_env"]
+
+def heuristic_agent(seed: int | None = None):
+    from .agents import HeuristicAgent  # the heuristic is large: imported only when asked for
+
+    return HeuristicAgent(seed=seed)
+
+
+register("chickwood_v0", ChickwoodGame, raw_env, heuristic=heuristic_agent,
+         bench_configs=[{"num_players": n} for n in (2, 3, 4, 5)]
+         + [{"num_players": 3, "legendary": True}])
+
+__all__ = ["ChickwoodGame", "ChickwoodState", "env", "heuristic_agent", "new_game", "raw_env"]

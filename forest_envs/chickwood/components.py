@@ -76,10 +76,21 @@ def hand_size(num_players: int) -> int:
     return 4 if num_players == 2 else 3
 
 
+def num_rounds(num_players: int, legendary: bool) -> int:
+    """Rounds a game lasts: the first deal always happens, and after each round the next is
+    dealt only while the deck still holds a full deal (players x hand size cards), so every
+    game lasts exactly this many rounds (rules.py ``_end_round``)."""
+    deck = sum(deck_composition(num_players, legendary))
+    return deck // (num_players * hand_size(num_players))
+
+
 # --- castles ---------------------------------------------------------------------------
 MAX_CASTLE = 6
-# 50 castle cards worth 1..6 (reconstructed split: more low castles than high ones).
-CASTLE_CARDS = {1: 11, 2: 10, 3: 9, 4: 8, 5: 7, 6: 5}
+PLAYER_COUNTS = (2, 3, 4, 5)
+# 50 castle cards worth 1..6 (reconstructed split). Each pile holds exactly the most cards one
+# game can take from it (castle_cards_needed: 9, 9, 9, 9, 7, 7), which adds up to 50, so no
+# pile can run out and no other split of 50 cards guarantees that (docs/chickwood.md).
+CASTLE_CARDS = {1: 9, 2: 9, 3: 9, 4: 9, 5: 7, 6: 7}
 # Banners, read left to right: "U" face up, "D" face down. Day side: 3 plays; castle 1 is
 # all face up and castle 4 is up/down/down (both given); the rest reconstructed so that
 # later turn order buys more secrecy. Night side (2 players, castles 1-3): 4 plays.
@@ -91,6 +102,17 @@ CASTLE_CAPACITY = {1: 2, 2: 3}  # loot cards that may lie before castle 1 / cast
 def castle_values(num_players: int) -> tuple[int, ...]:
     """Castle piles on the table: 1-3 (Night side) for 2 players, else 1..players+1 (Day)."""
     return (1, 2, 3) if num_players == 2 else tuple(range(1, num_players + 2))
+
+
+def castle_cards_needed(value: int) -> int:
+    """Most cards of this value any one game can take from its pile.
+
+    The setup deals at most one card per pile; each round every player raids one castle and
+    no castle twice in a round, so a pile loses at most one card per round. Worst case: the
+    pile's card is dealt at setup and the castle is raided in every round of the longest
+    game among the player counts (and variants) that use the pile. 0 if no count uses it."""
+    return max((1 + num_rounds(n, legendary) for n in PLAYER_COUNTS for legendary in (False, True)
+                if value in castle_values(n)), default=0)
 
 
 def banners(num_players: int) -> dict[int, str]:

@@ -6,6 +6,11 @@ then (Legendary variant) the spy-glass holder may look at one castle, then each 
 turn order raids one castle not yet raided this round (the key holder may force a raider to
 choose again), resolving benefactors at once as a snake of alms placed village by village.
 When a full deal is impossible the game ends; Legendary end cards resolve, then scoring.
+
+Play runs on the core's stack of pending decisions (observation.py lists the kinds): the
+key holder's answer is pushed above the raid it interrupts, and each decision carries what
+it is about (the castle chosen, the alms left, the first pick), so nothing of a pending
+decision hides in other fields.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..core.config import Option
-from ..core.engine import BufferState, Game
+from ..core.engine import BufferState, Game, GameTraits, competition_ranks
 from . import actions as A
 from .components import (
     ALMS_PER_PLAYER,
@@ -50,17 +55,17 @@ from .observation import (
     ARROW_A,
     ARROW_B,
     BEARD,
+    DECISIONS,
     ENT_A,
     ENT_B,
     FOREST_CELL,
-    OVER,
-    PHASES,
     RAID,
     SCOUT,
     SPY,
+    block_names,
     build_layout,
 )
-from .observation import KEY as KEY_PHASE
+from .observation import KEY as KEY_DECISION
 from .render import render as render_text
 from .render import view as view_data
 from .scoring import castle_score, loot_scores, village_awards
@@ -68,12 +73,16 @@ from .scoring import castle_score, loot_scores, village_awards
 NO_CARD = -2   # grid cell without a card (2-player games use two rows)
 FOREST = -1
 BENEFACTOR_VALUE = np.array([1, 2, 3], dtype=np.int16)
+NO_LAST_CELL = MAX_CELLS  # the alms snake has not started (row MAX_CELLS of ``adjacent``)
 
 
 class ChickwoodGame(Game):
     env_id = "chickwood_v0"
+    traits = GameTraits(
+        name="Chickwood Forest", min_players=2, max_players=5, chance=True,
+        hidden_information=True, has_scores=True, score_scale=10.0,
+        tie_break="none: players with the most glory share first place (and the win)")
     state_class: ClassVar[type]
-    name = "Chickwood Forest"
     options = {
         "num_players": Option(3, choices=(2, 3, 4, 5)),
         "legendary": Option(False, choices=(False, True), doc="play with the Legendary cards"),
@@ -95,7 +104,7 @@ class ChickwoodGame(Game):
         self.capacity = caps
         self.banner = {v: tuple(int(ch == "D") for ch in b) for v, b in banners(n).items()}
         self.adjacent = np.zeros((MAX_CELLS + 1, MAX_CELLS), bool)  # row MAX_CELLS: "no last"
-        self.adjacent[MAX_CELLS, :] = True
+        self.adjacent[NO_LAST_CELL, :] = True
         for cell in range(MAX_CELLS):
             r, c = divmod(cell, GRID_COLS)
             for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
@@ -103,11 +112,11 @@ class ChickwoodGame(Game):
                 if 0 <= rr < 3 and 0 <= cc < GRID_COLS:
                     self.adjacent[cell, rr * GRID_COLS + cc] = True
 
-    def _build_layout(self):
-        return build_layout(self.config["num_players"])
+    def _build_layout(self, layout):
+        build_layout(layout)
 
-    def _build_action_names(self):
-        return A.action_names()
+    def _build_actions(self):
+        return A.SPACE
 
 
 @functools.cache
@@ -122,14 +131,12 @@ def new_game(config: dict | None = None, seed: int | None = None) -> ChickwoodSt
 
 class ChickwoodState(BufferState):
     """One play of Chickwood Forest. Numbers live in the layout blocks (observation.py),
-    the rest in ``FIELDS``; ``phase`` / ``current`` say who decides what."""
+    the rest in ``FIELDS``; the decision stack says who decides what."""
 
-    FIELDS = ("deck", "deck_pos", "phase", "current", "order", "step", "raider",
-              "pending_castle", "snake_last", "end_stages", "ent_pick", "arrow_kind", "spier",
-              "discard_fd", "round_index", "grid", "cell_spaces", "clock")
-    FIELD_KINDS = {"deck": np.int8, "cell_spaces": np.int16, "order": tuple, "end_stages": tuple,
-                   "grid": tuple, "discard_fd": list}
-    __slots__ = FIELDS + tuple(build_layout(2).blocks)
+    DECISIONS = DECISIONS
+    FIELDS = ("deck", "deck_pos", "order", "step", "end_stages", "spier", "discard_fd",
+              "round_index", "grid", "cell_spaces")
+    __slots__ = FIELDS + block_names()
 
     # --- setup ----------------------------------------------------------------------------
     @classmethod
@@ -161,39 +168,15 @@ class ChickwoodState(BufferState):
             self.castles_held[p, v - 1] = 1
             self.player_castle[p, v - 1] = 1
         self.alms_left[:] = ALMS_PER_PLAYER
-        self.phase = SCOUT
-        self.current = 0
         self.order = ()
         self.step = 0
-        self.raider = -1
-        self.pending_castle = -1
-        self.snake_last = -1
         self.end_stages = ()
-        self.ent_pick = -1
-        self.arrow_kind = -1
         self.spier = -1
         self.discard_fd = []
         self.round_index = 0
-        self.clock = 0
+        self.push(SCOUT, 0)
         self._start_round()
         return self
-
-    # --- contract -------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return -1 if self.phase == OVER else self.current
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def _set_phase(self, phase: int, player: int) -> None:
-        self.phase_onehot[self.phase] = 0
-        self.phase_onehot[phase] = 1
-        self.phase = phase
-        self.to_move[self.current] = 0
-        self.current = player
-        self.to_move[player] = 1
 
     # --- rounds ---------------------------------------------------------------------------
     def _start_round(self) -> None:
@@ -221,7 +204,12 @@ class ChickwoodState(BufferState):
         n = self.num_players
         self.banner_pos[:] = 0
         self.banner_pos[self.step // n] = 1
-        self._set_phase(SCOUT, self.order[self.step % n])
+        self._turn(SCOUT, self.order[self.step % n])
+
+    def _turn(self, kind: int, player: int, *data: int) -> None:
+        """The next decision of the round: it is ``player``'s turn and decision."""
+        self.set_turn(player)
+        self.replace(kind, player, *data)
 
     def _end_round(self) -> None:
         for c in range(MAX_CASTLE):
@@ -266,52 +254,11 @@ class ChickwoodState(BufferState):
         self.castle_cards[c] = 0
         self.spy_view[:, c] = 0
 
-    # --- legal actions ---------------------------------------------------------------------
-    def _compute_mask(self) -> np.ndarray:
-        mask = np.zeros(A.NUM_ACTIONS, np.int8)
-        phase, p = self.phase, self.current
-        if phase == SCOUT:
-            open_castles = self.castle_in_play & (self.castle_cards < self.game.capacity)
-            mask[A.PLAY:A.SPY] = ((self.hand[p] > 0)[:, None] & open_castles[None, :]).ravel()
-        elif phase == RAID:
-            mask[A.RAID:A.KEY_USE] = self._raidable()
-        elif phase == KEY_PHASE:
-            mask[A.KEY_USE] = mask[A.KEY_PASS] = 1
-        elif phase == ALMS:
-            mask[A.ALMS:A.ENT_PICK] = self._alms_targets()
-        elif phase == SPY:
-            mask[A.SPY:A.RAID] = self._spy_targets(p)
-        elif phase == ENT_A:
-            owners = self._space_owners()
-            occupied = owners >= 0
-            for o in range(self.num_players):
-                others = occupied & (owners != o)
-                if others.any():
-                    mask[A.ENT_PICK:A.ENT_PASS][(owners == o).ravel()] = 1
-            mask[A.ENT_PASS] = 1
-        elif phase == ENT_B:
-            owners = self._space_owners().ravel()
-            first = owners[self.ent_pick]
-            mask[A.ENT_PICK:A.ENT_PASS] = (owners >= 0) & (owners != first)
-        elif phase == ARROW_A:
-            mask[A.ARROW_GIVE:A.ARROW_TAKE] = self.collection[p, :NUM_TREASURE_KINDS] > 0
-            mask[A.ARROW_PASS] = 1
-        elif phase == ARROW_B:
-            for r in range(1, self.num_players):
-                o = (p + r) % self.num_players
-                lo = A.ARROW_TAKE + (r - 1) * NUM_TREASURE_KINDS
-                mask[lo:lo + NUM_TREASURE_KINDS] = self.collection[o, :NUM_TREASURE_KINDS] > 0
-        elif phase == BEARD:
-            mask[A.BEARD_GIVE:A.BEARD_GIVE + self.num_players - 1] = 1
-            mask[A.BEARD_PASS] = 1
-        return mask
-
     def _raidable(self) -> np.ndarray:
         return (self.castle_in_play & (self.castle_raided_by.sum(axis=1) == 0)
                 & (self.key_blocked == 0))
 
-    def _alms_targets(self) -> np.ndarray:
-        last = self.snake_last if self.snake_last >= 0 else MAX_CELLS
+    def _alms_targets(self, last: int) -> np.ndarray:
         return ((self.cell_filled < self.cell_spaces) & (self.snake_visited == 0)
                 & self.game.adjacent[last])
 
@@ -324,52 +271,32 @@ class ChickwoodState(BufferState):
         occupied = self.alms_owner.any(axis=2)
         return np.where(occupied, self.alms_owner.argmax(axis=2), -1)
 
-    def _why_illegal(self, a: int) -> str:
-        phase = PHASES[self.phase]
-        if a < A.SPY and self.phase == SCOUT:
-            k, c = divmod(a - A.PLAY, MAX_CASTLE)
-            if not self.castle_in_play[c]:
-                return f"castle {c + 1} is not in this game"
-            if self.hand[self.current, k] == 0:
-                return f"{KIND_NAMES[k]} is not in the player's hand"
-            return f"castle {c + 1} already holds its maximum of {self.game.capacity[c]} cards"
-        if A.RAID <= a < A.KEY_USE and self.phase == RAID:
-            c = a - A.RAID
-            if not self.castle_in_play[c]:
-                return f"castle {c + 1} is not in this game"
-            if self.key_blocked[c]:
-                return f"the key forces the raider to choose a castle other than {c + 1}"
-            return f"castle {c + 1} was already raided this round"
-        if A.ALMS <= a < A.ENT_PICK and self.phase == ALMS:
-            return ("the village must be a village with a free space, not yet given to this "
-                    "round, and orthogonally next to the previous one")
-        return f"the pending decision is {phase!r}"
+    # --- scouting -----------------------------------------------------------------------------
+    def _mask_scout(self, d, mask) -> None:
+        open_castles = self.castle_in_play & (self.castle_cards < self.game.capacity)
+        mask[A.PLAY.start:A.PLAY.stop] = ((self.hand[d.player] > 0)[:, None]
+                                          & open_castles[None, :]).ravel()
 
-    # --- transitions ----------------------------------------------------------------------
-    def _apply(self, a: int) -> None:
-        phase = self.phase
-        if phase == SCOUT:
-            self._play_card(*divmod(a - A.PLAY, MAX_CASTLE))
-        elif phase == RAID:
-            self._choose_castle(a - A.RAID)
-        elif phase == ALMS:
-            self._give_alms(a - A.ALMS)
-        elif phase == KEY_PHASE:
-            self._key_decision(a == A.KEY_USE)
-        elif phase == SPY:
-            self._spy(a - A.SPY)
-        elif phase in (ENT_A, ENT_B):
-            self._entertainers(a)
-        elif phase in (ARROW_A, ARROW_B):
-            self._golden_arrow(a)
-        elif phase == BEARD:
-            self._fake_beard(a)
+    def _why_scout(self, d, a: int) -> str | None:
+        if a not in A.PLAY:
+            return None
+        k, c = A.PLAY.index(a)
+        if not self.castle_in_play[c]:
+            return f"castle {c + 1} is not in this game"
+        if self.hand[d.player, k] == 0:
+            return f"{KIND_NAMES[k]} is not in the player's hand"
+        return f"castle {c + 1} already holds its maximum of {self.game.capacity[c]} cards"
 
-    def _play_card(self, kind: int, c: int) -> None:
-        p, n = self.current, self.num_players
+    def _face_down_now(self, player: int) -> bool:
+        """Whether ``player``'s scouting play now goes face down (their castle's banner)."""
+        return bool(self.banner[player, self.step // self.num_players])
+
+    def _apply_scout(self, d, a: int) -> None:
+        kind, c = A.PLAY.index(a)
+        p, n = d.player, self.num_players
         self.hand[p, kind] -= 1
         self.hand_count[p] -= 1
-        if self.banner[p, self.step // n]:
+        if self._face_down_now(p):
             self.fd_own[p, c, kind] += 1
             self.castle_fd_count[c, p] += 1
         else:
@@ -383,9 +310,15 @@ class ChickwoodState(BufferState):
         self.banner_pos[:] = 0
         spier = self._holder(SPY_GLASS)
         if spier >= 0 and self._spy_targets(spier).any():
-            self._set_phase(SPY, spier)
+            self._turn(SPY, spier)
         else:
             self._begin_raids()
+
+    def _describe_for_others(self, a: int) -> str:
+        """A card played face down is, to everybody else, a card at that castle."""
+        if a in A.PLAY and self._face_down_now(self.current_player):
+            return f"play a card face down to castle {A.PLAY.index(a)[1] + 1}"
+        return self.game.action_to_string(a)
 
     def _holder(self, kind: int) -> int:
         if not self.game.legendary:
@@ -393,8 +326,15 @@ class ChickwoodState(BufferState):
         held = np.flatnonzero(self.collection[:, kind])
         return int(held[0]) if held.size else -1
 
-    def _spy(self, c: int) -> None:
-        p = self.current
+    # --- spy glass ------------------------------------------------------------------------------
+    def _mask_spy(self, d, mask) -> None:
+        mask[A.SPY.start:A.SPY.stop] = self._spy_targets(d.player)
+
+    def _why_spy(self, d, a: int) -> str | None:
+        return "only a castle holding others' face-down cards can be looked at" if a in A.SPY else None
+
+    def _apply_spy(self, d, a: int) -> None:
+        p, (c,) = d.player, A.SPY.index(a)
         self.spier = p
         self.spy_castle[c] = 1
         self.spy_view[p, c] = self.fd_own[:, c].sum(axis=0) - self.fd_own[p, c]
@@ -402,28 +342,40 @@ class ChickwoodState(BufferState):
 
     def _begin_raids(self) -> None:
         self.step = 0
-        self._set_phase(RAID, self.order[0])
+        self._turn(RAID, self.order[0])
 
-    def _choose_castle(self, c: int) -> None:
-        raider = self.current
+    # --- raids and the key ------------------------------------------------------------------------
+    def _mask_raid(self, d, mask) -> None:
+        mask[A.RAID.start:A.RAID.stop] = self._raidable()
+
+    def _why_raid(self, d, a: int) -> str | None:
+        if a not in A.RAID:
+            return None
+        (c,) = A.RAID.index(a)
+        if not self.castle_in_play[c]:
+            return f"castle {c + 1} is not in this game"
+        if self.key_blocked[c]:
+            return f"the key forces the raider to choose a castle other than {c + 1}"
+        return f"castle {c + 1} was already raided this round"
+
+    def _apply_raid(self, d, a: int) -> None:
+        raider, (c,) = d.player, A.RAID.index(a)
         key_holder = self._holder(KEY)
         if key_holder >= 0 and key_holder != raider:
-            self.raider = raider
-            self.pending_castle = c
-            self.key_pending[c] = 1
-            self._set_phase(KEY_PHASE, key_holder)
+            self.push(KEY_DECISION, key_holder, c, raider)
         else:
             self._raid(raider, c)
 
-    def _key_decision(self, use: bool) -> None:
-        holder, raider, c = self.current, self.raider, self.pending_castle
-        self.raider = self.pending_castle = -1
-        self.key_pending[c] = 0
-        if use:
+    def _mask_key(self, d, mask) -> None:
+        mask[A.KEY_USE.start] = mask[A.KEY_PASS.start] = 1
+
+    def _apply_key(self, d, a: int) -> None:
+        holder, (c, raider) = d.player, d.data
+        self.pop()
+        if a == A.KEY_USE.start:
             self.collection[holder, KEY] -= 1
             self.box[KEY] += 1
             self.key_blocked[c] = 1
-            self._set_phase(RAID, raider)
         else:
             self._raid(raider, c)
 
@@ -447,46 +399,42 @@ class ChickwoodState(BufferState):
         self.collection[p] += loot
         gives = min(alms, int(self.alms_left[p]))
         if gives > 0 and (self.cell_filled < self.cell_spaces).any():
-            self.snake_left[0] = gives
-            self.raider = p
-            self._set_phase(ALMS, p)
+            self.replace(ALMS, p, gives, NO_LAST_CELL)
         else:
             self._next_raider()
+
+    # --- the alms snake ---------------------------------------------------------------------------
+    def _mask_alms(self, d, mask) -> None:
+        mask[A.ALMS.start:A.ALMS.stop] = self._alms_targets(d.data[1])
+
+    def _why_alms(self, d, a: int) -> str | None:
+        if a not in A.ALMS:
+            return None
+        return ("the village must be a village with a free space, not yet given to this "
+                "round, and orthogonally next to the previous one")
 
     def put_alms(self, cell: int, p: int) -> None:
-        """One alms of player p into the cell's first free space, given now."""
+        """One alms of player p into the cell's first free space."""
         space = int(self.cell_filled[cell])
-        self.clock += 1
-        self.alms_clock[0] = self.clock
         self.alms_owner[cell, space, p] = 1
-        self.alms_time[cell, space] = self.clock
         self.cell_filled[cell] += 1
         self.alms_count[cell, p] += 1
-        self.alms_last[cell, p] = self.clock
         self.alms_left[p] -= 1
 
-    def _give_alms(self, cell: int) -> None:
-        self.put_alms(cell, self.current)
-        self.snake_left[0] -= 1
-        if self.snake_last >= 0:
-            self.snake_last_cell[self.snake_last] = 0
-        self.snake_last = cell
-        self.snake_last_cell[cell] = 1
+    def _apply_alms(self, d, a: int) -> None:
+        (cell,), p, left = A.ALMS.index(a), d.player, d.data[0] - 1
+        self.put_alms(cell, p)
         self.snake_visited[cell] = 1
-        if self.snake_left[0] == 0 or not self._alms_targets().any():
-            self.snake_left[0] = 0
-            self.snake_visited[:] = 0
-            self.snake_last_cell[:] = 0
-            self.snake_last = -1
-            self.raider = -1
-            self._next_raider()
+        if left > 0 and self._alms_targets(cell).any():
+            self.replace(ALMS, p, left, cell)
         else:
-            self._mask = None
+            self.snake_visited[:] = 0
+            self._next_raider()
 
     def _next_raider(self) -> None:
         self.step += 1
         if self.step < self.num_players:
-            self._set_phase(RAID, self.order[self.step])
+            self._turn(RAID, self.order[self.step])
         else:
             self._end_round()
 
@@ -512,84 +460,108 @@ class ChickwoodState(BufferState):
                     continue
             elif stage == BEARD and self.collection[holder, HENCHMAN] == 0:
                 continue
-            self._set_phase(stage, holder)
+            self._turn(stage, holder)
             return
-        self._set_phase(OVER, self.current)
-        self.to_move[:] = 0
+        self.end_game()
 
-    def _entertainers(self, a: int) -> None:
-        if a == A.ENT_PASS:
+    def _mask_entertainers_first(self, d, mask) -> None:
+        owners = self._space_owners()
+        occupied = owners >= 0
+        picks = mask[A.ENT_PICK.start:A.ENT_PICK.stop]
+        for o in range(self.num_players):
+            if (occupied & (owners != o)).any():
+                picks[(owners == o).ravel()] = 1
+        mask[A.ENT_PASS.start] = 1
+
+    def _apply_entertainers_first(self, d, a: int) -> None:
+        if a == A.ENT_PASS.start:
             self._next_end_stage()
-            return
-        pick = a - A.ENT_PICK
-        if self.phase == ENT_A:
-            self.ent_pick = pick
-            self.ent_first.ravel()[pick] = 1
-            self._set_phase(ENT_B, self.current)
-            return
-        first, self.ent_pick = self.ent_pick, -1
-        self.ent_first[:] = 0
-        self._swap_alms(divmod(first, MAX_SPACES), divmod(pick, MAX_SPACES))
+        else:
+            self.replace(ENT_B, d.player, a - A.ENT_PICK.start)
+
+    def _mask_entertainers_second(self, d, mask) -> None:
+        owners = self._space_owners().ravel()
+        first = owners[d.data[0]]
+        mask[A.ENT_PICK.start:A.ENT_PICK.stop] = (owners >= 0) & (owners != first)
+
+    def _apply_entertainers_second(self, d, a: int) -> None:
+        self._swap_alms(divmod(d.data[0], MAX_SPACES), A.ENT_PICK.index(a))
         self._next_end_stage()
 
     def _swap_alms(self, a: tuple, b: tuple) -> None:
-        """Swap two alms' positions; each keeps the time it was given (docs/chickwood.md)."""
+        """Swap two alms: each takes the space, and so the rank, of the one it replaces."""
         (ca, sa), (cb, sb) = a, b
         oa, ob = self.alms_owner[ca, sa].copy(), self.alms_owner[cb, sb].copy()
-        ta, tb = self.alms_time[ca, sa], self.alms_time[cb, sb]
         self.alms_owner[ca, sa], self.alms_owner[cb, sb] = ob, oa
-        self.alms_time[ca, sa], self.alms_time[cb, sb] = tb, ta
         for cell in {ca, cb}:
             self.alms_count[cell] = self.alms_owner[cell].sum(axis=0)
-            times = self.alms_owner[cell] * self.alms_time[cell][:, None]
-            self.alms_last[cell] = times.max(axis=0)
 
-    def _golden_arrow(self, a: int) -> None:
-        if a == A.ARROW_PASS:
+    def _mask_arrow_give(self, d, mask) -> None:
+        mask[A.ARROW_GIVE.start:A.ARROW_GIVE.stop] = self.collection[d.player, :NUM_TREASURE_KINDS] > 0
+        mask[A.ARROW_PASS.start] = 1
+
+    def _apply_arrow_give(self, d, a: int) -> None:
+        if a == A.ARROW_PASS.start:
             self._next_end_stage()
-            return
-        p = self.current
-        if self.phase == ARROW_A:
-            self.arrow_kind = a - A.ARROW_GIVE
-            self.arrow_give[self.arrow_kind] = 1
-            self._set_phase(ARROW_B, p)
-            return
-        r, take = divmod(a - A.ARROW_TAKE, NUM_TREASURE_KINDS)
+        else:
+            self.replace(ARROW_B, d.player, A.ARROW_GIVE.index(a)[0])
+
+    def _mask_arrow_take(self, d, mask) -> None:
+        p, n = d.player, self.num_players
+        for r in range(n - 1):
+            lo = A.ARROW_TAKE.id(r, 0)
+            mask[lo:lo + NUM_TREASURE_KINDS] = self.collection[(p + r + 1) % n, :NUM_TREASURE_KINDS] > 0
+
+    def _apply_arrow_take(self, d, a: int) -> None:
+        p, give = d.player, d.data[0]
+        r, take = A.ARROW_TAKE.index(a)
         o = (p + r + 1) % self.num_players
-        give, self.arrow_kind = self.arrow_kind, -1
-        self.arrow_give[:] = 0
         self.collection[p, give] -= 1
         self.collection[o, give] += 1
         self.collection[o, take] -= 1
         self.collection[p, take] += 1
         self._next_end_stage()
 
-    def _fake_beard(self, a: int) -> None:
-        if a != A.BEARD_PASS:
-            p = self.current
-            o = (p + a - A.BEARD_GIVE + 1) % self.num_players
+    def _mask_fake_beard(self, d, mask) -> None:
+        mask[A.BEARD_GIVE.start:A.BEARD_GIVE.start + self.num_players - 1] = 1
+        mask[A.BEARD_PASS.start] = 1
+
+    def _apply_fake_beard(self, d, a: int) -> None:
+        if a in A.BEARD_GIVE:
+            p = d.player
+            o = (p + A.BEARD_GIVE.index(a)[0] + 1) % self.num_players
             self.collection[p, HENCHMAN] -= 1
             self.collection[o, HENCHMAN] += 1
         self._next_end_stage()
 
     # --- scoring --------------------------------------------------------------------------
     def scores(self) -> list[dict]:
-        """Per-player glory with its breakdown (valid at any time; final when terminal)."""
+        """Per-player glory with its breakdown (valid at any time; final when terminal).
+
+        ``village_glory`` maps each village's cell ("r1c2") to the glory it gives the player
+        and ``villages`` is its sum; ``total`` counts every part once (``busts`` and
+        ``village_glory`` are information only)."""
         n = self.num_players
         owners = self._space_owners()
-        villages = [0] * n
+        village_glory = [{} for _ in range(n)]
         for cell, g in enumerate(self.grid):
-            if g >= 0 and self.cell_filled[cell]:
-                awards = village_awards(g, owners[cell].tolist(), self.alms_time[cell].tolist(), n)
-                villages = [x + y for x, y in zip(villages, awards)]
+            if g >= 0:
+                awards = village_awards(g, owners[cell].tolist(), n)
+                for p in range(n):
+                    village_glory[p][A.cell_name(cell)] = awards[p]
         out = []
         for p in range(n):
             s = loot_scores(self.collection[p].tolist())
             s["castles"] = castle_score(self.castles_held[p].tolist())
-            s["villages"] = villages[p]
-            s["total"] = sum(v for k, v in s.items() if k != "busts")
+            s["villages"] = sum(village_glory[p].values())
+            s["village_glory"] = village_glory[p]
+            s["total"] = sum(v for k, v in s.items() if k not in ("busts", "village_glory"))
             out.append(s)
         return out
+
+    def ranks(self) -> list[int]:
+        """Most glory first; equal glory shares the place (the rulebook breaks no tie)."""
+        return competition_ranks(self.totals())
 
     # --- hidden information -----------------------------------------------------------------
     def resample_hidden(self, seat: int, rng: np.random.Generator) -> ChickwoodState:

@@ -79,23 +79,57 @@ def unlocked_glory(village: int, filled: int) -> list[int]:
     return sorted(values, reverse=True)
 
 
-def village_awards(village: int, owners: list[int], times: list[int], num_players: int) -> list[int]:
+def village_ranking(owners: list[int], num_players: int) -> list[int]:
+    """Seats with alms on one village, best first.
+
+    owners[s]: owner seat of space s (-1 empty), spaces numbered in the order they fill
+    (left to right, top to bottom). Players rank by alms count; a tie goes to the player
+    whose last alms lies in the later space (the highest space index holding their alms).
+    Two players never share a space, so the ranking has no ties left."""
+    count = [0] * num_players
+    last = [-1] * num_players
+    for space, owner in enumerate(owners):
+        if owner >= 0:
+            count[owner] += 1
+            last[owner] = space
+    return sorted((p for p in range(num_players) if count[p] > 0),
+                  key=lambda p: (count[p], last[p]), reverse=True)
+
+
+def village_awards(village: int, owners: list[int], num_players: int) -> list[int]:
     """Glory per player from one village.
 
-    owners[s] / times[s]: owner (-1 empty) and placement time of each space. Players rank
-    by alms count; a tie goes to whoever placed their last alms there later."""
-    count = [0] * num_players
-    last = [0] * num_players
-    filled = 0
-    for owner, t in zip(owners, times):
-        if owner >= 0:
-            filled += 1
-            count[owner] += 1
-            last[owner] = max(last[owner], t)
+    owners[s]: owner seat of space s (-1 empty). The first-ranked player (village_ranking)
+    takes the highest unlocked glory, the second the next and so on while values last.
+
+    How the rule was read: "ties are broken in favour of the player who gave alms to that
+    village later". The table has no clock, only the alms on the card, and alms fill the
+    spaces in order, so "later" is read from the spaces: the player whose last alms lies in
+    the later space wins the tie. During play this is the same as placement time; after the
+    travelling entertainers swap two alms, each ranks by the space it now lies in. Spaces are
+    always filled as a prefix (a swap exchanges two occupied spaces), so the number of
+    occupied spaces says which rows are unlocked."""
+    filled = sum(1 for owner in owners if owner >= 0)
     values = unlocked_glory(village, filled)
-    ranking = sorted((p for p in range(num_players) if count[p] > 0),
-                     key=lambda p: (count[p], last[p]), reverse=True)
     awards = [0] * num_players
-    for place, p in enumerate(ranking[:len(values)]):
+    for place, p in enumerate(village_ranking(owners, num_players)[:len(values)]):
+        awards[p] = values[place]
+    return awards
+
+
+def loot_glory(collection: list[int]) -> int:
+    """Total loot glory of a collection: the sum of ``loot_scores`` without ``busts`` (the
+    number of chests the busts discard, which already count through ``chests``)."""
+    scores = loot_scores(collection)
+    return sum(scores.values()) - scores["busts"]
+
+
+def village_awards_all_unlocked(village: int, owners: list[int], num_players: int) -> list[int]:
+    """Glory per player from one village if every row's glory were unlocked (as it is once
+    the village has an alms in each row), the players ranked as they stand now
+    (``village_ranking``). For players weighing what a standing will be worth later."""
+    values = unlocked_glory(village, VILLAGES[village].spaces)
+    awards = [0] * num_players
+    for place, p in enumerate(village_ranking(owners, num_players)[:len(values)]):
         awards[p] = values[place]
     return awards

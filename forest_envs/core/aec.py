@@ -18,15 +18,16 @@ from .config import Option, validate_options
 from .engine import REWARD_MODES, Game
 from .errors import ConfigError, IllegalActionError, WrongAgentError
 
-OBS_RAW_MAX = 255  # every buffer entry of every game stays within 0..255
+_number = dict(check=lambda v: isinstance(v, (int, float, np.integer, np.floating))
+               and not isinstance(v, (bool, np.bool_)), doc="a number")
 
 ENV_OPTIONS = {
     "render_mode": Option(None, choices=(None, "ansi", "human")),
-    "reward": Option("win", choices=REWARD_MODES),
+    "reward": Option("win", choices=REWARD_MODES, doc="a reward mode the game declares"),
     "illegal_action": Option("raise", choices=("raise", "penalize")),
-    "illegal_penalty": Option(-1.0, check=lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-                              doc="a number"),
-    "max_steps": Option(None, check=lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v > 0),
+    "illegal_penalty": Option(-1.0, **_number),
+    "max_steps": Option(None, check=lambda v: v is None or (isinstance(v, (int, np.integer))
+                                                             and not isinstance(v, bool) and v > 0),
                         doc="None or a positive int"),
 }
 
@@ -40,11 +41,12 @@ def split_options(kwargs: dict[str, Any]) -> tuple[dict, dict]:
 class ForestAECEnv(AECEnv):
     """A PettingZoo AEC environment around a forest_envs engine.
 
-    Options: ``render_mode`` (None/"ansi"/"human"), ``reward`` ("win": the winners share +1;
-    "rank": 1 for first down to 0 for last; "score": score difference to the opponents' mean
-    / 10), ``illegal_action`` ("raise" or "penalize": the game ends, the offender gets
-    ``illegal_penalty``, the others 0), ``max_steps`` (truncate after that many actions).
-    Every other keyword is a game option.
+    Options: ``render_mode`` (None/"ansi"/"human"), ``reward`` (built from the game's ranks:
+    "win": the players ranked first share +1; "rank": 1 for first down to 0 for last;
+    "score", in games with points: score difference to the opponents' mean / the game's
+    score scale), ``illegal_action`` ("raise" or "penalize": the game ends, the offender gets
+    ``illegal_penalty``, the others 0), ``max_steps`` (truncate after that many actions:
+    nobody wins, every reward is 0). Every other keyword is a game option.
     """
 
     game_class: type[Game]
@@ -64,6 +66,10 @@ class ForestAECEnv(AECEnv):
         env_opts, game_opts = split_options(kwargs)
         self.env_options = validate_options(ENV_OPTIONS, env_opts, "environment")
         self.game = self.game_class(**game_opts)
+        modes = self.game.traits.reward_modes
+        if self.env_options["reward"] not in modes:
+            raise ConfigError(f"environment option reward={self.env_options['reward']!r} is invalid "
+                              f"for {self.game.env_id}; expected one of {list(modes)}")
         self.metadata = dict(self.metadata, name=self.game.env_id)
         self.render_mode = self.env_options["render_mode"]
         self._reward_mode = self.env_options["reward"]
@@ -71,13 +77,13 @@ class ForestAECEnv(AECEnv):
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
-        high = (self.game.layout.scale * OBS_RAW_MAX).astype(np.float32)
-        obs_box = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
+        layout = self.game.layout
+        obs_box = spaces.Box(layout.obs_low, layout.obs_high, dtype=np.float32)
         mask_box = spaces.Box(0, 1, (self.game.num_actions,), dtype=np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": obs_box, "action_mask": mask_box})
                                    for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
-        self.state_space = spaces.Box(0, OBS_RAW_MAX, (self.game.state_size,), dtype=np.float32)
+        self.state_space = spaces.Box(layout.state_low, layout.state_high, dtype=np.float32)
         self._no_mask = np.zeros(self.game.num_actions, np.int8)
         self._seeder: np.random.Generator | None = None
         self.engine_state = None
@@ -90,6 +96,9 @@ class ForestAECEnv(AECEnv):
         return self.action_spaces[self._check_agent(agent)]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game from ``seed``; ``options={"state": state}`` starts from a copy of a given
+        engine state of this game and configuration instead (tests, puzzles, search)."""
+        start = self._start_state(options)
         if seed is not None:
             self._seeder = np.random.default_rng(seed)
             game_seed = int(seed)
@@ -98,7 +107,8 @@ class ForestAECEnv(AECEnv):
         else:
             game_seed = int(np.random.SeedSequence().entropy % 2**62)
         self._seed = game_seed
-        self.engine_state = self.game.new_initial_state(game_seed)
+        self._initial = None if start is None else start.to_dict()
+        self.engine_state = self.game.new_initial_state(game_seed) if start is None else start.clone()
         self._actions: list[int] = []
         self.num_steps = 0
         self.agents = self.possible_agents[:]
@@ -107,13 +117,29 @@ class ForestAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        if self.engine_state.is_terminal:
+            raise ConfigError("the given state is a finished game; there is nothing to play")
         self.agent_selection = self.possible_agents[self.engine_state.current_player]
+
+    def _start_state(self, options: dict | None):
+        # Other keys are left alone, as gymnasium's reset does with options an env does not
+        # know (PettingZoo's api_test passes one).
+        if not options or options.get("state") is None:
+            return None
+        state = options["state"]
+        if getattr(state, "game", None) is None or state.game.env_id != self.game.env_id \
+                or state.game.config != self.game.config:
+            raise ConfigError(f"reset(options={{'state': ...}}) needs a {self.game.env_id} state with "
+                              f"config {self.game.config}")
+        return state
 
     def observe(self, agent: str) -> dict:
         seat = self._seat_of.get(agent)
         if seat is None:
             self._check_agent(agent)
         state = self.engine_state
+        if state is None:
+            raise RuntimeError("observe() called before reset()")
         if seat == state.current_player and agent in self.agents and not (
                 self.terminations[agent] or self.truncations[agent]):
             mask = state.legal_action_mask().copy()
@@ -184,7 +210,15 @@ class ForestAECEnv(AECEnv):
         return self.engine_state.render(seat)
 
     def action_to_string(self, action: int) -> str:
+        """The action's name as its actor knows it."""
         return self.game.action_to_string(action)
+
+    def describe_action(self, action: int, observer: str | None) -> str:
+        """The current player's ``action`` as ``observer`` may read it (``None``: the
+        referee); call before stepping it. Anything shown to a person about another seat's
+        action goes through this."""
+        seat = None if observer is None else self._seat_of[self._check_agent(observer)]
+        return self.engine_state.describe_action(action, seat)
 
     def string_to_action(self, text: str) -> int:
         return self.game.string_to_action(text)
@@ -192,8 +226,11 @@ class ForestAECEnv(AECEnv):
     def record(self) -> dict:
         """JSON-serialisable record; ``forest_envs.replay(record)`` rebuilds the same game."""
         env_opts = {k: v for k, v in self.env_options.items() if k != "render_mode"}
-        return {"env_id": self.game.env_id, "config": dict(self.game.config),
-                "env_options": env_opts, "seed": self._seed, "actions": list(self._actions)}
+        out = {"env_id": self.game.env_id, "config": dict(self.game.config),
+               "env_options": env_opts, "seed": self._seed, "actions": list(self._actions)}
+        if self._initial is not None:
+            out["initial_state"] = self._initial
+        return out
 
     # --- internals --------------------------------------------------------------------------
     def _check_agent(self, agent: str) -> str:
@@ -222,16 +259,17 @@ class ForestAECEnv(AECEnv):
         self._set_end_infos(truncated=False)
 
     def _set_end_infos(self, truncated: bool) -> None:
+        """The result every consumer reads (evaluation and training included): the game's
+        ranks; nobody wins a truncated game."""
         state = self.engine_state
-        scores = state.scores()
-        totals = [s["total"] for s in scores]
         ranks = state.ranks()
-        best = max(totals)
+        totals = state.totals()
+        breakdown = state.breakdown()
         for a in self.agents:
             seat = self._seat_of[a]
-            self.infos[a] = {"score": totals[seat], "rank": ranks[seat],
-                             "winner": totals[seat] == best and not truncated,
-                             "breakdown": scores[seat], "truncated": truncated}
+            self.infos[a] = {"score": None if totals is None else totals[seat], "rank": ranks[seat],
+                             "winner": ranks[seat] == 1 and not truncated,
+                             "breakdown": breakdown[seat], "truncated": truncated}
 
 
 def _delegated(name: str) -> property:

@@ -1,72 +1,159 @@
 """The engine contract shared by every game (OpenSpiel's Game/State split).
 
 A ``Game`` holds what one configuration fixes (player count, variant, component data,
-observation layout, action names); a ``State`` holds one play of it. Engines never import
-an RL library. ``BufferState`` supplies the parts every engine would otherwise rewrite:
-buffer views, cloning, JSON round trip, observation gather, returns and validation.
+observation layout, action space) and declares the game's traits; a ``State`` holds one
+play of it. Engines never import an RL library. ``BufferState`` supplies what every engine
+would otherwise rewrite: buffer views, deep cloning, the JSON round trip, the observation
+gather, the stack of pending decisions with per-kind dispatch, validation, and rewards built
+from the game's own ranking.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import itertools
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
+from .actions import ActionSpace
 from .config import Option, validate_options
 from .errors import IllegalActionError
 from .layout import Layout
+from .plain import deep_copy, from_json, to_json
 from .rng import make_rng, rng_from_json, rng_to_json
 
 REWARD_MODES = ("win", "rank", "score")
 
 
-def ranks_from_scores(scores) -> list[int]:
-    """Competition ranking: 1 + number of players with a strictly higher score."""
-    return [1 + sum(1 for other in scores if other > s) for s in scores]
+@dataclass(frozen=True)
+class GameTraits:
+    """What kind of game this is, as OpenSpiel's GameType says it (``forest-envs list``)."""
+
+    name: str
+    min_players: int
+    max_players: int
+    chance: bool                # shuffles or draws happen (inside the state's own generator)
+    hidden_information: bool    # some seat cannot see part of the state
+    has_scores: bool            # the game counts points (else only its ranking exists)
+    tie_break: str              # how the game orders players, in words
+    score_scale: float = 1.0    # the "score" reward divides score differences by this
+
+    @property
+    def reward_modes(self) -> tuple[str, ...]:
+        return REWARD_MODES if self.has_scores else ("win", "rank")
+
+    def describe(self) -> dict[str, Any]:
+        return {"players": f"{self.min_players}-{self.max_players}", "chance": self.chance,
+                "hidden information": self.hidden_information, "scores": self.has_scores,
+                "reward modes": list(self.reward_modes), "tie-break": self.tie_break}
 
 
-def returns_from_scores(scores, mode: str = "win", score_scale: float = 10.0) -> list[float]:
-    """Terminal rewards.
+def competition_ranks(keys: list) -> list[int]:
+    """Rank 1 + the number of players with a strictly better key (higher is better; keys
+    may be tuples, compared in order, which is how a game states its tie-breaks)."""
+    return [1 + sum(1 for other in keys if other > k) for k in keys]
 
-    ``win``: the top scorers share +1 (each gets 1/k), everybody else 0.
+
+def returns_from_ranks(ranks: list[int], mode: str, totals: list[float] | None = None,
+                       score_scale: float = 1.0) -> list[float]:
+    """Terminal rewards from a finished game's ranks.
+
+    ``win``: the players ranked first share +1 (each 1/k), everybody else 0.
     ``rank``: 1 for first place down to 0 for last, linear in the competition rank.
-    ``score``: (own score - mean of the opponents' scores) / ``score_scale``.
+    ``score``: (own total - mean of the opponents' totals) / ``score_scale``; games with
+    points only.
     """
-    n = len(scores)
+    n = len(ranks)
     if mode == "win":
-        best = max(scores)
-        k = sum(1 for s in scores if s == best)
-        return [1.0 / k if s == best else 0.0 for s in scores]
+        k = ranks.count(1)
+        return [1.0 / k if r == 1 else 0.0 for r in ranks]
     if mode == "rank":
-        return [(n - r) / (n - 1) for r in ranks_from_scores(scores)]
+        return [(n - r) / (n - 1) for r in ranks]
     if mode == "score":
-        total = sum(scores)
-        return [(s - (total - s) / (n - 1)) / score_scale for s in scores]
+        if totals is None:
+            raise ValueError("reward mode 'score' needs a game with points")
+        total = sum(totals)
+        return [(s - (total - s) / (n - 1)) / score_scale for s in totals]
     raise ValueError(f"unknown reward mode {mode!r}; expected one of {REWARD_MODES}")
 
 
+class Decision(NamedTuple):
+    """One pending decision: its kind (index into the state's ``DECISIONS``), the seat that
+    decides, and small ints the kind declares (what the decision is about)."""
+
+    kind: int
+    player: int
+    data: tuple = ()
+
+
+@dataclass(frozen=True)
+class DecisionKind:
+    """A kind of decision. ``ints``: (name, largest value) of each int it carries; ``seats``:
+    names of the seats it carries (shown rotated to the observer, -1 for none). Everything a
+    decision carries is public: every seat at the table knows what is being decided."""
+
+    name: str
+    ints: tuple[tuple[str, int], ...] = ()
+    seats: tuple[str, ...] = ()
+
+
+def add_decision_blocks(layout: Layout, kinds: tuple[DecisionKind, ...]) -> None:
+    """The standard observation blocks every game has: which decision is pending, whose
+    decision and whose turn it is, and what the decision carries."""
+    n = layout.num_players
+    width = max((len(k.ints) for k in kinds), default=0)
+    high = max((h for k in kinds for _, h in k.ints), default=0)
+    layout.add("turn_seat", n, high=1, seats=0)
+    layout.add("decision_kind", len(kinds), high=1)
+    layout.add("decision_player", n, high=1, seats=0)
+    layout.add("decision_data", width, high=max(high, 1))
+    layout.add("decision_seat", (max((len(k.seats) for k in kinds), default=0), n), high=1, seats=1)
+
+
 class Game:
-    """One configuration of a game. Subclasses set the class attributes and ``_build``."""
+    """One configuration of a game. A subclass sets ``env_id``, ``traits``, ``options`` and
+    ``state_class`` and builds its observation blocks and action space."""
 
     env_id: ClassVar[str]
-    name: ClassVar[str]
+    traits: ClassVar[GameTraits]
     options: ClassVar[dict[str, Option]]
     state_class: ClassVar[type]
 
     def __init__(self, **config: Any):
         self.config = validate_options(self.options, config, f"{self.env_id} game")
         self.num_players: int = self.config["num_players"]
-        self.layout: Layout = self._build_layout().freeze()
-        self.action_names: list[str] = self._build_action_names()
-        self.num_actions = len(self.action_names)
-        self._action_ids = {name: i for i, name in enumerate(self.action_names)}
+        layout = Layout(self.num_players)
+        add_decision_blocks(layout, self.state_class.DECISIONS)
+        self._build_layout(layout)
+        self.layout: Layout = layout.freeze()
+        blocks = layout.blocks
+        self._decision_region = (blocks["decision_kind"].offset,
+                                 blocks["decision_seat"].offset + blocks["decision_seat"].size)
+        self.actions: ActionSpace = self._build_actions()
+        self.action_names: list[str] = self.actions.names
+        self.num_actions = self.actions.size
         self.observation_size = self.layout.observation_size
         self.state_size = self.layout.size
 
-    def _build_layout(self) -> Layout:
+    @property
+    def name(self) -> str:
+        return self.traits.name
+
+    @classmethod
+    def all_configs(cls) -> list[dict]:
+        """Every combination of the options that have a list of choices (the others at
+        their defaults): each player count and variant, for tests and benchmarks."""
+        keys = [k for k, o in cls.options.items() if o.choices is not None]
+        return [dict(zip(keys, values))
+                for values in itertools.product(*(cls.options[k].choices for k in keys))]
+
+    def _build_layout(self, layout: Layout) -> None:
+        """Add the game's own observation blocks (after the standard decision blocks)."""
         raise NotImplementedError
 
-    def _build_action_names(self) -> list[str]:
+    def _build_actions(self) -> ActionSpace:
+        """The frozen action space (the same object may serve every configuration)."""
         raise NotImplementedError
 
     def new_initial_state(self, seed: int | None = None):
@@ -76,29 +163,59 @@ class Game:
         return self.state_class.from_dict(self, data)
 
     def action_to_string(self, action: int) -> str:
+        """The action's name, as its actor knows it."""
         if not 0 <= int(action) < self.num_actions:
             raise IllegalActionError(f"action {action!r} is out of range 0..{self.num_actions - 1}")
         return self.action_names[int(action)]
 
     def string_to_action(self, text: str) -> int:
-        try:
-            return self._action_ids[text.strip()]
-        except KeyError:
-            raise IllegalActionError(f"no action is named {text!r} in {self.env_id}") from None
+        action = self.actions.id_of(text.strip())
+        if action is None:
+            raise IllegalActionError(f"no action is named {text!r} in {self.env_id}")
+        return action
 
 
 class BufferState:
-    """Base of every engine state: numbers live in ``buf`` (see ``Layout``), the rest in
-    the plain fields a subclass lists in ``FIELDS`` (ints, bools, tuples, lists of ints or
-    tuples, small numpy arrays)."""
+    """Base of every engine state.
 
-    __slots__ = ("_mask", "buf", "game", "rng")
+    Numbers a seat may observe live in ``buf`` (see ``Layout``), exposed as one numpy view
+    attribute per block; everything else lives in the plain-data fields a subclass lists in
+    ``FIELDS`` (nested lists, tuples, dicts, small numpy arrays: see ``plain.py``). Play is
+    driven by a stack of pending ``Decision``s: the top one says who decides what, and the
+    subclass supplies, for each kind ``k`` in ``DECISIONS``, ``_mask_k(d, mask)`` (mark the
+    legal ids in a zeroed mask), ``_apply_k(d, action)`` and optionally ``_why_k(d, action)``
+    (why an id is illegal, for the error message).
+    """
+
+    __slots__ = ("_mask", "buf", "decisions", "game", "rng", "turn",
+                 "decision_kind", "decision_player", "turn_seat", "decision_data", "decision_seat")
     FIELDS: ClassVar[tuple[str, ...]] = ()
-    # How a field comes back from JSON when it is not a plain int: ``tuple``, ``list`` (of
-    # tuples) or a numpy dtype.
-    FIELD_KINDS: ClassVar[dict[str, Any]] = {}
+    DECISIONS: ClassVar[tuple[DecisionKind, ...]] = ()
+    _BASE_FIELDS = ("decisions", "turn")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if not cls.DECISIONS:
+            return
+        handlers = {}
+        for prefix in ("_mask_", "_apply_", "_why_"):
+            found = []
+            for kind in cls.DECISIONS:
+                fn = getattr(cls, prefix + kind.name, None)
+                if fn is None and prefix != "_why_":
+                    raise TypeError(f"{cls.__name__} declares decision {kind.name!r} but has no "
+                                    f"{prefix}{kind.name} method")
+                found.append(fn)
+            handlers[prefix] = tuple(found)
+        cls._MASKERS, cls._APPLIERS, cls._EXPLAINERS = (handlers["_mask_"], handlers["_apply_"],
+                                                        handlers["_why_"])
 
     # --- construction -------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: Game, rng: np.random.Generator):
+        """Set up a new game (every shuffle drawn from ``rng``, which the state keeps)."""
+        raise NotImplementedError
+
     @classmethod
     def _blank(cls, game: Game):
         self = object.__new__(cls)
@@ -106,6 +223,8 @@ class BufferState:
         self.buf = game.layout.new_buffer()
         self._bind()
         self._mask = None
+        self.decisions = []
+        self.turn = 0
         return self
 
     def _bind(self) -> None:
@@ -113,31 +232,28 @@ class BufferState:
             object.__setattr__(self, name, view)
 
     def clone(self):
+        """A deep copy: playing on either never changes the other."""
         new = object.__new__(type(self))
         new.game = self.game
         new.buf = self.buf.copy()
         new._bind()
         new.rng = rng_from_json(rng_to_json(self.rng))
-        new._mask = self._mask
-        for f in self.FIELDS:
-            v = getattr(self, f)
-            if isinstance(v, (list, np.ndarray)):
-                v = v.copy()
-            object.__setattr__(new, f, v)
+        new._mask = None if self._mask is None else self._mask.copy()
+        for f in self._BASE_FIELDS + self.FIELDS:
+            object.__setattr__(new, f, deep_copy(getattr(self, f)))
         return new
+
+    def edited(self) -> None:
+        """Call after changing a state other than by ``apply`` (test positions, puzzles):
+        drops what was cached and shows the pending decision again."""
+        self._mask = None
+        self._show_decision()
 
     def to_dict(self) -> dict:
         out = {"env_id": self.game.env_id, "config": dict(self.game.config),
                "buf": self.buf.tolist(), "rng": rng_to_json(self.rng)}
-        for f in self.FIELDS:
-            v = getattr(self, f)
-            if isinstance(v, np.ndarray):
-                v = v.tolist()
-            elif isinstance(v, list):
-                v = [list(x) if isinstance(x, tuple) else x for x in v]
-            elif isinstance(v, tuple):
-                v = list(v)
-            out[f] = v
+        for f in self._BASE_FIELDS + self.FIELDS:
+            out[f] = to_json(getattr(self, f))
         return out
 
     @classmethod
@@ -147,16 +263,72 @@ class BufferState:
         self = cls._blank(game)
         self.buf[:] = np.asarray(data["buf"], dtype=game.layout.dtype)
         self.rng = rng_from_json(data["rng"])
-        for f in cls.FIELDS:
-            v, kind = data[f], cls.FIELD_KINDS.get(f)
-            if kind is tuple:
-                v = tuple(v)
-            elif kind is list:
-                v = [tuple(x) if isinstance(x, list) else x for x in v]
-            elif kind is not None:
-                v = np.asarray(v, dtype=kind)
-            object.__setattr__(self, f, v)
+        for f in self._BASE_FIELDS + cls.FIELDS:
+            object.__setattr__(self, f, from_json(data[f]))
+        self.decisions = [Decision(k, p, tuple(d)) for k, p, d in self.decisions]
         return self
+
+    # --- the pending decisions ----------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat that decides now (the top decision's), -1 when the game is over."""
+        return self.decisions[-1].player if self.decisions else -1
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is; another seat may be deciding (an interrupt, an answer)."""
+        return self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.decisions
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.decisions[-1] if self.decisions else None
+
+    def decision_name(self) -> str | None:
+        return self.DECISIONS[self.decisions[-1].kind].name if self.decisions else None
+
+    def push(self, kind: int, player: int, *data: int) -> None:
+        self.decisions.append(Decision(kind, player, data))
+        self._show_decision()
+
+    def pop(self) -> Decision:
+        d = self.decisions.pop()
+        self._show_decision()
+        return d
+
+    def replace(self, kind: int, player: int, *data: int) -> None:
+        """Put a new decision in place of the top one."""
+        self.decisions[-1] = Decision(kind, player, data)
+        self._show_decision()
+
+    def set_turn(self, player: int) -> None:
+        self.turn_seat[self.turn] = 0
+        self.turn = player
+        self.turn_seat[player] = 1
+
+    def end_game(self) -> None:
+        self.decisions.clear()
+        self.turn_seat[:] = 0
+        self._show_decision()
+
+    def _show_decision(self) -> None:
+        lo, hi = self.game._decision_region
+        self.buf[lo:hi] = 0
+        self._mask = None
+        if not self.decisions:
+            return
+        kind, player, data = self.decisions[-1]
+        self.decision_kind[kind] = 1
+        self.decision_player[player] = 1
+        ints = len(self.DECISIONS[kind].ints)
+        if ints:
+            self.decision_data[:ints] = data[:ints]
+        for slot, seat in enumerate(data[ints:]):
+            if seat >= 0:
+                self.decision_seat[slot, seat] = 1
 
     # --- the common contract ------------------------------------------------------------
     @property
@@ -164,25 +336,32 @@ class BufferState:
         return self.game.num_players
 
     def observation(self, seat: int) -> np.ndarray:
+        """What ``seat`` may know as one float vector (seats rotated: ``seat`` first)."""
         return self.game.layout.observe(self.buf, seat)
 
     def global_state(self) -> np.ndarray:
         return self.buf.astype(np.float32)
 
     def legal_action_mask(self) -> np.ndarray:
-        """int8 mask over the flat action ids; cached until the next ``apply``."""
+        """int8 mask over the flat action ids for the current player; cached until the next
+        change. All zeros when the game is over."""
         if self._mask is None:
-            self._mask = self._compute_mask()
+            mask = np.zeros(self.game.num_actions, np.int8)
+            if self.decisions:
+                d = self.decisions[-1]
+                self._MASKERS[d.kind](self, d, mask)
+            self._mask = mask
         return self._mask
 
     def legal_actions(self) -> list[int]:
         return np.flatnonzero(self.legal_action_mask()).tolist()
 
     def apply(self, action) -> None:
-        """Validate and apply one action; IllegalActionError names the action and why."""
+        """Validate and apply one action of the current player; nothing changes when it is
+        refused, and IllegalActionError names the action, the player and why."""
         if type(action) is not int:
             action = self._coerce_action(action)
-        if self.is_terminal:
+        if not self.decisions:
             raise IllegalActionError("the game is over; no action can be applied")
         if not 0 <= action < self.game.num_actions:
             raise IllegalActionError(
@@ -193,43 +372,73 @@ class BufferState:
                 f"action {action} ({self.game.action_names[action]}) is illegal for player "
                 f"{self.current_player}: {self._why_illegal(action)}")
         self._mask = None
-        self._apply(action)
+        d = self.decisions[-1]
+        self._APPLIERS[d.kind](self, d, action)
 
     @staticmethod
     def _coerce_action(action) -> int:
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"action must be an int, got {action!r}") from None
-        if a != action or isinstance(action, (bool, float)):
+        """Python and numpy integers are actions; floats, bools and the rest are not."""
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise IllegalActionError(f"action must be an int, got {action!r}")
-        return a
-
-    def returns(self, mode: str = "win") -> list[float]:
-        if not self.is_terminal:
-            return [0.0] * self.num_players
-        return returns_from_scores([s["total"] for s in self.scores()], mode)
-
-    def ranks(self) -> list[int]:
-        return ranks_from_scores([s["total"] for s in self.scores()])
-
-    # --- what a subclass provides ---------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        raise NotImplementedError
-
-    @property
-    def is_terminal(self) -> bool:
-        raise NotImplementedError
-
-    def _compute_mask(self) -> np.ndarray:
-        raise NotImplementedError
-
-    def _apply(self, action: int) -> None:
-        raise NotImplementedError
+        return int(action)
 
     def _why_illegal(self, action: int) -> str:
-        return "not legal now"
+        d = self.decisions[-1]
+        explain = self._EXPLAINERS[d.kind]
+        reason = explain(self, d, action) if explain is not None else None
+        return reason or (f"the pending decision is {self.DECISIONS[d.kind].name!r} "
+                          f"of player {d.player}")
 
-    def scores(self) -> list[dict]:
+    def describe_action(self, action: int, observer: int | None) -> str:
+        """The current player's ``action`` as ``observer`` may read it (before it is
+        applied): its full name for the actor and the referee (``None``), otherwise with
+        whatever ``observer`` may not know left out."""
+        if observer is None or observer == self.current_player:
+            return self.game.action_to_string(action)
+        return self._describe_for_others(int(action))
+
+    def _describe_for_others(self, action: int) -> str:
+        """A game whose actions may hide something overrides this."""
+        return self.game.action_to_string(action)
+
+    # --- results: the game owns them ----------------------------------------------------
+    def ranks(self) -> list[int]:
+        """Each seat's place (1 = a winner), with the game's own tie-breaks; the one source
+        of winners, rewards, infos and evaluation. Meaningful at any time, final at the end."""
+        raise NotImplementedError
+
+    def scores(self) -> list[dict] | None:
+        """Per seat, the points with their breakdown and ``total`` (games with points only)."""
+        return None
+
+    def breakdown(self) -> list[dict]:
+        """Per seat, what decided the result (points by category, or the game's progress)."""
+        return self.scores()
+
+    def totals(self) -> list[int] | None:
+        scores = self.scores()
+        return None if scores is None else [s["total"] for s in scores]
+
+    def returns(self, mode: str = "win") -> list[float]:
+        if not self.decisions and mode in self.game.traits.reward_modes:
+            return returns_from_ranks(self.ranks(), mode, self.totals(),
+                                      self.game.traits.score_scale)
+        if mode not in self.game.traits.reward_modes:
+            raise ValueError(f"{self.game.env_id} has no reward mode {mode!r}; expected one of "
+                             f"{self.game.traits.reward_modes}")
+        return [0.0] * self.num_players
+
+    # --- what a seat may know -----------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may know as plain Python data, indexed as the game's data is (names
+        are for ``render``); ``seat=None`` is the referee's view of everything."""
+        raise NotImplementedError
+
+    def render(self, seat: int | None = None) -> str:
+        """A text picture of ``view(seat)``."""
+        raise NotImplementedError
+
+    def resample_hidden(self, seat: int, rng: np.random.Generator):
+        """A state ``seat`` cannot tell from this one (a determinization for search): what it
+        cannot see is redrawn consistently with everything it has observed."""
         raise NotImplementedError

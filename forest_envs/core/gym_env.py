@@ -19,7 +19,7 @@ from .registry import make_raw
 
 
 class SingleAgentEnv(gymnasium.Env):
-    """``SingleAgentEnv("chickwood_v0", opponents=[...], num_players=3)``.
+    """``SingleAgentEnv(env_id, opponents=[...], **game_and_env_options)``.
 
     ``opponents``: one agent per other seat (objects with ``act(env, agent)``), or a callable
     ``(rng) -> list of agents`` drawn anew at every reset (self-play pools), or None for
@@ -29,7 +29,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi", "human"]}
 
-    def __init__(self, env_id: str = "chickwood_v0",
+    def __init__(self, env_id: str,
                  opponents: Sequence[Any] | Callable[[np.random.Generator], Sequence[Any]] | None = None,
                  learner_seat: int | None = None, render_mode: str | None = None, **config: Any):
         super().__init__()

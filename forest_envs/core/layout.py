@@ -1,16 +1,19 @@
 """A flat state buffer whose named blocks are numpy views, plus per-seat gather indices.
 
 A game keeps every observable number of its state in one small integer buffer. Each block
-declares who may see it and how seats rotate through it, so that a seat's observation is a
-single fancy-index of the buffer (``buf[gather[seat]]``): the hot path builds no Python-level
-structures, and what a seat can see is decided in one declarative place.
+declares who may see it, which of its axes are seats (rotated so the observer comes first)
+and its range, so that a seat's observation is a single fancy-index of the buffer
+(``buf[gather[seat]]``): the hot path builds no Python-level structures, what a seat can
+see is decided in one declarative place, and the observation space's bounds come from the
+declared ranges.
 
-Roles:
-  ``public``       seen by every seat as is;
-  ``by_player``    first axis is the player; rotated so the observer comes first;
-  ``player_last``  last axis is the player; rotated the same way;
-  ``private``      first axis is the player; a seat sees only its own row;
-  ``hidden``       never observed (bookkeeping only; still part of ``global_state``).
+Who sees a block (``see``):
+  ``"all"``     every seat, as is (seat axes rotated);
+  ``"owner"``   axis 0 is the owning seat; a seat sees only its own row;
+  ``"nobody"``  never observed (bookkeeping; still part of ``global_state``).
+``seats``: the axes (of the full shape) that index seats. Each is rotated to the observer:
+entry 0 is the observer, entry 1 the next seat, and so on. Several axes may be seats (a
+seat x seat block); for an ``owner`` block, axis 0 is the owner and is never rotated.
 """
 
 from __future__ import annotations
@@ -19,18 +22,23 @@ from dataclasses import dataclass
 
 import numpy as np
 
-ROLES = ("public", "by_player", "player_last", "private", "hidden")
+VISIBILITY = ("all", "owner", "nobody")
 
 
 @dataclass(frozen=True)
 class Block:
     name: str
     shape: tuple
-    role: str
-    offset: int
+    see: str
+    seats: tuple
+    low: int
+    high: int
     scale: float
-
+    offset: int
     size: int
+
+    def observed_shape(self) -> tuple:
+        return self.shape[1:] if self.see == "owner" else self.shape
 
 
 class Layout:
@@ -41,31 +49,56 @@ class Layout:
         self.size = 0
         self._frozen = False
 
-    def add(self, name: str, shape, role: str = "public", scale: float = 1.0) -> None:
+    def add(self, name: str, shape, *, high: int, low: int = 0, see: str = "all",
+            seats: tuple = (), scale: float = 1.0) -> Block:
+        """Declare a block; ``high`` (and ``low``) bound every value it may ever hold."""
         if self._frozen:
             raise RuntimeError("layout is frozen")
-        if role not in ROLES:
-            raise ValueError(f"unknown role {role!r}; expected one of {ROLES}")
-        shape = (shape,) if isinstance(shape, int) else tuple(shape)
-        if role in ("by_player", "private") and shape[0] != self.num_players:
-            raise ValueError(f"block {name}: first axis must be the {self.num_players} players")
-        if role == "player_last" and shape[-1] != self.num_players:
-            raise ValueError(f"block {name}: last axis must be the {self.num_players} players")
-        block = Block(name, shape, role, self.size, float(scale), int(np.prod(shape, dtype=np.int64)))
+        if name in self.blocks:
+            raise ValueError(f"block {name!r} is declared twice")
+        if see not in VISIBILITY:
+            raise ValueError(f"block {name}: unknown visibility {see!r}; expected one of {VISIBILITY}")
+        shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(s) for s in shape)
+        seats = (seats,) if isinstance(seats, int) else tuple(seats)
+        n = self.num_players
+        if see == "owner" and (not shape or shape[0] != n):
+            raise ValueError(f"block {name}: axis 0 must be the {n} owning seats")
+        if see == "owner" and 0 in seats:
+            raise ValueError(f"block {name}: the owner axis 0 is not rotated; list only other seat axes")
+        for ax in seats:
+            if not 0 <= ax < len(shape) or shape[ax] != n:
+                raise ValueError(f"block {name}: seat axis {ax} must have {n} entries, shape is {shape}")
+        info = np.iinfo(self.dtype)
+        if not info.min <= low <= high <= info.max:
+            raise ValueError(f"block {name}: range {low}..{high} does not fit {self.dtype}")
+        block = Block(name, shape, see, seats, int(low), int(high), float(scale), self.size,
+                      int(np.prod(shape, dtype=np.int64)))
         self.blocks[name] = block
         self.size += block.size
+        return block
 
     def freeze(self) -> Layout:
         self._frozen = True
-        n = self.num_players
-        self._gather = [self._build_gather(seat) for seat in range(n)]
-        self._scale = np.concatenate(
-            [np.full(b.size if b.role != "private" else b.size // n, b.scale, np.float32)
-             for b in self.blocks.values() if b.role != "hidden"] or [np.zeros(0, np.float32)]
-        )
+        self._gather = [self._build_gather(seat) for seat in range(self.num_players)]
+        observed = [b for b in self.blocks.values() if b.see != "nobody"]
+        per = [int(np.prod(b.observed_shape(), dtype=np.int64)) for b in observed]
+        self._scale = self._per_entry(observed, per, lambda b: b.scale)
+        # Bounds are computed exactly as observations are (float32 value x float32 scale), so
+        # a value at its declared bound never lands a rounding error outside the Box.
+        self.obs_low = self._per_entry(observed, per, lambda b: b.low) * self._scale
+        self.obs_high = self._per_entry(observed, per, lambda b: b.high) * self._scale
+        everything = list(self.blocks.values())
+        sizes = [b.size for b in everything]
+        self.state_low = self._per_entry(everything, sizes, lambda b: b.low)
+        self.state_high = self._per_entry(everything, sizes, lambda b: b.high)
         self.observation_size = int(self._scale.size)
         self.unit_scale = bool(np.all(self._scale == 1.0))
         return self
+
+    @staticmethod
+    def _per_entry(blocks, sizes, value) -> np.ndarray:
+        parts = [np.full(size, value(b), np.float32) for b, size in zip(blocks, sizes)]
+        return np.concatenate(parts) if parts else np.zeros(0, np.float32)
 
     def new_buffer(self) -> np.ndarray:
         return np.zeros(self.size, self.dtype)
@@ -85,13 +118,22 @@ class Layout:
             return buf[self._gather[seat]].astype(np.float32)
         return buf[self._gather[seat]] * self._scale
 
+    def out_of_range(self, buf: np.ndarray) -> list[str]:
+        """Names of the blocks holding a value outside their declared range (for tests)."""
+        bad = []
+        for b in self.blocks.values():
+            part = buf[b.offset:b.offset + b.size]
+            if part.size and (part.min() < b.low or part.max() > b.high):
+                bad.append(f"{b.name} (values {part.min()}..{part.max()}, declared {b.low}..{b.high})")
+        return bad
+
     def observation_slices(self) -> dict[str, tuple[int, int, tuple]]:
         """name -> (start, stop, shape as the observer sees it) within an observation."""
         out, pos = {}, 0
         for b in self.blocks.values():
-            if b.role == "hidden":
+            if b.see == "nobody":
                 continue
-            shape = b.shape[1:] if b.role == "private" else b.shape
+            shape = b.observed_shape()
             size = int(np.prod(shape, dtype=np.int64))
             out[b.name] = (pos, pos + size, shape)
             pos += size
@@ -102,14 +144,14 @@ class Layout:
         rot = (np.arange(n) + seat) % n
         parts = []
         for b in self.blocks.values():
-            idx = np.arange(b.offset, b.offset + b.size).reshape(b.shape)
-            if b.role == "hidden":
+            if b.see == "nobody":
                 continue
-            if b.role == "by_player":
-                idx = idx[rot]
-            elif b.role == "player_last":
-                idx = idx[..., rot]
-            elif b.role == "private":
+            idx = np.arange(b.offset, b.offset + b.size).reshape(b.shape)
+            axes = b.seats
+            if b.see == "owner":
                 idx = idx[seat]
+                axes = tuple(ax - 1 for ax in axes)
+            for ax in axes:
+                idx = np.take(idx, rot, axis=ax)
             parts.append(idx.ravel())
         return np.concatenate(parts).astype(np.intp) if parts else np.zeros(0, np.intp)

@@ -1,28 +1,69 @@
-"""Environment ids, ``make`` and ``replay``."""
+"""The registry of games: each game package registers itself; ``make`` and ``replay``.
+
+Shared layers (core, training, evaluation, CLI, bench) find games only here, so a game
+added later gets every command and every generic test suite by calling ``register``.
+"""
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import ConfigError
 
-_MODULES = {"chickwood_v0": "forest_envs.chickwood"}
-ENV_IDS = tuple(_MODULES)
+
+@dataclass(frozen=True)
+class GameSpec:
+    env_id: str
+    game_class: type                       # a core.engine.Game subclass
+    env_class: type                        # its PettingZoo raw env (a ForestAECEnv subclass)
+    heuristic: Callable[..., Any] | None   # heuristic(seed=...) -> agent, or None
+    bench_configs: tuple[dict, ...] = field(default_factory=tuple)
 
 
-def env_module(env_id: str):
-    if env_id not in _MODULES:
-        raise ConfigError(f"unknown env id {env_id!r}; valid ids are {list(ENV_IDS)}")
-    return importlib.import_module(_MODULES[env_id])
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(env_id: str, game_class: type, env_class: type, *,
+             heuristic: Callable[..., Any] | None = None,
+             bench_configs: tuple[dict, ...] | list[dict] = ()) -> GameSpec:
+    """Make a game available under ``env_id`` (to ``make``, the CLI, evaluation, training,
+    the benchmark and the generic tests). ``heuristic(seed=None)`` builds its scripted agent."""
+    if game_class.env_id != env_id:
+        raise ValueError(f"{game_class.__name__}.env_id is {game_class.env_id!r}, not {env_id!r}")
+    if env_id in _GAMES and _GAMES[env_id].game_class is not game_class:
+        raise ValueError(f"env id {env_id!r} is already registered by another game")
+    spec = GameSpec(env_id, game_class, env_class, heuristic,
+                    tuple(dict(c) for c in bench_configs) or ({},))
+    _GAMES[env_id] = spec
+    return spec
+
+
+def unregister(env_id: str) -> None:
+    _GAMES.pop(env_id, None)
+
+
+def env_ids() -> tuple[str, ...]:
+    return tuple(_GAMES)
+
+
+def game_spec(env_id: str) -> GameSpec:
+    try:
+        return _GAMES[env_id]
+    except KeyError:
+        raise ConfigError(f"unknown env id {env_id!r}; valid ids are {list(_GAMES)}") from None
 
 
 def make(env_id: str, **config):
     """The wrapped PettingZoo AEC env (as ``forest_envs.<game>.env(**config)``)."""
-    return env_module(env_id).env(**config)
+    from .aec import OrderEnforcedEnv
+
+    return OrderEnforcedEnv(make_raw(env_id, **config))
 
 
 def make_raw(env_id: str, **config):
-    return env_module(env_id).raw_env(**config)
+    return game_spec(env_id).env_class(**config)
 
 
 def replay(record: dict):
@@ -32,7 +73,11 @@ def replay(record: dict):
     except (KeyError, TypeError):
         raise ValueError("a record needs 'env_id', 'seed' and 'actions'") from None
     env = make(env_id, **record.get("config", {}), **record.get("env_options", {}))
-    env.reset(seed=seed)
+    if record.get("initial_state") is not None:
+        start = env.unwrapped.game.state_from_dict(record["initial_state"])
+        env.reset(seed=seed, options={"state": start})
+    else:
+        env.reset(seed=seed)
     for i, action in enumerate(actions):
         # A finished game keeps its agents listed (terminated) until their dead steps, so
         # "no agents left" missed extra actions; PettingZoo then said "the only valid action
@@ -42,25 +87,3 @@ def replay(record: dict):
             raise ValueError(f"record has {len(actions) - i} action(s) after the game ended")
         env.step(action)
     return env
-
-
-def make_agent(env_id: str, spec: str, seed: int | None = None):
-    """An agent by name: ``random``, ``heuristic`` (the game's scripted agent), or the path
-    of a trained policy (``.npz`` exported by the trainer, or an SB3 ``.zip``)."""
-    from .agents import RandomAgent
-
-    env_module(env_id)
-    if spec == "random":
-        return RandomAgent(seed)
-    if spec == "heuristic":
-        module = importlib.import_module(_MODULES[env_id] + ".agents")
-        return module.HeuristicAgent(seed=seed)
-    if spec.endswith((".npz", ".zip")):
-        from ..train.policy import PolicyAgent
-
-        try:
-            return PolicyAgent(spec, seed=seed)
-        except FileNotFoundError as err:
-            raise ConfigError(str(err)) from None
-    raise ConfigError(f"unknown agent {spec!r}; expected 'random', 'heuristic' or a policy file "
-                      "(.npz / .zip)")

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.config import Option, validate_options
 from ..core.errors import ConfigError
-from ..core.registry import ENV_IDS, make_raw
+from ..core.registry import env_ids, make_raw
 
 _pos_int = dict(check=lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0,
                 doc="a positive int")
@@ -22,7 +22,7 @@ _unit = dict(check=lambda v: isinstance(v, (int, float)) and not isinstance(v, b
 _AGENT_KINDS = ("random", "heuristic", "snapshot")
 
 SCHEMA: dict[str, Any] = {
-    "env": Option("chickwood_v0", choices=ENV_IDS),
+    "env": Option(None, check=lambda v: v in env_ids(), doc="a registered env id (forest-envs list)"),
     "env_config": Option({}, check=lambda v: isinstance(v, dict), doc="a mapping of game options"),
     "reward": Option("win", choices=("win", "rank", "score")),
     "seed": Option(0, **_nonneg_int),

@@ -15,6 +15,7 @@ import gymnasium as gym
 import numpy as np
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
+from ..core.errors import ConfigError
 from ..core.registry import make_raw
 
 
@@ -22,7 +23,9 @@ class TurnBasedMultiAgentEnv(MultiAgentEnv):
     def __init__(self, config: dict | None = None):
         super().__init__()
         config = dict(config or {})
-        env_id = config.pop("env", "chickwood_v0")
+        if "env" not in config:
+            raise ConfigError("the RLlib env config needs 'env': a registered env id")
+        env_id = config.pop("env")
         self.aec = make_raw(env_id, **config)
         self.agents = self.possible_agents = list(self.aec.possible_agents)
         first = self.possible_agents[0]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.registry import make_agent
+from ..agents import make_agent
 from .policy import NumpyPolicy, PolicyAgent
 
 

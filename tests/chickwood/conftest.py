@@ -17,7 +17,7 @@ from forest_envs.chickwood.components import (
     NUM_KINDS,
     VILLAGES,
 )
-from forest_envs.chickwood.observation import ABSENT_CELL, FOREST_CELL, PHASES
+from forest_envs.chickwood.observation import ABSENT_CELL, FOREST_CELL
 from forest_envs.chickwood.rules import FOREST, NO_CARD, new_game
 
 VILLAGE = {v.name: i for i, v in enumerate(VILLAGES)}
@@ -42,7 +42,8 @@ def new_state(num_players: int = 3, legendary: bool = False, seed: int = 0):
 
 
 def phase(state) -> str:
-    return PHASES[state.phase]
+    """The pending decision's kind ("over" when the game has ended)."""
+    return state.decision_name() or "over"
 
 
 def act(state, *names: str) -> None:
@@ -67,7 +68,7 @@ def set_castles(state, values: list[int]) -> None:
     The dealt hands go back on top of the deck and are dealt again, so turn order and
     banners are recomputed from the new castles exactly as at a round start."""
     n, h = state.num_players, state.game.hand_size
-    assert state.phase == PHASES.index("scout") and state.step == 0
+    assert phase(state) == "scout" and state.step == 0
     state.player_castle[:] = 0
     state.castles_held[:] = 0
     for p, v in enumerate(values):
@@ -77,9 +78,8 @@ def set_castles(state, values: list[int]) -> None:
         state.pile_left[v - 1] = CASTLE_CARDS[v] - values.count(v)
     state.hand[:] = 0
     state.deck_pos -= n * h
-    state._set_phase(state.phase, 0)
     state._start_round()
-    state._mask = None
+    state.edited()
 
 
 def set_hands(state, hands: dict[int, dict[str, int]]) -> None:
@@ -87,7 +87,7 @@ def set_hands(state, hands: dict[int, dict[str, int]]) -> None:
     for p, spec in hands.items():
         state.hand[p] = counts(spec)
         state.hand_count[p] = state.hand[p].sum()
-    state._mask = None
+    state.edited()
 
 
 def set_castle_cards(state, value: int, face_up: dict[str, int] | None = None,
@@ -103,12 +103,12 @@ def set_castle_cards(state, value: int, face_up: dict[str, int] | None = None,
         state.fd_own[p, c] = counts(spec)
         state.castle_fd_count[c, p] = state.fd_own[p, c].sum()
     state.castle_cards[c] = state.castle_faceup[c].sum() + state.fd_own[:, c].sum()
-    state._mask = None
+    state.edited()
 
 
 def set_collection(state, p: int, spec: dict[str, int]) -> None:
     state.collection[p] = counts(spec)
-    state._mask = None
+    state.edited()
 
 
 def set_grid(state, cards: list) -> None:
@@ -123,18 +123,16 @@ def set_grid(state, cards: list) -> None:
     state.cell_spaces = np.array([VILLAGES[g].spaces if g >= 0 else 0 for g in grid], np.int16)
     state.cell_filled[:] = 0
     state.alms_owner[:] = 0
-    state.alms_time[:] = 0
     state.alms_count[:] = 0
-    state.alms_last[:] = 0
-    state._mask = None
+    state.edited()
 
 
 def place_alms(state, cell_index: int, owners: list[int]) -> None:
-    """Append alms of the given owners (in this order, each later than the last) to a cell."""
+    """Append alms of the given owners, in this order, to a cell's next free spaces."""
     for p in owners:
         assert state.cell_filled[cell_index] < state.cell_spaces[cell_index]
         state.put_alms(cell_index, p)
-    state._mask = None
+    state.edited()
 
 
 def fill_cell(state, cell_index: int, owner: int) -> None:
@@ -158,9 +156,9 @@ def scout_all(state, castle: int | None = None) -> None:
     n_castles = state.game.castle_values[-1]
     target = castle or n_castles
     while phase(state) == "scout":
-        p = state.current
+        p = state.current_player
         k = int(np.flatnonzero(state.hand[p])[0])
-        state.apply(A.play_action(k, target))
+        state.apply(A.PLAY.id(k, target - 1))
 
 
 def play_random(state, rng: np.random.Generator, until=None, max_steps: int = 10_000) -> list[int]:

@@ -24,8 +24,10 @@ from forest_envs.chickwood.components import (
     banners,
     deck_composition,
 )
-from forest_envs.chickwood.rules import FOREST, NO_CARD, ChickwoodState
-from forest_envs.core.engine import returns_from_scores
+from forest_envs.chickwood.observation import ALMS, DECISIONS, RAID
+from forest_envs.chickwood.observation import KEY as KEY_DECISION
+from forest_envs.chickwood.rules import FOREST, NO_CARD, ChickwoodGame, ChickwoodState
+from forest_envs.core.engine import competition_ranks, returns_from_ranks
 from forest_envs.core.errors import IllegalActionError
 
 from .conftest import (
@@ -175,10 +177,10 @@ def test_start_castles_one_of_each_value_spare_stays_on_pile(n):
         for v in start:
             assert s.pile_left[v - 1] == CASTLE_CARDS[v] - 1          # dealt ones left
         spares.add(spare)
-        firsts.add(s.current)
+        firsts.add(s.current_player)
         # turn order: ascending castle values, lowest starts
         assert [castle_of(s, p) for p in s.order] == sorted(start)
-        assert s.current == s.order[0]
+        assert s.current_player == s.order[0]
         assert [int(s.order_pos[p].argmax()) for p in s.order] == list(range(n))
     assert spares == values             # dealt at random
     assert firsts == set(range(n))
@@ -210,7 +212,7 @@ def test_scouting_cycles_through_turn_order(n):
     h = s.game.hand_size
     movers = []
     while phase(s) == "scout":
-        movers.append(s.current)
+        movers.append(s.current_player)
         assert s.banner_pos.tolist().index(1) == s.step // n
         s.apply(s.legal_actions()[0])
     assert movers == list(s.order) * h
@@ -224,10 +226,10 @@ def test_face_up_or_down_follows_the_banner(n, seed):
     target = s.game.castle_values[-1] - 1
     plays = {p: [] for p in range(n)}
     while phase(s) == "scout":
-        p = s.current
+        p = s.current_player
         before_fd = int(s.castle_fd_count[target, p])
         k = int(np.flatnonzero(s.hand[p])[0])
-        s.apply(A.play_action(k, target + 1))
+        s.apply(A.PLAY.id(k, target))
         down = int(s.castle_fd_count[target, p]) - before_fd
         plays[p].append("D" if down else "U")
         assert s.fd_own[p, target, k] >= down
@@ -276,12 +278,12 @@ def test_castle_1_takes_at_most_two_cards_castle_2_three():
     s = scout_position((1, 2, 3))
     set_hands(s, {p: {"gold chest": 3} for p in range(3)})
     act(s, "play gold chest to castle 1", "play gold chest to castle 1")
-    assert not s.legal_action_mask()[A.PLAY:A.SPY].reshape(NUM_KINDS, 6)[:, 0].any()
+    assert not s.legal_action_mask()[A.PLAY.start:A.PLAY.stop].reshape(NUM_KINDS, 6)[:, 0].any()
     with pytest.raises(IllegalActionError, match="maximum of 2"):
         act(s, "play gold chest to castle 1")
     act(s, "play gold chest to castle 2", "play gold chest to castle 2",
         "play gold chest to castle 2")
-    assert not s.legal_action_mask()[A.play_action(kind("gold chest"), 2)]
+    assert not s.legal_action_mask()[A.PLAY.id(kind("gold chest"), 1)]
     with pytest.raises(IllegalActionError, match="maximum of 3"):
         act(s, "play gold chest to castle 2")
     act(s, "play gold chest to castle 3", "play gold chest to castle 3",
@@ -330,7 +332,7 @@ def test_face_down_card_is_seen_only_by_its_owner():
     assert a.fd_own[0, c3, kind("violet ring")] == 1 and a.castle_faceup[c3].sum() == 0
     # the owner sees it, in his observation and his view
     assert obs_block(a, 0, "fd_own")[c3, kind("violet ring")] == 1
-    assert a.view(0)["castles"][c3]["my_face_down"] == {"violet ring": 1}
+    assert a.view(0)["castles"][3]["my_face_down"] == counts({"violet ring": 1}).tolist()
     assert not np.array_equal(a.observation(0), b.observation(0))
     for seat in (1, 2):
         # the others see that P0 has one face-down card there, but not which
@@ -339,8 +341,9 @@ def test_face_down_card_is_seen_only_by_its_owner():
             [int((seat + j) % 3 == 0) for j in range(3)]
         assert obs_block(a, seat, "fd_own").sum() == 0
         assert np.array_equal(a.observation(seat), b.observation(seat))
-        assert "violet ring" not in json.dumps(a.view(seat))
-        assert a.view(seat)["castles"][c3]["face_down_by"] == {0: 1}
+        assert a.view(seat) == b.view(seat)         # the view tells the two apart neither
+        assert a.view(seat)["castles"][3]["face_down_by"] == [1, 0, 0]
+        assert sum(a.view(seat)["castles"][3]["my_face_down"]) == 0
     # once raided it is part of the raider's collection, open to all
     finish = ["play silver chest to castle 4", "play ruby chest to castle 4",
               "play henchman to castle 4"]
@@ -351,13 +354,41 @@ def test_face_down_card_is_seen_only_by_its_owner():
                for seat in range(3))
 
 
+def test_describe_action_hides_a_face_down_play_from_the_others_only():
+    s = scout_position()             # order P1 (UUU), P2 (UUD), P0 (UDD)
+    set_hands(s, {0: {"gold chest": 1, "violet ring": 1, "henchman": 1},
+                  1: {"silver chest": 3}, 2: {"ruby chest": 3}})
+    act(s, "play silver chest to castle 4", "play ruby chest to castle 4")
+    up = s.game.string_to_action("play gold chest to castle 3")
+    assert s.current_player == 0     # P0's first play: face up, nothing to hide
+    for observer in (None, 0, 1, 2):
+        assert s.describe_action(up, observer) == "play gold chest to castle 3"
+    act(s, "play gold chest to castle 3", "play silver chest to castle 4",
+        "play ruby chest to castle 4")
+    down = s.game.string_to_action("play violet ring to castle 3")
+    assert s.current_player == 0     # P0's second play: face down
+    assert s.describe_action(down, None) == "play violet ring to castle 3"    # referee
+    assert s.describe_action(down, 0) == "play violet ring to castle 3"       # the actor
+    for observer in (1, 2):
+        assert s.describe_action(down, observer) == "play a card face down to castle 3"
+    act(s, "play violet ring to castle 3")
+    assert s.fd_own[0, 2, kind("violet ring")] == 1
+    # P1's third play is face up (castle 1: U U U): described in full to everybody
+    up = s.game.string_to_action("play silver chest to castle 3")
+    assert [s.describe_action(up, o) for o in (None, 0, 1, 2)] == \
+        ["play silver chest to castle 3"] * 4
+    scout_all(s)
+    raid = s.game.string_to_action("raid castle 2")
+    assert {s.describe_action(raid, o) for o in (None, 0, 1, 2)} == {"raid castle 2"}
+
+
 def test_hands_are_private():
     s = new_state(4, seed=2)
     for seat in range(4):
         assert obs_block(s, seat, "hand").tolist() == s.hand[seat].tolist()
         v = s.view(seat)
-        assert "hands" not in v and sum(v["hand"].values()) == 3
-    assert len(s.view(None)["hands"]) == 4
+        assert "hands" not in v and v["hand"] == s.hand[seat].tolist() and sum(v["hand"]) == 3
+    assert s.view(None)["hands"] == s.hand.tolist() and len(s.view(None)["hands"]) == 4
 
 
 # =========================================================================================
@@ -373,14 +404,14 @@ def raid_position(values=(1, 2, 3), hands=None):
 
 def test_raids_go_in_turn_order_and_a_raided_castle_is_closed():
     s = raid_position((3, 1, 2))    # order P1, P2, P0
-    assert s.current == 1
+    assert s.current_player == 1
     act(s, "raid castle 4")
-    assert s.current == 2 and s.castle_raided_by[3].tolist() == [0, 1, 0]
+    assert s.current_player == 2 and s.castle_raided_by[3].tolist() == [0, 1, 0]
     assert "raid castle 4" not in legal_names(s)
     with pytest.raises(IllegalActionError, match="already raided"):
         act(s, "raid castle 4")
     act(s, "raid castle 2")
-    assert s.current == 0
+    assert s.current_player == 0
     assert legal_names(s) == {"raid castle 1", "raid castle 3"}
     act(s, "raid castle 3")
     assert phase(s) == "scout" and s.round_no[0] == 2
@@ -413,7 +444,7 @@ def test_new_castles_set_next_rounds_order():
     s = raid_position((1, 2, 3))
     act(s, "raid castle 4", "raid castle 3", "raid castle 1")
     assert [castle_of(s, p) for p in range(3)] == [4, 3, 1]
-    assert s.order == (2, 1, 0) and s.current == 2
+    assert s.order == (2, 1, 0) and s.current_player == 2
 
 
 def test_benefactors_resolve_at_once_into_an_alms_snake():
@@ -421,7 +452,9 @@ def test_benefactors_resolve_at_once_into_an_alms_snake():
     set_castle_cards(s, 3, face_up={"benefactor 2": 1, "gold chest": 1},
                      face_down={1: {"benefactor 3": 1}})
     act(s, "raid castle 3")
-    assert phase(s) == "alms" and s.current == 0 and s.snake_left[0] == 5
+    assert phase(s) == "alms" and s.current_player == 0
+    assert s.decision == (ALMS, 0, (5, 9))          # 5 alms to place, no village yet
+    assert s.decision_data[:2].tolist() == [5, 9]   # shown to every seat
     assert s.collection[0].tolist() == counts({"gold chest": 1}).tolist()   # set aside
     assert s.discard_public[kind("benefactor 2")] == 1
     assert s.discard_public[kind("benefactor 3")] == 1
@@ -446,9 +479,10 @@ def alms_position(grid, alms: int, n: int = 3, alms_left: int | None = None):
             4: {"benefactor 1": 1, "benefactor 3": 1}, 5: {"benefactor 2": 1, "benefactor 3": 1},
             6: {"benefactor 3": 2}}[alms]
     set_castle_cards(s, 1, face_up=spec)
-    raider = s.current
+    raider = s.current_player
     if alms_left is not None:
         s.alms_left[raider] = alms_left
+        s.edited()
     act(s, "raid castle 1")
     return s, raider
 
@@ -470,7 +504,7 @@ def test_alms_example_1_bottom_centre_to_top_centre():
     assert legal_names(s) == {"alms r1c2"}
     act(s, "alms r1c2")
     assert sorted(placed_cells(s, p)) == ["r1c2", "r1c3", "r2c3", "r3c2", "r3c3"]
-    assert s.alms_left[p] == 10 and phase(s) == "raid" and s.current != p
+    assert s.alms_left[p] == 10 and phase(s) == "raid" and s.current_player != p
 
 
 def test_alms_example_1_dead_end_keeps_the_fifth_alms():
@@ -481,10 +515,10 @@ def test_alms_example_1_dead_end_keeps_the_fifth_alms():
         act(s, "alms r2c2")
     act(s, "alms r3c3", "alms r3c2", "alms r3c1")
     # r3c1 borders only the forest r2c1 and r3c2 (already given to): the snake ends
-    assert phase(s) == "raid" and s.current != p
+    assert phase(s) == "raid" and s.current_player != p
     assert sorted(placed_cells(s, p)) == ["r2c3", "r3c1", "r3c2", "r3c3"]
     assert s.alms_left[p] == 11                  # the fifth stays in the store
-    assert s.snake_left[0] == 0 and s.snake_visited.sum() == 0
+    assert [d.kind for d in s.decisions] == [RAID] and s.snake_visited.sum() == 0
 
 
 def test_alms_example_1_cannot_bypass_top_right_through_the_forest():
@@ -496,11 +530,11 @@ def test_alms_example_1_cannot_bypass_top_right_through_the_forest():
 def snakes(s) -> list[frozenset]:
     """Every set of cells one alms snake can reach from here (exhaustive)."""
     out = []
-    p = s.current
+    p = s.current_player
     for a in s.legal_actions():
         t = s.clone()
         t.apply(a)
-        if phase(t) == "alms" and t.current == p:
+        if phase(t) == "alms" and t.current_player == p:
             out += snakes(t)
         else:
             out.append(frozenset(c for c in range(9) if t.alms_count[c, p]))
@@ -517,7 +551,6 @@ def test_alms_example_2_full_middle_village_separates_the_big_villages():
     s, p = alms_position(EXAMPLE_2, 5)
     other = (p + 1) % 3
     fill_cell(s, middle, other)
-    s._mask = None
     assert "alms r2c2" not in legal_names(s)
     reach = snakes(s)
     assert reach and all(middle not in r for r in reach)
@@ -533,7 +566,9 @@ def test_alms_go_to_the_first_free_space():
     place_alms(s, cell("r1c1"), [other, other])
     act(s, "alms r1c1")
     assert s.alms_owner[0, 2, p] == 1 and s.cell_filled[0] == 3
-    assert s.alms_time[0].tolist()[:3] == sorted(s.alms_time[0].tolist()[:3])
+    # spaces fill in the order alms are given: the latest alms lies in the latest space
+    assert s.alms_owner[0, :3].argmax(axis=1).tolist() == [other, other, p]
+    assert s.alms_owner[0, 3:].sum() == 0
 
 
 def test_one_alms_per_village_per_snake_and_no_early_stop():
@@ -542,7 +577,7 @@ def test_one_alms_per_village_per_snake_and_no_early_stop():
     act(s, "alms r1c2")
     assert "alms r1c1" not in legal_names(s)           # already given to this round
     assert all(n.startswith("alms ") for n in legal_names(s))   # no "stop" action
-    assert s.legal_action_mask()[A.ALMS:A.ENT_PICK].sum() == len(s.legal_actions())
+    assert s.legal_action_mask()[A.ALMS.start:A.ALMS.stop].sum() == len(s.legal_actions())
     act(s, "alms r1c3")
     assert phase(s) == "raid" and s.alms_count[:, p].sum() == 3
 
@@ -557,7 +592,7 @@ def test_full_village_is_neither_target_nor_passage():
 
 def test_snake_length_is_limited_by_alms_left():
     s, p = alms_position(EXAMPLE_1, 5, alms_left=2)
-    assert s.snake_left[0] == 2
+    assert s.decision.kind == ALMS and s.decision.data[0] == 2
     act(s, "alms r3c2", "alms r3c3")
     assert phase(s) == "raid" and s.alms_left[p] == 0
     assert s.alms_count[:, p].sum() == 2
@@ -565,7 +600,7 @@ def test_snake_length_is_limited_by_alms_left():
 
 def test_no_alms_left_means_no_more_alms():
     s, p = alms_position(EXAMPLE_1, 5, alms_left=0)
-    assert phase(s) == "raid" and s.current != p
+    assert phase(s) == "raid" and s.current_player != p
     assert s.alms_left[p] == 0 and s.alms_count[:, p].sum() == 0
     assert s.discard_public[kind("benefactor 3")] == 1    # still set aside
 
@@ -579,9 +614,9 @@ def test_no_free_village_means_no_alms_phase():
         if s.cell_spaces[c]:
             fill_cell(s, c, 2)
     set_castle_cards(s, 1, face_up={"benefactor 3": 1})
-    p = s.current
+    p = s.current_player
     act(s, "raid castle 1")
-    assert phase(s) == "raid" and s.current != p and s.alms_left[p] == 15
+    assert phase(s) == "raid" and s.current_player != p and s.alms_left[p] == 15
 
 
 # =========================================================================================
@@ -606,7 +641,8 @@ def test_leftover_loot_is_discarded_and_new_hands_dealt():
     assert obs_block(s, 0, "discard_known")[kind("violet ring")] == 1
     for seat in (1, 2):
         assert obs_block(s, seat, "discard_known").sum() == 0
-        assert "violet ring" not in json.dumps(s.view(seat)["discard_known"])
+        assert s.view(seat)["discard_known"] == [0] * NUM_KINDS
+    assert s.view(0)["discard_known"] == counts({"violet ring": 1}).tolist()
     assert s.hand.sum(axis=1).tolist() == [3, 3, 3] and s.hand_count.tolist() == [3, 3, 3]
     assert s.deck_left[0] == deck_left - 9
     assert s.castle_raided_by.sum() == 0 and s.has_raided.sum() == 0
@@ -625,12 +661,14 @@ def test_game_ends_when_a_full_deal_is_impossible(n, legendary):
         rng = np.random.default_rng(seed)
         while not s.is_terminal:
             a = int(rng.choice(s.legal_actions()))
-            plays += a < A.SPY
+            plays += a in A.PLAY
             s.apply(a)
         assert s.round_index == rounds
         assert plays == rounds * n * h
         assert len(s.deck) - s.deck_pos == deck - rounds * n * h < n * h
-        assert s.current_player == -1 and s.to_move.sum() == 0
+        assert s.current_player == -1 and s.decision is None and phase(s) == "over"
+        assert s.decision_player.sum() == 0 and s.decision_kind.sum() == 0
+        assert s.turn_seat.sum() == 0 and not s.legal_action_mask().any()
         with pytest.raises(IllegalActionError, match="game is over"):
             s.apply(0)
         assert np.array_equal(s.card_totals(), s.game.composition)
@@ -662,6 +700,7 @@ def test_exhausted_pile_raider_gets_loot_and_place_but_no_castle_card():
 def test_last_card_of_a_pile_goes_to_the_first_raider():
     s = raid_position((1, 2, 3))
     s.pile_left[3] = 1
+    s.edited()
     act(s, "raid castle 4")
     assert s.pile_left[3] == 0 and s.castles_held[0, 3] == 1
 
@@ -699,19 +738,21 @@ SPY_PLAYS = ("play silver chest to castle 1", "play ruby chest to castle 2",
 
 def test_spy_glass_looks_at_one_castle_before_the_first_raid():
     s = spy_position("violet ring")
-    assert phase(s) == "spy" and s.current == 1
+    assert phase(s) == "spy" and s.current_player == 1
     assert legal_names(s) == {"spy castle 3", "spy castle 4"}   # castles with others' secrets
     b = spy_position("bronze bracelet")
     act(s, "spy castle 3")
     act(b, "spy castle 3")
-    assert phase(s) == "raid" and s.current == s.order[0] == 1
+    assert phase(s) == "raid" and s.current_player == s.order[0] == 1
     assert s.spy_view[1, 2].tolist() == counts({"violet ring": 1}).tolist()
     assert obs_block(s, 1, "spy_view")[2, kind("violet ring")] == 1
-    assert s.view(1)["castles"][2]["spied_face_down"] == {"violet ring": 1}
+    assert s.view(1)["castles"][3]["spied_face_down"] == counts({"violet ring": 1}).tolist()
+    assert s.view(1)["castles"][3]["spied"] and s.view(2)["castles"][3]["spied"]   # public
     assert not np.array_equal(s.observation(1), b.observation(1))
     # nobody else learns anything: seat 2's observation is blind to the card's kind
     assert obs_block(s, 2, "spy_view").sum() == 0
     assert np.array_equal(s.observation(2), b.observation(2))
+    assert s.view(2) == b.view(2)
     assert s.spy_castle.tolist()[:4] == [0, 0, 1, 0]
 
 
@@ -726,7 +767,7 @@ def test_spy_glass_knowledge_survives_into_the_discard_and_resets_next_round():
     assert s.spy_view.sum() == 0 and s.spy_castle.sum() == 0 and s.spier == -1
     assert phase(s) == "scout" and s.round_no[0] == 2
     scout_all(s)                     # P0 (now castle 3: U D U) plays one card face down
-    assert phase(s) == "spy" and s.current == 1      # once per round: again in round 2
+    assert phase(s) == "spy" and s.current_player == 1      # once per round: again in round 2
 
 
 def test_spy_glass_not_offered_without_others_face_down_cards():
@@ -763,29 +804,58 @@ def key_position():
 def test_key_forces_another_castle_once_per_game():
     s = key_position()
     act(s, "raid castle 4")
-    assert phase(s) == "key" and s.current == 2
+    assert phase(s) == "key" and s.current_player == 2
     assert legal_names(s) == {"key: force another castle", "key: pass"}
     assert s.castle_raided_by.sum() == 0           # the raid has not happened yet
     act(s, "key: force another castle")
     assert s.collection[2, KEY] == 0 and s.box[KEY] == 1
-    assert phase(s) == "raid" and s.current == 0
+    assert phase(s) == "raid" and s.current_player == 0
     assert "raid castle 4" not in legal_names(s)
     with pytest.raises(IllegalActionError, match="key forces"):
         act(s, "raid castle 4")
     act(s, "raid castle 3")                         # his own choice; no key any more
-    assert s.castle_raided_by[2, 0] == 1 and phase(s) == "raid" and s.current == 1
+    assert s.castle_raided_by[2, 0] == 1 and phase(s) == "raid" and s.current_player == 1
     assert "raid castle 4" in legal_names(s)        # only P0 was kept from it
     act(s, "raid castle 4")
-    assert phase(s) == "raid" and s.current == 2    # key gone: no interruption
+    assert phase(s) == "raid" and s.current_player == 2    # key gone: no interruption
+
+
+def test_key_decision_is_pushed_above_the_raid_it_interrupts():
+    s = key_position()
+    assert s.decisions == [(RAID, 0, ())]
+    act(s, "raid castle 4")
+    # the raid stays pending below the key holder's answer: P0's turn, P2's decision
+    assert len(s.decisions) == 2
+    assert s.decisions[0] == (RAID, 0, ())
+    assert s.decisions[1] == (KEY_DECISION, 2, (3, 0))      # castle index 3, raider P0
+    assert s.decision_name() == "key" and DECISIONS[KEY_DECISION].name == "key"
+    assert s.current_player == 2 and s.turn_player == 0
+    t = s.clone()
+    act(s, "key: force another castle")
+    assert s.decisions == [(RAID, 0, ())]                   # popped: the raider again
+    assert s.current_player == s.turn_player == 0
+    act(t, "key: pass")                                     # popped, and the raid resolved
+    assert t.castle_raided_by[3, 0] == 1
+    assert t.decisions == [(RAID, 1, ())] and t.current_player == t.turn_player == 1
 
 
 def test_key_holder_sees_the_castle_he_may_veto():
     s = key_position()
     act(s, "raid castle 4")
     for seat in range(3):            # public: everybody saw the raider's choice
-        assert obs_block(s, seat, "key_pending")[:4].tolist() == [0, 0, 0, 1]
+        assert obs_block(s, seat, "decision_kind").tolist() == \
+            [int(k == KEY_DECISION) for k in range(len(DECISIONS))]
+        assert obs_block(s, seat, "decision_data")[0] == 3           # castle 4 (index 3)
+        # seats rotated, observer first: the key holder P2 decides, raider P0's turn
+        assert obs_block(s, seat, "decision_player").tolist() == \
+            [int((seat + j) % 3 == 2) for j in range(3)]
+        assert obs_block(s, seat, "decision_seat")[0].tolist() == \
+            [int((seat + j) % 3 == 0) for j in range(3)]
+        assert obs_block(s, seat, "turn_seat").tolist() == \
+            [int((seat + j) % 3 == 0) for j in range(3)]
     act(s, "key: pass")
-    assert s.key_pending.sum() == 0 and s.key_blocked.sum() == 0
+    assert s.decision_data.sum() == 0 and s.decision_seat.sum() == 0
+    assert s.key_blocked.sum() == 0
 
 
 def test_key_pass_lets_the_raid_happen_and_keeps_the_key():
@@ -793,15 +863,15 @@ def test_key_pass_lets_the_raid_happen_and_keeps_the_key():
     act(s, "raid castle 4", "key: pass")
     assert s.castle_raided_by[3, 0] == 1 and castle_of(s, 0) == 4
     assert s.collection[2, KEY] == 1
-    assert phase(s) == "raid" and s.current == 1
+    assert phase(s) == "raid" and s.current_player == 1
     act(s, "raid castle 1")
-    assert phase(s) == "key" and s.current == 2     # offered again at the next choice
+    assert phase(s) == "key" and s.current_player == 2     # offered again at the next choice
 
 
 def test_key_not_offered_to_its_holder_raiding():
     s = key_position()
     act(s, "raid castle 1", "key: pass", "raid castle 2", "key: pass")
-    assert s.current == 2 and phase(s) == "raid"
+    assert s.current_player == 2 and phase(s) == "raid"
     act(s, "raid castle 3")
     assert phase(s) == "scout" and s.collection[2, KEY] == 1
 
@@ -826,33 +896,57 @@ def raid_out(s):
     act(s, "raid castle 1", "raid castle 2", "raid castle 3")
 
 
-def test_travelling_entertainers_swap_two_alms_keeping_their_times():
+def test_travelling_entertainers_swap_two_alms_and_their_places():
     s = end_position({0: {"travelling entertainers": 1}})
-    place_alms(s, cell("r1c1"), [1, 1])             # Ashford: P1 x2 (times 1, 2)
-    place_alms(s, cell("r1c2"), [0])                # Elderbrook: P0 (time 3)
+    place_alms(s, cell("r1c1"), [1, 1])             # Ashford: P1 x2 (spaces 1, 2)
+    place_alms(s, cell("r1c2"), [0])                # Elderbrook: P0 (space 1)
     raid_out(s)
-    assert phase(s) == "entertainers_first" and s.current == 0
+    assert phase(s) == "entertainers_first" and s.current_player == 0
     before = s.scores()
     assert [x["villages"] for x in before] == [4, 3, 0]
     assert "entertainers: pass" in legal_names(s)
     act(s, "entertainers: alms r1c2 space 1")
     assert phase(s) == "entertainers_second"
+    assert s.decision.data == (cell("r1c2") * 7 + 0,)    # the first pick, shown to all
     assert legal_names(s) == {"entertainers: alms r1c1 space 1", "entertainers: alms r1c1 space 2"}
     act(s, "entertainers: alms r1c1 space 2")
     assert s.is_terminal
-    assert s.alms_owner[0, 1].tolist() == [1, 0, 0] and s.alms_time[0, 1] == 3
-    assert s.alms_owner[1, 0].tolist() == [0, 1, 0] and s.alms_time[1, 0] == 2
+    assert s.alms_owner[0, 0].tolist() == [0, 1, 0] and s.alms_owner[0, 1].tolist() == [1, 0, 0]
+    assert s.alms_owner[1, 0].tolist() == [0, 1, 0]
     assert s.alms_count[0].tolist() == [1, 1, 0] and s.alms_count[1].tolist() == [0, 1, 0]
-    assert s.alms_last[0].tolist() == [3, 1, 0] and s.alms_last[1].tolist() == [0, 2, 0]
-    # Ashford is now a 1-1 tie that P0's later alms wins; Elderbrook goes to P1
-    assert [x["villages"] for x in s.scores()] == [3, 4, 0]
+    # Ashford is now a 1-1 tie that P0's alms in the later space wins; Elderbrook goes to P1
+    sc = s.scores()
+    assert [x["village_glory"]["r1c1"] for x in sc] == [3, 0, 0]
+    assert [x["village_glory"]["r1c2"] for x in sc] == [0, 4, 0]
+    assert [x["villages"] for x in sc] == [3, 4, 0]
+
+
+def test_travelling_entertainers_swap_inside_one_village_moves_the_rank():
+    s = end_position({2: {"travelling entertainers": 1}})
+    bramblewick = cell("r2c2")                      # rows 2:2, 2:4, 2:8
+    place_alms(s, bramblewick, [0, 1, 0, 1])        # 2-2 tie, P1's last alms in space 4
+    raid_out(s)
+    assert phase(s) == "entertainers_first" and s.current_player == 2
+    # two unlocked rows (4 and 2 glory): P1 ranks first by the later space
+    assert [x["village_glory"]["r2c2"] for x in s.scores()] == [2, 4, 0]
+    # alms of different players in the same village may be swapped
+    assert legal_names(s) == {f"entertainers: alms r2c2 space {k}" for k in (1, 2, 3, 4)} | {
+        "entertainers: pass"}
+    act(s, "entertainers: alms r2c2 space 3")      # P0's second alms
+    assert legal_names(s) == {"entertainers: alms r2c2 space 2", "entertainers: alms r2c2 space 4"}
+    act(s, "entertainers: alms r2c2 space 4")      # P1's second alms
+    assert s.is_terminal
+    assert s.alms_owner[bramblewick, :4].argmax(axis=1).tolist() == [0, 1, 1, 0]
+    assert s.alms_count[bramblewick].tolist() == [2, 2, 0] and s.cell_filled[bramblewick] == 4
+    # same counts, same unlocked rows; P0's last alms now lies in the later space
+    assert [x["village_glory"]["r2c2"] for x in s.scores()] == [4, 2, 0]
 
 
 def test_travelling_entertainers_may_pass():
     s = end_position({1: {"travelling entertainers": 1}})
     place_alms(s, cell("r1c1"), [1, 0])
     raid_out(s)
-    assert s.current == 1
+    assert s.current_player == 1
     owners = s.alms_owner.copy()
     act(s, "entertainers: pass")
     assert s.is_terminal and np.array_equal(s.alms_owner, owners)
@@ -862,7 +956,7 @@ def test_golden_arrow_swaps_one_treasure_with_an_opponent():
     s = end_position({1: {"golden arrow": 1, "gold chest": 2},
                       2: {"violet ring": 1}, 0: {"silver armor": 1}})
     raid_out(s)
-    assert phase(s) == "arrow_give" and s.current == 1
+    assert phase(s) == "arrow_give" and s.current_player == 1
     assert legal_names(s) == {"golden arrow: give gold chest", "golden arrow: pass"}
     act(s, "golden arrow: give gold chest")
     # opponents named relative to P1: +1 is P2, +2 is P0
@@ -885,7 +979,7 @@ def test_golden_arrow_may_pass():
 def test_fake_beard_gives_a_henchman_away():
     s = end_position({0: {"fake beard": 1, "henchman": 2}})
     raid_out(s)
-    assert phase(s) == "fake_beard" and s.current == 0
+    assert phase(s) == "fake_beard" and s.current_player == 0
     assert legal_names(s) == {"fake beard: give henchman to +1",
                               "fake beard: give henchman to +2", "fake beard: pass"}
     act(s, "fake beard: give henchman to +2")
@@ -916,7 +1010,7 @@ def test_end_cards_resolve_entertainers_then_arrow_then_beard_then_scoring():
                "arrow_take": "golden arrow: take gold chest from +1",
                "fake_beard": "fake beard: give henchman to +2"}   # P1's +2 is P0
     while not s.is_terminal:
-        seen.append((phase(s), s.current))
+        seen.append((phase(s), s.current_player))
         act(s, choices[phase(s)])
     assert seen == [("entertainers_first", 2), ("arrow_give", 0), ("arrow_take", 0),
                     ("fake_beard", 1)]
@@ -924,7 +1018,7 @@ def test_end_cards_resolve_entertainers_then_arrow_then_beard_then_scoring():
     assert s.collection[0, kind("henchman")] == 1 and s.collection[0, kind("gold chest")] == 1
     assert sc[0]["henchmen"] == -3 and sc[0]["chests"] == 1
     assert sc[1]["jewelry"] == 4 and sc[1]["henchmen"] == 0
-    assert s.returns("win") == returns_from_scores([x["total"] for x in sc], "win")
+    assert s.returns("win") == glory_returns([x["total"] for x in sc], "win")
 
 
 def test_legendary_cards_score_nothing_themselves():
@@ -932,21 +1026,35 @@ def test_legendary_cards_score_nothing_themselves():
     set_collection(s, 0, {name: 1 for name in ("spy glass", "key", "travelling entertainers",
                                                 "golden arrow", "fake beard")})
     s.castles_held[0] = 0
+    s.edited()
     assert s.scores()[0]["total"] == 0
 
 
 # =========================================================================================
 # Returns
 # =========================================================================================
-def test_returns_from_scores_modes():
-    assert returns_from_scores([30, 50, 40], "win") == [0.0, 1.0, 0.0]
-    assert returns_from_scores([50, 50, 40], "win") == [0.5, 0.5, 0.0]     # ties share
-    assert returns_from_scores([7, 7, 7, 7], "win") == [0.25] * 4
-    assert returns_from_scores([30, 50, 40], "rank") == [0.0, 1.0, 0.5]
-    assert returns_from_scores([50, 50, 40], "rank") == [1.0, 1.0, 0.0]
-    assert returns_from_scores([30, 50, 40], "score") == pytest.approx([-1.5, 1.5, 0.0])
+def glory_returns(totals: list[int], mode: str) -> list[float]:
+    """Chickwood's rewards from final glory: competition ranks of the totals (no
+    tie-break), the "score" mode divided by the game's score scale."""
+    return returns_from_ranks(competition_ranks(totals), mode, totals,
+                              ChickwoodGame.traits.score_scale)
+
+
+def test_returns_from_glory_modes():
+    assert ChickwoodGame.traits.score_scale == 10.0 and ChickwoodGame.traits.has_scores
+    assert ChickwoodGame.traits.reward_modes == ("win", "rank", "score")
+    assert competition_ranks([30, 50, 40]) == [3, 1, 2]
+    assert competition_ranks([50, 50, 40]) == [1, 1, 3]
+    assert glory_returns([30, 50, 40], "win") == [0.0, 1.0, 0.0]
+    assert glory_returns([50, 50, 40], "win") == [0.5, 0.5, 0.0]     # ties share
+    assert glory_returns([7, 7, 7, 7], "win") == [0.25] * 4
+    assert glory_returns([30, 50, 40], "rank") == [0.0, 1.0, 0.5]
+    assert glory_returns([50, 50, 40], "rank") == [1.0, 1.0, 0.0]
+    assert glory_returns([30, 50, 40], "score") == pytest.approx([-1.5, 1.5, 0.0])
     with pytest.raises(ValueError, match="unknown reward mode"):
-        returns_from_scores([1, 2], "glory")
+        glory_returns([1, 2], "glory")
+    with pytest.raises(ValueError, match="no reward mode 'glory'"):
+        new_state(3).returns("glory")
 
 
 def test_state_returns_use_final_totals():
@@ -954,8 +1062,9 @@ def test_state_returns_use_final_totals():
     assert s.returns("win") == [0.0, 0.0, 0.0]          # not over yet
     play_random(s, np.random.default_rng(4))
     totals = [x["total"] for x in s.scores()]
+    assert s.ranks() == competition_ranks(totals)
     for mode in ("win", "rank", "score"):
-        assert s.returns(mode) == returns_from_scores(totals, mode)
+        assert s.returns(mode) == glory_returns(totals, mode)
     best = max(totals)
     assert s.returns("win") == [1 / totals.count(best) if t == best else 0.0 for t in totals]
     assert sum(s.returns("score")) == pytest.approx(0.0)
@@ -966,6 +1075,7 @@ def test_tied_winners_share_in_a_real_state():
     raid_out(s)
     s.castles_held[:] = 0
     s.castles_held[:, 0] = [2, 2, 1]      # totals 2, 2, 1
+    s.edited()
     assert s.returns("win") == [0.5, 0.5, 0.0]
     assert s.ranks() == [1, 1, 3]
 
@@ -1002,6 +1112,19 @@ def test_json_round_trip_keeps_secret_discards():
     assert r.grid == s.grid and r.order == s.order
 
 
+def test_json_round_trip_keeps_the_decision_stack():
+    s = key_position()
+    act(s, "raid castle 4")          # the key decision above the raid
+    r = ChickwoodState.from_dict(s.game, json.loads(json.dumps(s.to_dict())))
+    assert r.decisions == s.decisions == [(RAID, 0, ()), (KEY_DECISION, 2, (3, 0))]
+    assert all(type(d).__name__ == "Decision" and isinstance(d.data, tuple) for d in r.decisions)
+    assert r.current_player == 2 and r.turn_player == 0
+    assert np.array_equal(r.buf, s.buf)
+    act(r, "key: force another castle")
+    act(s, "key: force another castle")
+    assert r.to_dict() == s.to_dict()
+
+
 def test_from_dict_rejects_another_configuration():
     s = new_state(3)
     with pytest.raises(ValueError):
@@ -1028,6 +1151,14 @@ def test_action_names_round_trip():
     assert game.num_actions == A.NUM_ACTIONS
     for a in range(game.num_actions):
         assert game.string_to_action(game.action_to_string(a)) == a
-    assert game.string_to_action("raid castle 3") == A.RAID + 2
-    assert game.string_to_action("alms r2c3") == A.ALMS + 5
-    assert game.string_to_action("play violet ring to castle 4") == A.play_action(10, 4)
+    assert game.string_to_action("raid castle 3") == A.RAID.id(2)
+    assert game.string_to_action("alms r2c3") == A.ALMS.id(5)
+    assert game.string_to_action("play violet ring to castle 4") == A.PLAY.id(10, 3)
+    # ARROW_TAKE's first index is the opponent's offset minus one, BEARD_GIVE's too
+    assert game.action_to_string(A.ARROW_TAKE.id(1, 0)) == "golden arrow: take gold chest from +2"
+    assert game.action_to_string(A.BEARD_GIVE.id(3)) == "fake beard: give henchman to +4"
+    assert game.action_names == A.SPACE.names and len(A.SPACE.names) == A.NUM_ACTIONS == 280
+    for a in range(A.NUM_ACTIONS):
+        block, index = A.SPACE.decode(a)
+        assert A.SPACE.encode(block, *index) == a
+        assert a in A.SPACE.blocks[block] and A.SPACE.blocks[block].index(a) == index

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from forest_envs.chickwood import scoring as S
-from forest_envs.chickwood.components import VILLAGES
+from forest_envs.chickwood.components import MAX_SPACES, VILLAGES
 
 from .conftest import VILLAGE, F, cell, counts, new_state, place_alms, set_collection, set_grid
 
@@ -115,13 +115,10 @@ def test_castle_example_is_20():
 
 
 # --- 3. villages -----------------------------------------------------------------------------
-def owners_times(village: str, placed: list[int]) -> tuple[int, list[int], list[int]]:
-    """Alms placed in this order (spaces fill left to right, top to bottom, time 1, 2, ...)."""
-    g = VILLAGE[village]
-    size = 7
-    owners = placed + [-1] * (size - len(placed))
-    times = list(range(1, len(placed) + 1)) + [0] * (size - len(placed))
-    return g, owners, times
+def spaces(village: str, placed: list[int]) -> tuple[int, list[int]]:
+    """Village id and owners per space for alms placed in this order (spaces fill left to
+    right, top to bottom, so the i-th alms lies in space i); -1 marks the empty spaces."""
+    return VILLAGE[village], placed + [-1] * (MAX_SPACES - len(placed))
 
 
 def test_village_rows_as_the_examples_need():
@@ -134,60 +131,100 @@ def test_village_rows_as_the_examples_need():
 
 def test_bramblewick_third_row_empty_so_8_not_unlocked():
     # Blue together with Yellow unlocked the first row, Red the second; the third is empty.
-    g, owners, times = owners_times("Bramblewick", [BLUE, YELLOW, RED])
+    g, owners = spaces("Bramblewick", [BLUE, YELLOW, RED])
     assert S.unlocked_glory(g, 3) == [4, 2]
-    awards = S.village_awards(g, owners, times, 4)
+    awards = S.village_awards(g, owners, 4)
     assert 8 not in awards
     assert sorted(awards, reverse=True) == [4, 2, 0, 0]
-    # one alms each: the later placer ranks higher (red, then yellow, then blue)
+    # one alms each: the later space ranks higher (red, then yellow, then blue)
     assert awards[RED] == 4 and awards[YELLOW] == 2 and awards[BLUE] == 0
 
 
 def test_ashford_tie_goes_to_the_later_placer():
     # Yellow placed his alms later than red: yellow 3; the 6 row is empty; red nothing.
-    g, owners, times = owners_times("Ashford", [RED, YELLOW])
+    g, owners = spaces("Ashford", [RED, YELLOW])
     assert S.unlocked_glory(g, 2) == [3]
-    assert S.village_awards(g, owners, times, 2) == [0, 3]
+    assert S.village_awards(g, owners, 2) == [0, 3]
     # the other order of placement reverses it
-    g, owners, times = owners_times("Ashford", [YELLOW, RED])
-    assert S.village_awards(g, owners, times, 2) == [3, 0]
+    g, owners = spaces("Ashford", [YELLOW, RED])
+    assert S.village_awards(g, owners, 2) == [3, 0]
 
 
 def test_cinderholt_nobody_third():
     # Red earns nine, yellow five; nobody is third, so the third unlocked glory is unearned.
-    g, owners, times = owners_times("Cinderholt", [RED, YELLOW, RED, RED])
+    g, owners = spaces("Cinderholt", [RED, YELLOW, RED, RED])
     assert S.unlocked_glory(g, 4) == [9, 5, 2]
-    assert S.village_awards(g, owners, times, 3) == [9, 5, 0]
+    assert S.village_awards(g, owners, 3) == [9, 5, 0]
 
 
 def test_four_player_tie_example_8_4_2_0():
     # Red placed his last alms later than blue and wins the tie; green wins the tie with
     # yellow. Red 8, blue 4, green 2, yellow nothing.
-    g, owners, times = owners_times("Bramblewick", [BLUE, RED, YELLOW, BLUE, GREEN, RED])
+    g, owners = spaces("Bramblewick", [BLUE, RED, YELLOW, BLUE, GREEN, RED])
     assert S.unlocked_glory(g, 6) == [8, 4, 2]
-    awards = S.village_awards(g, owners, times, 4)
-    assert awards[RED] == 8 and awards[BLUE] == 4 and awards[GREEN] == 2 and awards[YELLOW] == 0
+    assert S.village_ranking(owners, 4) == [RED, BLUE, GREEN, YELLOW]
+    assert S.village_awards(g, owners, 4) == [8, 0, 4, 2]
 
 
 def test_dunmere_first_row_prints_no_glory():
     # Red placed two alms on this large village, the second row is empty: no glory.
-    g, owners, times = owners_times("Dunmere", [RED, RED])
+    g, owners = spaces("Dunmere", [RED, RED])
     assert S.unlocked_glory(g, 2) == []
-    assert S.village_awards(g, owners, times, 2) == [0, 0]
+    assert S.village_awards(g, owners, 2) == [0, 0]
     # one alms in the second row unlocks its 10
-    g, owners, times = owners_times("Dunmere", [RED, RED, RED, YELLOW])
-    assert S.village_awards(g, owners, times, 2) == [10, 0]
+    g, owners = spaces("Dunmere", [RED, RED, RED, YELLOW])
+    assert S.village_awards(g, owners, 2) == [10, 0]
 
 
 def test_more_alms_beats_later_placement():
-    g, owners, times = owners_times("Elderbrook", [RED, RED, YELLOW])
-    assert S.village_awards(g, owners, times, 2) == [7, 4]
+    g, owners = spaces("Elderbrook", [RED, RED, YELLOW])
+    assert S.village_awards(g, owners, 2) == [7, 4]
 
 
 def test_tie_uses_last_alms_not_first():
     # Red placed first and last; yellow's only alms came between: red wins the 2-2 tie.
-    g, owners, times = owners_times("Elderbrook", [RED, YELLOW, YELLOW, RED])
-    assert S.village_awards(g, owners, times, 2) == [7, 4]
+    g, owners = spaces("Elderbrook", [RED, YELLOW, YELLOW, RED])
+    assert S.village_awards(g, owners, 2) == [7, 4]
+
+
+def test_empty_village_gives_nothing():
+    g, owners = spaces("Ashford", [])
+    assert S.village_ranking(owners, 3) == []
+    assert S.village_awards(g, owners, 3) == [0, 0, 0]
+
+
+def test_tie_is_decided_by_the_later_space_not_by_seat_or_list_order():
+    # 1-1-1 tie on Cinderholt (9, 5 and 2 unlocked): the later the space, the better.
+    g, owners = spaces("Cinderholt", [YELLOW, BLUE, RED])
+    assert S.village_ranking(owners, 3) == [RED, BLUE, YELLOW]
+    assert S.village_awards(g, owners, 3) == [9, 2, 5]
+
+
+def test_tie_after_a_swap_goes_to_the_later_space_not_the_later_gift():
+    # Ashford: yellow gave its alms first (space 1), red second (space 2). Later in the game
+    # blue gave one alms to Elderbrook. At the end the travelling entertainers swap yellow's
+    # Ashford alms with blue's Elderbrook one. Ashford now holds blue (space 1, the alms
+    # given last of all) and red (space 2). A clock would give blue the tie; the table
+    # gives it to red, whose alms lies in the later space. The function sees only spaces.
+    g, owners = spaces("Ashford", [BLUE, RED])
+    assert S.village_awards(g, owners, 3) == [3, 0, 0]
+
+
+def test_swap_inside_one_village_changes_the_tie():
+    # Red's and yellow's alms change places on Ashford: counts and unlocked rows stay, the
+    # tie follows the cubes to their new spaces (with a clock it would have stayed put).
+    g, before = spaces("Ashford", [RED, YELLOW, RED, YELLOW])
+    _, after = spaces("Ashford", [RED, YELLOW, YELLOW, RED])
+    assert S.village_awards(g, before, 2) == [3, 6]
+    assert S.village_awards(g, after, 2) == [6, 3]
+
+
+def test_only_the_last_alms_of_each_player_matters():
+    # Yellow's alms lie in spaces 1, 2 and 5, red's in 3, 4 and 6: three each; red's last
+    # alms (space 6) lies later than yellow's last (space 5).
+    g, owners = spaces("Dunmere", [YELLOW, YELLOW, RED, RED, YELLOW, RED])
+    assert S.village_ranking(owners, 2) == [RED, YELLOW]
+    assert S.village_awards(g, owners, 2) == [10, 5]
 
 
 # --- full states -------------------------------------------------------------------------------
@@ -212,14 +249,43 @@ def test_state_scores_breakdown_and_total():
     place_alms(s, cell("r1c3"), [0, 1, 0, 0])    # Cinderholt: 0 gets 9, 1 gets 5
     place_alms(s, cell("r2c2"), [2, 2])          # Dunmere: no glory unlocked
     sc = s.scores()
+    nothing = {"r1c1": 0, "r1c2": 0, "r1c3": 0, "r2c2": 0, "r2c3": 0, "r3c1": 0, "r3c2": 0}
     assert sc[0] == {"busts": 0, "chests": 12, "garments": 10, "jewelry": 19, "maid": 9,
                      "henchmen": -6, "castles": 20, "villages": 9,
+                     "village_glory": {**nothing, "r1c3": 9},
                      "total": 12 + 10 + 19 + 9 - 6 + 20 + 9}
     # player 1: the bust takes a gold chest: 1 gold + 1 silver -> 1 - 1 = 0
     assert sc[1]["busts"] == 1 and sc[1]["chests"] == 0
     assert sc[1]["castles"] == 4 and sc[1]["villages"] == 3 + 5
+    assert sc[1]["village_glory"] == {**nothing, "r1c1": 3, "r1c3": 5}
     assert sc[1]["total"] == 0 + 4 + 8
     assert sc[2]["total"] == 0 and sc[2]["villages"] == 0
+    assert sc[2]["village_glory"] == nothing
+
+
+def lay_alms(state, cell_index: int, owners: list[int]) -> None:
+    """Put alms on a cell's first spaces as they lie (owners[s] on space s), with no
+    placement history: all a table shows."""
+    state.alms_owner[cell_index] = 0
+    for space, p in enumerate(owners):
+        state.alms_owner[cell_index, space, p] = 1
+    state.cell_filled[cell_index] = len(owners)
+    state._mask = None
+
+
+def test_state_scores_break_ties_by_the_spaces_alone():
+    s = new_state(3, seed=2)
+    for p in range(3):
+        set_collection(s, p, {})
+        s.castles_held[p] = 0
+    set_grid(s, ["Ashford", "Elderbrook", F, F, F, F, F, F, F])
+    lay_alms(s, cell("r1c1"), [0, 1])            # 1-1 tie: seat 1 lies in the later space
+    lay_alms(s, cell("r1c2"), [2, 0, 0, 2])      # 2-2 tie: seat 2 lies in the last space
+    sc = s.scores()
+    assert [x["village_glory"] for x in sc] == [{"r1c1": 0, "r1c2": 4},
+                                                {"r1c1": 3, "r1c2": 0},
+                                                {"r1c1": 0, "r1c2": 7}]
+    assert [x["villages"] for x in sc] == [x["total"] for x in sc] == [4, 3, 7]
 
 
 def test_state_scores_four_player_village_example():
@@ -229,5 +295,7 @@ def test_state_scores_four_player_village_example():
         s.castles_held[p] = 0
     set_grid(s, ["Bramblewick", F, F, F, F, F, F, F, F])
     place_alms(s, 0, [BLUE, RED, YELLOW, BLUE, GREEN, RED])
-    assert [x["villages"] for x in s.scores()] == [8, 0, 4, 2]
-    assert [x["total"] for x in s.scores()] == [8, 0, 4, 2]
+    sc = s.scores()
+    assert [x["villages"] for x in sc] == [x["total"] for x in sc] == [8, 0, 4, 2]
+    assert [x["village_glory"] for x in sc] == [{"r1c1": 8}, {"r1c1": 0}, {"r1c1": 4},
+                                                {"r1c1": 2}]

@@ -1,0 +1,31 @@
+"""Agents by name, for every registered game: ``random``, ``heuristic`` (the game's scripted
+agent) or the path of a trained policy (``.npz`` exported by the trainer, or an SB3 ``.zip``).
+
+This lives above core/: a policy file needs the training layer, which core never imports.
+"""
+
+from __future__ import annotations
+
+from .core.agents import RandomAgent
+from .core.errors import ConfigError
+from .core.registry import game_spec
+
+AGENT_KINDS = ("random", "heuristic", "a policy file (.npz / .zip)")
+
+
+def make_agent(env_id: str, spec: str, seed: int | None = None):
+    game = game_spec(env_id)
+    if spec == "random":
+        return RandomAgent(seed)
+    if spec == "heuristic":
+        if game.heuristic is None:
+            raise ConfigError(f"{env_id} has no heuristic agent; use random or a policy file")
+        return game.heuristic(seed=seed)
+    if spec.endswith((".npz", ".zip")):
+        from .train.policy import PolicyAgent
+
+        try:
+            return PolicyAgent(spec, seed=seed)
+        except FileNotFoundError as err:
+            raise ConfigError(str(err)) from None
+    raise ConfigError(f"unknown agent {spec!r}; expected one of {', '.join(AGENT_KINDS)}")

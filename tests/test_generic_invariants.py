@@ -1,0 +1,93 @@
+"""Invariants every registered game keeps, checked after every action of fuzzed games:
+masks never empty for the player to move, every block within its declared range and every
+observation within its space, the JSON round trip exact, and clones independent (a clone
+played to its end never changes the original, nor the original its clone).
+
+A game gets this harness by registering. ``-m slow`` plays many more games.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import forest_envs
+from forest_envs.core.registry import env_ids, game_spec
+
+CASES = [(env_id, cfg) for env_id in env_ids() for cfg in game_spec(env_id).game_class.all_configs()]
+CASE_IDS = [env_id + "-" + "-".join(f"{k}={v}" for k, v in cfg.items()) for env_id, cfg in CASES]
+
+
+def random_play(state, rng, max_steps=100_000):
+    for _ in range(max_steps):
+        if state.is_terminal:
+            return
+        legal = np.flatnonzero(state.legal_action_mask())
+        state.apply(int(legal[rng.integers(legal.size)]))
+
+
+def check_state(state, spaces):
+    game = state.game
+    assert not game.layout.out_of_range(state.buf), game.layout.out_of_range(state.buf)
+    for seat in range(game.num_players):
+        obs = state.observation(seat)
+        box = spaces[seat]
+        assert obs.shape == box.shape and obs.dtype == np.float32
+        assert box.contains(obs), f"seat {seat}'s observation leaves its Box"
+    mask = state.legal_action_mask()
+    assert mask.dtype == np.int8 and mask.shape == (game.num_actions,)
+    if state.is_terminal:
+        assert state.current_player == -1 and not mask.any()
+    else:
+        assert 0 <= state.current_player < game.num_players
+        assert 0 <= state.turn_player < game.num_players
+        assert mask.any(), f"empty mask for player {state.current_player} ({state.decision_name()})"
+    data = state.to_dict()
+    again = game.state_from_dict(json.loads(json.dumps(data)))
+    assert again.to_dict() == data
+    np.testing.assert_array_equal(again.legal_action_mask(), mask)
+
+
+def fuzz(env_id, cfg, games, seed, clone_every=17):
+    env = forest_envs.make_raw(env_id, **cfg)
+    spaces = [env.observation_spaces[a]["observation"] for a in env.possible_agents]
+    rng = np.random.default_rng(seed)
+    for g in range(games):
+        state = env.game.new_initial_state(int(rng.integers(2**31)))
+        step = 0
+        while True:
+            check_state(state, spaces)
+            if step % clone_every == g % clone_every:
+                check_clone_independence(state, rng)
+            if state.is_terminal:
+                break
+            legal = np.flatnonzero(state.legal_action_mask())
+            state.apply(int(legal[rng.integers(legal.size)]))
+            step += 1
+        assert state.ranks().count(1) >= 1
+
+
+def check_clone_independence(state, rng):
+    before = state.to_dict()
+    clone = state.clone()
+    assert clone.to_dict() == before
+    random_play(clone, np.random.default_rng(int(rng.integers(2**31))))
+    assert state.to_dict() == before, "playing a clone changed the original"
+    if not state.is_terminal:
+        snapshot = clone.to_dict()
+        probe = state.clone()
+        random_play(probe, np.random.default_rng(int(rng.integers(2**31))))
+        assert clone.to_dict() == snapshot, "playing the original changed a clone"
+
+
+@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+def test_invariants_hold_in_fuzzed_games(env_id, cfg):
+    fuzz(env_id, cfg, games=3, seed=hash(json.dumps([env_id, cfg], sort_keys=True)) % 2**31)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+def test_invariants_hold_in_many_fuzzed_games(env_id, cfg):
+    fuzz(env_id, cfg, games=60, seed=12345)
