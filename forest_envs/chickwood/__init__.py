@@ -11,8 +11,9 @@ def heuristic_agent(seed: int | None = None):
     return HeuristicAgent(seed=seed)
 
 
+# The benchmark's first config (3 players, the shipped training setup) also times the bare engine.
 register("chickwood_v0", ChickwoodGame, raw_env, heuristic=heuristic_agent,
-         bench_configs=[{"num_players": n} for n in (2, 3, 4, 5)]
+         bench_configs=[{"num_players": n} for n in (3, 2, 4, 5)]
          + [{"num_players": 3, "legendary": True}])
 
 __all__ = ["ChickwoodGame", "ChickwoodState", "env", "heuristic_agent", "new_game", "raw_env"]

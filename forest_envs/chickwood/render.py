@@ -1,92 +1,123 @@
-"""What a seat may know as plain Python data (``view``) and as a text picture (``render``)."""
+"""What a seat may know as plain Python data (``view``) and as a text picture (``render``).
+
+The view is indexed as the game's data is, so a program reads it without parsing names:
+
+* card kinds: lists of ``NUM_KINDS`` counts indexed by kind id (``components.KIND_NAMES``);
+* castles: a dict by castle value (1..6) of the castles in play;
+* villages: a list by grid cell (row by row), each with its village index
+  (``components.VILLAGES``; ``FOREST`` -1, ``NO_CARD`` -2) and the owner seat of each of its
+  spaces in fill order (-1 empty);
+* players: a list by seat;
+* the pending decision: its kind name (``observation.DECISIONS``), its player and its data
+  by the names the kind declares (the alms snake's ``last_cell`` is None before its first
+  alms).
+
+``render`` turns ids into names for people. Scripted agents call ``view`` at every decision,
+so it reads each buffer block with one ``tolist()`` (indexing numpy element by element is
+slow) and builds nothing it does not return.
+"""
 
 from __future__ import annotations
 
-import functools
-from operator import itemgetter
+import numpy as np
 
 from .actions import cell_name
 from .components import CASTLE_CAPACITY, KIND_NAMES, MAX_CASTLE, MAX_CELLS, VILLAGES
-from .observation import PHASES
+from .observation import ALMS, DECISIONS
 
-
-def _named(counts) -> dict[str, int]:
-    """{kind name: count} of the nonzero counts (a list of ints, or an array)."""
-    if not isinstance(counts, list):
-        counts = counts.tolist()
-    if not any(counts):
-        return {}
-    return dict(_named_counts(tuple(counts)))  # a copy: the caller may change it
-
-
-# The few small tables the view converts recur from call to call: memoised (returned as
-# fresh lists / dicts).
-@functools.lru_cache(maxsize=4096)
-def _named_counts(counts: tuple) -> dict[str, int]:
-    return dict(filter(itemgetter(1), zip(KIND_NAMES, counts)))
-
-
-@functools.lru_cache(maxsize=1024)
-def _castle_list(held: tuple) -> tuple[int, ...]:
-    """Castle values held, one per card, from the count of each value."""
-    return tuple(v + 1 for v in range(MAX_CASTLE) for _ in range(held[v]))
-
-
-@functools.lru_cache(maxsize=256)
-def _banner_text(banner: tuple) -> str:
-    return "".join("D" if b else "U" for b in banner)
-
-
-# Per-village data the view repeats on every call.
+FOREST, NO_CARD = -1, -2  # grid entries besides village indices (as rules.py keeps them)
 _SPACES = tuple(v.spaces for v in VILLAGES)
-_CELL_NAMES = tuple(cell_name(cell) for cell in range(MAX_CELLS))
-
-
-def _first(row: list) -> int:
-    """Index of the first maximum (numpy's argmax) of a one-hot row."""
-    return row.index(max(row))
-
-
-def _first_nonzero(row: list) -> int | None:
-    x = next(filter(None, row), None)
-    return None if x is None else row.index(x)
+_SEAT_PLUS_ONE = np.arange(1, 6)
 
 
 def view(state, seat: int | None) -> dict:
-    """``seat=None`` gives the full-information view (every hand and face-down card)."""
-    # Scripted agents call this every decision: the buffer blocks are read with one
-    # ``tolist()`` each, since indexing numpy arrays element by element is slow.
-    n = state.num_players
-    everyone = seat is None
+    """What ``seat`` may know; ``seat=None`` is the referee's view of everything (every hand,
+    every face-down card with its owner, the secret discards)."""
+    referee = seat is None
+    out = {
+        "seat": seat,
+        "num_players": state.num_players,
+        "legendary": bool(state.game.legendary),
+        "round": int(state.round_no[0]),
+        "deck_left": int(state.deck_left[0]),
+        "turn": state.turn_player,
+        "order": list(state.order),
+        "decision": _decision(state),
+        "play_face_down": state._face_down_now(state.current_player) if state.decision_name() == "scout" else None,
+        "snake_visited": [c for c, x in enumerate(state.snake_visited.tolist()) if x],
+        "castles": _castles(state, seat),
+        "players": _players(state),
+        "villages": _villages(state),
+        "discard_public": state.discard_public.tolist(),
+        "box": state.box.tolist(),
+    }
+    if referee:
+        out["hands"] = state.hand.tolist()
+        secret = [0] * len(KIND_NAMES)
+        for kind, _ in state.discard_fd:
+            secret[kind] += 1
+        out["discard_face_down"] = secret
+    else:
+        out["hand"] = state.hand[seat].tolist()
+        out["discard_known"] = state.discard_known[seat].tolist()
+    if not state.is_terminal and (referee or seat == state.current_player):
+        out["legal_actions"] = state.legal_actions()
+    if state.is_terminal:
+        out["scores"] = state.scores()
+    return out
+
+
+def _decision(state) -> dict | None:
+    """The pending decision: kind name, player and data by name (None when the game is over)."""
+    d = state.decision
+    if d is None:
+        return None
+    kind = DECISIONS[d.kind]
+    names = [name for name, _ in kind.ints] + list(kind.seats)
+    data = dict(zip(names, d.data))
+    if d.kind == ALMS and data["last_cell"] >= MAX_CELLS:
+        data["last_cell"] = None  # the snake has not started
+    return {"kind": kind.name, "player": d.player, "data": data}
+
+
+def _castles(state, seat: int | None) -> dict[int, dict]:
     in_play = state.castle_in_play.tolist()
     pile_left = state.pile_left.tolist()
     raided_by = state.castle_raided_by.tolist()
-    faceup = state.castle_faceup.tolist()
+    face_up = state.castle_faceup.tolist()
     fd_count = state.castle_fd_count.tolist()
-    if everyone:
-        face_down = state.fd_own.sum(axis=0).tolist()
+    spied = state.spy_castle.tolist()
+    blocked = state.key_blocked.tolist()
+    if seat is None:
+        face_down = state.fd_own.transpose(1, 0, 2).tolist()  # [castle][owner][kind]
     else:
-        my_fd = state.fd_own[seat].tolist()
-        spied = state.spy_view[seat].tolist()
-    castles = []
+        mine = state.fd_own[seat].tolist()
+        seen = state.spy_view[seat].tolist()
+    castles = {}
     for c in range(MAX_CASTLE):
         if not in_play[c]:
             continue
+        raider = raided_by[c].index(1) if 1 in raided_by[c] else None
         entry = {
             "value": c + 1,
             "pile_left": pile_left[c],
             "capacity": CASTLE_CAPACITY.get(c + 1),
-            "raided_by": _first_nonzero(raided_by[c]),
-            "face_up": _named(faceup[c]),
-            "face_down_by": dict(filter(itemgetter(1), enumerate(fd_count[c]))),
+            "raided_by": raider,
+            "key_blocked": bool(blocked[c]),
+            "spied": bool(spied[c]),           # looked at with the spy glass this round
+            "face_up": face_up[c],
+            "face_down_by": fd_count[c],       # number of face-down cards of each seat
         }
-        if everyone:
-            entry["face_down"] = _named(face_down[c])
+        if seat is None:
+            entry["face_down"] = face_down[c]  # [owner][kind]
         else:
-            entry["my_face_down"] = _named(my_fd[c])
-            if any(spied[c]):
-                entry["spied_face_down"] = _named(spied[c])
-        castles.append(entry)
+            entry["my_face_down"] = mine[c]
+            entry["spied_face_down"] = seen[c]  # others' cards, if this seat looked here
+        castles[c + 1] = entry
+    return castles
+
+
+def _players(state) -> list[dict]:
     player_castle = state.player_castle.tolist()
     castles_held = state.castles_held.tolist()
     collection = state.collection.tolist()
@@ -94,114 +125,71 @@ def view(state, seat: int | None) -> dict:
     hand_count = state.hand_count.tolist()
     has_raided = state.has_raided.tolist()
     order_pos = state.order_pos.tolist()
-    hand_size = state.game.hand_size
-    banner = state.banner[:, :hand_size].tolist()
-    players = []
-    for p in range(n):
-        players.append({
-            "seat": p,
-            "castle": _first(player_castle[p]) + 1,
-            "castles_held": list(_castle_list(tuple(castles_held[p]))),
-            "collection": _named(collection[p]),
-            "alms_left": alms_left[p],
-            "hand_count": hand_count[p],
-            "raided": bool(has_raided[p]),
-            "order": _first(order_pos[p]),
-            "banner": _banner_text(tuple(banner[p])),
-        })
-    owners = state._space_owners().tolist()
-    alms_time = state.alms_time.tolist()
-    villages = []
-    for cell in range(MAX_CELLS):
-        g = state.grid[cell]
-        if g == -2:
-            continue
-        if g < 0:
-            villages.append({"cell": _CELL_NAMES[cell], "card": "forest", "rows": [], "alms": [],
-                             "alms_times": []})
-            continue
-        spaces = _SPACES[g]
-        villages.append({
-            "cell": _CELL_NAMES[cell],
-            "card": VILLAGES[g].name,
-            "rows": [list(r) for r in VILLAGES[g].rows],
-            "alms": [None if o < 0 else o for o in owners[cell][:spaces]],
-            "alms_times": alms_time[cell][:spaces],
-        })
-    arrow_give = state.arrow_give.tolist()
-    key_pending = state.key_pending.tolist()
-    out = {
-        "seat": seat,
-        "num_players": n,
-        "round": int(state.round_no[0]),
-        "phase": PHASES[state.phase],
-        "to_move": state.current_player,
-        "order": list(state.order),
-        "deck_left": int(state.deck_left[0]),
-        "castles": castles,
-        "players": players,
-        "villages": villages,
-        "discard_public": _named(state.discard_public),
-        "box": _named(state.box),
-        "arrow_give": KIND_NAMES[_first(arrow_give)] if any(arrow_give) else None,
-        "snake_left": int(state.snake_left[0]),
-        "play_face_down": (bool(state.banner[state.current, state.step // n])
-                           if PHASES[state.phase] == "scout" else None),
-        "key_pending": _first(key_pending) + 1 if any(key_pending) else None,
-        "snake_last": None if state.snake_last < 0 else _CELL_NAMES[state.snake_last],
-    }
-    if everyone:
-        out["hands"] = [_named(h) for h in state.hand.tolist()]
-    else:
-        out["hand"] = _named(state.hand[seat])
-        out["discard_known"] = _named(state.discard_known[seat])
-    if not state.is_terminal and (everyone or seat == state.current_player):
-        out["legal_actions"] = {a: state.game.action_names[a] for a in state.legal_actions()}
-    if state.is_terminal:
-        out["scores"] = state.scores()
+    banner = state.banner[:, :state.game.hand_size].tolist()
+    return [{
+        "castle": player_castle[p].index(1) + 1,   # the castle in front of the player
+        "castles_held": castles_held[p],           # castle cards by value - 1
+        "raids": list(state.raids[p]),             # castle values raided, in order
+        "collection": collection[p],
+        "alms_left": alms_left[p],
+        "hand_count": hand_count[p],
+        "raided": bool(has_raided[p]),
+        "order": order_pos[p].index(1),            # place in this round's turn order
+        "banner": banner[p],                       # per scouting play: 1 = face down
+    } for p in range(state.num_players)]
+
+
+def _villages(state) -> list[dict]:
+    # seat + 1 of each space's alms, 0 where empty (alms_owner is one-hot over seats)
+    owners = (state.alms_owner @ _SEAT_PLUS_ONE[:state.num_players]).tolist()
+    out = []
+    for cell, village in enumerate(state.grid):
+        spaces = _SPACES[village] if village >= 0 else 0
+        out.append({"village": village, "alms": [o - 1 for o in owners[cell][:spaces]]})
     return out
 
 
+# --- text ------------------------------------------------------------------------------------
 def render(state, seat: int | None = None) -> str:
     v = view(state, seat)
-    lines = [f"Chickwood Forest: round {v['round']}, phase {v['phase']}, deck {v['deck_left']}"
-             + ("" if state.is_terminal else f", player {v['to_move']} to move")]
-    lines.append("Castles:")
-    for c in v["castles"]:
+    d = v["decision"]
+    header = (f"Chickwood Forest: round {v['round']}, deck {v['deck_left']}, "
+              + ("game over" if d is None else f"{d['kind']} for player {d['player']}"
+                 + "".join(f", {k} {x}" for k, x in d["data"].items())))
+    lines = [header, "Castles:"]
+    for value, c in v["castles"].items():
         raided = "" if c["raided_by"] is None else f" raided by P{c['raided_by']}"
-        down = ", ".join(f"P{p}:{x}" for p, x in c["face_down_by"].items()) or "-"
-        lines.append(f"  [{c['value']}] pile {c['pile_left']:2d}{raided}  up: {_fmt(c['face_up'])}"
+        down = ", ".join(f"P{p}:{x}" for p, x in enumerate(c["face_down_by"]) if x) or "-"
+        lines.append(f"  [{value}] pile {c['pile_left']:2d}{raided}  up: {_cards(c['face_up'])}"
                      f"  down: {down}")
-        for key in ("face_down", "my_face_down", "spied_face_down"):
-            if c.get(key):
-                lines.append(f"        {key.replace('_', ' ')}: {_fmt(c[key])}")
+        if "face_down" in c:
+            for p, cards in enumerate(c["face_down"]):
+                if any(cards):
+                    lines.append(f"        face down P{p}: {_cards(cards)}")
+        for key in ("my_face_down", "spied_face_down"):
+            if any(c.get(key, ())):
+                lines.append(f"        {key.replace('_', ' ')}: {_cards(c[key])}")
     lines.append("Players:")
-    for p in v["players"]:
-        me = " (you)" if p["seat"] == seat else ""
-        lines.append(f"  P{p['seat']}{me}: castle {p['castle']} banner {p['banner']}, "
-                     f"alms {p['alms_left']}, hand {p['hand_count']}, castles {p['castles_held']}")
-        lines.append(f"      loot: {_fmt(p['collection'])}")
+    for p, pl in enumerate(v["players"]):
+        me = " (you)" if p == seat else ""
+        banner = "".join("D" if x else "U" for x in pl["banner"])
+        held = [value + 1 for value, x in enumerate(pl["castles_held"]) for _ in range(x)]
+        lines.append(f"  P{p}{me}: castle {pl['castle']} banner {banner}, "
+                     f"alms {pl['alms_left']}, hand {pl['hand_count']}, castles {held}, "
+                     f"raided {pl['raids'] or '-'}")
+        lines.append(f"      loot: {_cards(pl['collection'])}")
     lines.append("Villages:")
-    rows = {}
-    for vil in v["villages"]:
-        rows.setdefault(vil["cell"][:2], []).append(vil)
-    for cells in rows.values():
-        parts = []
-        for vil in cells:
-            if vil["card"] == "forest":
-                parts.append(f"{vil['cell']} ~forest~")
-            else:
-                alms = "".join("." if o is None else str(o) for o in vil["alms"])
-                glory = "/".join("-" if g is None else str(g) for _, g in vil["rows"])
-                parts.append(f"{vil['cell']} {vil['card'][:6]}[{glory}] {alms}")
-        lines.append("  " + " | ".join(parts))
+    for row in range(0, MAX_CELLS, 3):
+        parts = [_village_text(cell, v["villages"][cell]) for cell in range(row, row + 3)
+                 if v["villages"][cell]["village"] != NO_CARD]
+        if parts:
+            lines.append("  " + " | ".join(parts))
     if "hand" in v:
-        lines.append(f"Your hand: {_fmt(v['hand'])}")
-    if v["play_face_down"] is not None and seat == v["to_move"]:
+        lines.append(f"Your hand: {_cards(v['hand'])}")
+    if v["play_face_down"] is not None and d is not None and seat == d["player"]:
         lines.append(f"Your banner says: play this card face {'down' if v['play_face_down'] else 'up'}")
-    if "hands" in v:
-        for p, h in enumerate(v["hands"]):
-            lines.append(f"Hand P{p}: {_fmt(h)}")
+    for p, hand in enumerate(v.get("hands", ())):
+        lines.append(f"Hand P{p}: {_cards(hand)}")
     if "scores" in v:
         lines.append("Final scores:")
         for p, s in enumerate(v["scores"]):
@@ -209,5 +197,17 @@ def render(state, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def _fmt(named: dict[str, int]) -> str:
-    return ", ".join(f"{k} x{c}" if c > 1 else k for k, c in named.items()) or "-"
+def _village_text(cell: int, vil: dict) -> str:
+    if vil["village"] == FOREST:
+        return f"{cell_name(cell)} ~forest~"
+    village = VILLAGES[vil["village"]]
+    alms = "".join("." if o < 0 else str(o) for o in vil["alms"])
+    glory = "/".join("-" if g is None else str(g) for _, g in village.rows)
+    return f"{cell_name(cell)} {village.name[:6]}[{glory}] {alms}"
+
+
+def _cards(counts: list[int]) -> str:
+    """Counts by kind id as "gold chest x2, henchman"."""
+    return ", ".join(f"{KIND_NAMES[k]} x{c}" if c > 1 else KIND_NAMES[k]
+                     for k, c in enumerate(counts) if c) or "-"
+

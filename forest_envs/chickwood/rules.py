@@ -135,7 +135,7 @@ class ChickwoodState(BufferState):
 
     DECISIONS = DECISIONS
     FIELDS = ("deck", "deck_pos", "order", "step", "end_stages", "spier", "discard_fd",
-              "round_index", "grid", "cell_spaces")
+              "round_index", "grid", "cell_spaces", "raids")
     __slots__ = FIELDS + block_names()
 
     # --- setup ----------------------------------------------------------------------------
@@ -174,6 +174,7 @@ class ChickwoodState(BufferState):
         self.spier = -1
         self.discard_fd = []
         self.round_index = 0
+        self.raids = [[] for _ in range(n)]   # castle values each player raided, in order
         self.push(SCOUT, 0)
         self._start_round()
         return self
@@ -389,6 +390,7 @@ class ChickwoodState(BufferState):
         self.player_castle[p, c] = 1
         self.castle_raided_by[c, p] = 1
         self.has_raided[p] = 1
+        self.raids[p].append(c + 1)
         self.key_blocked[:] = 0
         loot = self.castle_faceup[c] + self.fd_own[:, c].sum(axis=0)
         self._clear_castle(c)

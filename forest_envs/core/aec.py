@@ -100,6 +100,7 @@ class ForestAECEnv(AECEnv):
         engine state of this game and configuration instead (tests, puzzles, search)."""
         start = self._start_state(options)
         if seed is not None:
+            seed = _check_seed(seed)
             self._seeder = np.random.default_rng(seed)
             game_seed = int(seed)
         elif self._seeder is not None:
@@ -148,6 +149,8 @@ class ForestAECEnv(AECEnv):
         return {"observation": state.observation(seat), "action_mask": mask}
 
     def step(self, action) -> None:
+        if self.engine_state is None:
+            raise RuntimeError("step() called before reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -164,7 +167,7 @@ class ForestAECEnv(AECEnv):
         self._actions.append(int(action))
         self.num_steps += 1
         if state.is_terminal:
-            self._finish(state.returns(self._reward_mode))
+            self._finish(state.result())
         elif self._max_steps is not None and self.num_steps >= self._max_steps:
             for a in self.agents:
                 self.truncations[a] = True
@@ -172,8 +175,13 @@ class ForestAECEnv(AECEnv):
         else:
             self.agent_selection = self.possible_agents[state.current_player]
 
+    def last(self, observe: bool = True):
+        if self.engine_state is None:
+            raise RuntimeError("last() called before reset()")
+        return super().last(observe)
+
     def state(self) -> np.ndarray:
-        return self.engine_state.global_state()
+        return self._reset_state("state").global_state()
 
     def render(self):
         if self.render_mode is None:
@@ -196,18 +204,30 @@ class ForestAECEnv(AECEnv):
         seat = self._seat_of.get(agent)
         if seat is None:
             self._check_agent(agent)
-        state = self.engine_state
+        state = self._reset_state("action_mask")
         if seat != state.current_player or agent != self.agent_selection:
             return self._no_mask.copy()
         return state.legal_action_mask().copy()
 
     def view(self, agent: str) -> dict:
         """What ``agent`` may know, as plain Python data (for scripted agents and humans)."""
-        return self.engine_state.view(self._seat_of[self._check_agent(agent)])
+        return self._reset_state("view").view(self._seat_of[self._check_agent(agent)])
 
     def render_text(self, agent: str | None = None) -> str:
         seat = None if agent is None else self._seat_of[self._check_agent(agent)]
-        return self.engine_state.render(seat)
+        return self._reset_state("render_text").render(seat)
+
+    def legend(self) -> str | None:
+        """The key to the board text of ``render_text`` (what its abbreviations and symbols
+        mean), if the game gives one: a ``render_legend()`` method of its state or its game
+        class returning text. None when the game has none (the CLI then says less)."""
+        for owner in (self.engine_state, self.game):
+            hook = getattr(owner, "render_legend", None)
+            if callable(hook):
+                text = hook()
+                if text:
+                    return str(text)
+        return None
 
     def action_to_string(self, action: int) -> str:
         """The action's name as its actor knows it."""
@@ -218,7 +238,7 @@ class ForestAECEnv(AECEnv):
         referee); call before stepping it. Anything shown to a person about another seat's
         action goes through this."""
         seat = None if observer is None else self._seat_of[self._check_agent(observer)]
-        return self.engine_state.describe_action(action, seat)
+        return self._reset_state("describe_action").describe_action(action, seat)
 
     def string_to_action(self, text: str) -> int:
         return self.game.string_to_action(text)
@@ -233,6 +253,12 @@ class ForestAECEnv(AECEnv):
         return out
 
     # --- internals --------------------------------------------------------------------------
+    def _reset_state(self, what: str):
+        state = self.engine_state
+        if state is None:
+            raise RuntimeError(f"{what}() called before reset()")
+        return state
+
     def _check_agent(self, agent: str) -> str:
         if agent not in self._seat_of:
             raise WrongAgentError(f"unknown agent {agent!r}; agents are {self.possible_agents}")
@@ -251,25 +277,30 @@ class ForestAECEnv(AECEnv):
             self.terminations[a] = True
             self.infos[a] = {"illegal_action": {"agent": agent, "action": action}}
 
-    def _finish(self, returns: list[float]) -> None:
+    def _finish(self, result) -> None:
+        returns = result.returns(self._reward_mode, self.game.traits.score_scale)
         for a in self.agents:
             self.rewards[a] = returns[self._seat_of[a]]
             self.terminations[a] = True
         self._accumulate_rewards()
-        self._set_end_infos(truncated=False)
+        self._set_end_infos(truncated=False, result=result)
 
-    def _set_end_infos(self, truncated: bool) -> None:
+    def _set_end_infos(self, truncated: bool, result=None) -> None:
         """The result every consumer reads (evaluation and training included): the game's
         ranks; nobody wins a truncated game."""
-        state = self.engine_state
-        ranks = state.ranks()
-        totals = state.totals()
-        breakdown = state.breakdown()
+        ranks, totals, breakdown = result or self.engine_state.result()
         for a in self.agents:
             seat = self._seat_of[a]
             self.infos[a] = {"score": None if totals is None else totals[seat], "rank": ranks[seat],
                              "winner": ranks[seat] == 1 and not truncated,
                              "breakdown": breakdown[seat], "truncated": truncated}
+
+
+def _check_seed(seed) -> int:
+    """A seed is a non-negative Python or numpy integer (what numpy's generators take)."""
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ConfigError(f"seed must be None or a non-negative int, got {seed!r}")
+    return int(seed)
 
 
 def _delegated(name: str) -> property:

@@ -78,6 +78,18 @@ def returns_from_ranks(ranks: list[int], mode: str, totals: list[float] | None =
     raise ValueError(f"unknown reward mode {mode!r}; expected one of {REWARD_MODES}")
 
 
+class Result(NamedTuple):
+    """A game's result by seat: ranks (1 = a winner), point totals (None in games without
+    points) and what decided it (``breakdown``)."""
+
+    ranks: list[int]
+    totals: list[int] | None
+    breakdown: list[dict]
+
+    def returns(self, mode: str, score_scale: float) -> list[float]:
+        return returns_from_ranks(self.ranks, mode, self.totals, score_scale)
+
+
 class Decision(NamedTuple):
     """One pending decision: its kind (index into the state's ``DECISIONS``), the seat that
     decides, and small ints the kind declares (what the decision is about)."""
@@ -130,6 +142,8 @@ class Game:
         blocks = layout.blocks
         self._decision_region = (blocks["decision_kind"].offset,
                                  blocks["decision_seat"].offset + blocks["decision_seat"].size)
+        self._decision_offsets = tuple(blocks[b].offset for b in (
+            "decision_kind", "decision_player", "decision_data", "decision_seat"))
         self.actions: ActionSpace = self._build_actions()
         self.action_names: list[str] = self.actions.names
         self.num_actions = self.actions.size
@@ -315,20 +329,25 @@ class BufferState:
         self._show_decision()
 
     def _show_decision(self) -> None:
-        lo, hi = self.game._decision_region
-        self.buf[lo:hi] = 0
+        # Runs at every change of decision: plain writes at precomputed buffer offsets.
+        game, buf = self.game, self.buf
+        lo, hi = game._decision_region
+        buf[lo:hi] = 0
         self._mask = None
         if not self.decisions:
             return
         kind, player, data = self.decisions[-1]
-        self.decision_kind[kind] = 1
-        self.decision_player[player] = 1
-        ints = len(self.DECISIONS[kind].ints)
-        if ints:
-            self.decision_data[:ints] = data[:ints]
-        for slot, seat in enumerate(data[ints:]):
-            if seat >= 0:
-                self.decision_seat[slot, seat] = 1
+        kind_at, player_at, data_at, seat_at = game._decision_offsets
+        buf[kind_at + kind] = 1
+        buf[player_at + player] = 1
+        if data:
+            ints = len(self.DECISIONS[kind].ints)
+            if ints:
+                buf[data_at:data_at + ints] = data[:ints]
+            n = self.game.num_players
+            for slot, seat in enumerate(data[ints:]):
+                if seat >= 0:
+                    buf[seat_at + slot * n + seat] = 1
 
     # --- the common contract ------------------------------------------------------------
     @property
@@ -419,14 +438,20 @@ class BufferState:
         scores = self.scores()
         return None if scores is None else [s["total"] for s in scores]
 
+    def result(self) -> Result:
+        """Ranks, totals and breakdown together, each computed once."""
+        breakdown = self.breakdown()
+        totals = [b["total"] for b in breakdown] if self.game.traits.has_scores else None
+        return Result(self.ranks(), totals, breakdown)
+
     def returns(self, mode: str = "win") -> list[float]:
-        if not self.decisions and mode in self.game.traits.reward_modes:
-            return returns_from_ranks(self.ranks(), mode, self.totals(),
-                                      self.game.traits.score_scale)
-        if mode not in self.game.traits.reward_modes:
+        traits = self.game.traits
+        if mode not in traits.reward_modes:
             raise ValueError(f"{self.game.env_id} has no reward mode {mode!r}; expected one of "
-                             f"{self.game.traits.reward_modes}")
-        return [0.0] * self.num_players
+                             f"{traits.reward_modes}")
+        if self.decisions:
+            return [0.0] * self.num_players
+        return self.result().returns(mode, traits.score_scale)
 
     # --- what a seat may know -----------------------------------------------------------
     def view(self, seat: int | None) -> dict:

@@ -1,31 +1,37 @@
-"""Chickwood Forest heuristic agent: strength against random play, legality in every
-configuration, independence from hidden information, speed, and targeted decisions.
+"""Chickwood Forest heuristic agent: strength against random play, speed, legality in every
+configuration, independence from hidden information, the view it reads, and targeted
+decisions.
 
-The full requirement (>= 60% of 1,000 seat-rotated 3-player games against two random
-agents) runs with ``-m slow``; the CI share plays 150 games with a margin."""
+The full requirements (>= 97% of 1,000 seat-rotated 3-player games against two random
+agents; <= 0.3 ms per decision) run with ``-m slow``; the default run plays 200 games with
+a bound consistent with the measured rate and bounds the speed generously."""
 
 from __future__ import annotations
 
-import hashlib
+import itertools
+import json
 import time
 
 import numpy as np
 import pytest
 
-from forest_envs.chickwood.agents import (
-    LOOT_KINDS,
-    HeuristicAgent,
-    _shape_parts,
-    _shape_parts_plus,
-    loot_score,
+from forest_envs.agents import make_agent
+from forest_envs.chickwood import actions as A
+from forest_envs.chickwood.agents import HeuristicAgent, Params
+from forest_envs.chickwood.agents import heuristic as heuristic_module
+from forest_envs.chickwood.agents.alms_routes import best_routes, cell_values
+from forest_envs.chickwood.agents.scouting import Scouting, choose_play
+from forest_envs.chickwood.agents.seat_view import SeatView
+from forest_envs.chickwood.agents.valuation import Valuer, shaped_value
+from forest_envs.chickwood.components import KIND_NAMES, NUM_KINDS, VILLAGES
+from forest_envs.chickwood.observation import ARROW_A, BEARD, ENT_A, SPY
+from forest_envs.chickwood.scoring import (
+    loot_glory,
     village_awards,
+    village_awards_all_unlocked,
 )
-from forest_envs.chickwood.components import VILLAGES
-from forest_envs.chickwood.observation import ARROW_A, BEARD, PHASES
-from forest_envs.chickwood.scoring import loot_scores
-from forest_envs.chickwood.scoring import village_awards as engine_village_awards
 from forest_envs.core.agents import RandomAgent
-from forest_envs.core.registry import make_agent, make_raw
+from forest_envs.core.registry import make_raw
 from forest_envs.evaluation import run_games, summarize
 
 from .conftest import (
@@ -35,6 +41,7 @@ from .conftest import (
     clear_castles,
     counts,
     fill_cell,
+    kind,
     new_state,
     phase,
     place_alms,
@@ -51,8 +58,8 @@ CONFIG_IDS = [f"{n}p{'-legendary' if leg else ''}" for n, leg in CONFIGS]
 
 
 class SeatOnlyEnv:
-    """Exposes only what a seat may use: view, the legal mask and the public game data.
-    Touching anything else (engine_state, hands, the deck) raises AttributeError."""
+    """Exposes only what a seat may use: its view and its legal mask. Touching anything
+    else (engine_state, the game, hands, the deck) raises AttributeError."""
 
     def __init__(self, env):
         self._env = env
@@ -60,10 +67,6 @@ class SeatOnlyEnv:
     @property
     def unwrapped(self):
         return self
-
-    @property
-    def game(self):
-        return self._env.game
 
     @property
     def possible_agents(self):
@@ -113,13 +116,39 @@ def play(state, agents, max_steps: int = 5000):
     return env
 
 
+def mean_decision_ms(games) -> float:
+    """Mean CPU time per heuristic decision over all-heuristic games ((players,
+    legendary, seed) each), every decision counted (forced ones too)."""
+    total, count = 0.0, 0
+    for n, legendary, seed in games:
+        state = new_state(n, legendary, seed=seed)
+        agents = [HeuristicAgent(seed=s) for s in range(n)]
+        env = env_around(state)
+        while not state.is_terminal:
+            p = state.current_player
+            t = time.process_time()
+            a = agents[p].act(env, env.possible_agents[p])
+            total += time.process_time() - t
+            count += 1
+            env.step(a)
+    return 1000 * total / count
+
+
 # =========================================================================================
-# Strength
+# Strength and speed
 # =========================================================================================
-def test_beats_two_random_agents_in_three_player_games():
+def test_beats_two_random_agents_in_200_three_player_games():
     specs = ["heuristic", "random", "random"]
-    rows = summarize(specs, run_games("chickwood_v0", specs, 150, seed=0, workers=1))
-    assert rows[0]["win_rate"] >= 0.75, rows[0]  # measured ~0.98 over 1,000 games
+    rows = summarize(specs, run_games("chickwood_v0", specs, 200, seed=0, workers=1))
+    # measured 0.98 over 1,000 games (sd over 200 games ~0.01): 0.94 leaves 4 sd
+    assert rows[0]["win_rate"] >= 0.94, rows[0]
+
+
+@pytest.mark.slow
+def test_requirement_wins_97_percent_of_1000_three_player_games_against_random():
+    specs = ["heuristic", "random", "random"]
+    rows = summarize(specs, run_games("chickwood_v0", specs, 1000, seed=0, workers=2))
+    assert rows[0]["win_rate"] >= 0.97, rows[0]
 
 
 @pytest.mark.parametrize("n, legendary", [(2, False), (4, False), (5, False), (3, True), (5, True)],
@@ -133,19 +162,26 @@ def test_beats_random_agents_in_other_configurations(n, legendary):
 
 
 @pytest.mark.slow
-def test_requirement_wins_60_percent_of_1000_three_player_games_against_random():
-    specs = ["heuristic", "random", "random"]
-    rows = summarize(specs, run_games("chickwood_v0", specs, 1000, seed=0, workers=2))
-    assert rows[0]["win_rate"] >= 0.60, rows[0]
-
-
-@pytest.mark.slow
 @pytest.mark.parametrize("n, legendary", CONFIGS, ids=CONFIG_IDS)
 def test_beats_random_in_every_configuration_over_300_games(n, legendary):
     specs = ["heuristic"] + ["random"] * (n - 1)
     rows = summarize(specs, run_games("chickwood_v0", specs, 300, seed=2, workers=2,
                                       config={"legendary": legendary}))
     assert rows[0]["win_rate"] >= 0.8, rows[0]
+
+
+SPEED_GAMES = [(n, legendary, seed) for seed, (n, legendary) in enumerate(CONFIGS)]
+
+
+def test_decisions_are_fast():
+    # ~0.25 ms measured; generous for slow or busy machines (the slow test holds 0.3 ms)
+    assert mean_decision_ms(SPEED_GAMES) < 2.0
+
+
+@pytest.mark.slow
+def test_requirement_a_decision_takes_at_most_0_3_ms():
+    # the best of three runs: a busy machine slows every run, an idle one none
+    assert min(mean_decision_ms(SPEED_GAMES * 3) for _ in range(3)) <= 0.3
 
 
 def test_registry_builds_the_heuristic():
@@ -155,8 +191,15 @@ def test_registry_builds_the_heuristic():
     agent.reset(seed=4)
 
 
+def test_parameters_are_checked_and_shared():
+    assert HeuristicAgent(opp_weight=0.4).p is HeuristicAgent(opp_weight=0.4).p
+    assert HeuristicAgent().p is Params.of()
+    with pytest.raises(TypeError, match="unknown HeuristicAgent parameters"):
+        HeuristicAgent(greed=1.0)
+
+
 # =========================================================================================
-# Legality, hidden information, speed
+# Legality, hidden information, no silent fallback
 # =========================================================================================
 @pytest.mark.parametrize("n, legendary", CONFIGS, ids=CONFIG_IDS)
 def test_only_legal_actions_in_every_configuration(n, legendary):
@@ -198,86 +241,149 @@ def test_decisions_do_not_depend_on_hidden_information(n, legendary):
                 other = state.resample_hidden(p, rng)
                 changed += other.buf.tobytes() != state.buf.tobytes() or \
                     other.deck[other.deck_pos:].tobytes() != state.deck[state.deck_pos:].tobytes()
-                env2 = env_around(other)
-                assert HeuristicAgent(seed=0).act(env2, agent) == fresh, \
-                    f"{PHASES[state.phase]}: decision changed with hidden cards"
+                assert HeuristicAgent(seed=0).act(env_around(other), agent) == fresh, \
+                    f"{state.decision_name()}: decision changed with hidden cards"
             checked += 1
         env.step(a)
     assert checked > 20 and changed > 20
 
 
-def test_mean_decision_time_is_about_a_millisecond():
-    durations = []
-    for n in (3, 5):
-        state = new_state(n, True, seed=7)
-        agents = [HeuristicAgent(seed=s) for s in range(n)]
-        env = env_around(state)
-        while not state.is_terminal:
-            p = state.current_player
-            t = time.perf_counter()
-            a = agents[p].act(env, env.possible_agents[p])
-            durations.append(time.perf_counter() - t)
-            env.step(a)
-    # ~0.2 ms measured; generous bound for slow CI machines
-    assert np.mean(durations) < 5e-3, np.mean(durations)
+def test_an_illegal_choice_raises_instead_of_falling_back(monkeypatch):
+    state = raid_position()
+    set_castle_cards(state, 2, face_up={"violet ring": 1})
+    monkeypatch.setattr(heuristic_module, "choose_raid", lambda val, legal: A.SPY.id(0))
+    with pytest.raises(RuntimeError, match="illegal action"):
+        decide(state)
 
 
-# Five seeded all-heuristic games and the digest of every action taken in them, recorded
-# with the agent as it was before its speed work (memos, pruned scouting, a lazily parsed
-# view). Speed work must leave every decision as it is; a deliberate change of the agent's
-# play (or of the rules) changes the digest: then record it anew.
-PINNED_GAMES = [(2, False, 11), (3, False, 12), (3, True, 13), (4, False, 14), (5, True, 15)]
-PINNED_DIGEST = "505eb625be3e196f1f1486125232f992e9ab518d5ca70d514731080ca0c5286e"  # 611 actions
-
-
-def test_decisions_of_seeded_games_are_pinned():
-    digest = hashlib.sha256()
-    for n, legendary, seed in PINNED_GAMES:
-        state = new_state(n, legendary, seed=seed)
-        agents = [HeuristicAgent(seed=s) for s in range(n)]
-        env = env_around(state)
-        while not state.is_terminal:
-            p = state.current_player
-            a = agents[p].act(env, env.possible_agents[p])
-            digest.update(f"{a},".encode())
-            env.step(a)
-        digest.update(b";")
-    assert digest.hexdigest() == PINNED_DIGEST
-
-
-def test_marginals_from_shape_parts_match_the_bumped_collections():
-    """The fast marginals derive the parts of a collection plus one card from the
-    collection's own; they must be the parts of the bumped collection."""
-    rng = np.random.default_rng(2)
-    for _ in range(2000):
-        coll = tuple(int(x) for x in rng.integers(0, 4, size=22) * (rng.random(22) < 0.4))
-        f = float(rng.choice([0.0, 0.35, 1.05, 2.0]))
-        parts = _shape_parts(coll, f)
-        for k in LOOT_KINDS:
-            bumped = coll[:k] + (coll[k] + 1,) + coll[k + 1:]
-            assert _shape_parts_plus(parts, coll, k, f) == _shape_parts(bumped, f), (coll, k)
+def test_an_unknown_decision_raises():
+    state = raid_position()
+    view = state.view(0)
+    view["decision"]["kind"] = "juggle"
+    with pytest.raises(RuntimeError, match="no rule for decision 'juggle'"):
+        HeuristicAgent().decide(SeatView(view), state.legal_actions())
 
 
 # =========================================================================================
-# Its scoring helpers agree with the engine's
+# The view it reads, and the scoring it calls
 # =========================================================================================
-def test_loot_score_matches_the_engine():
+def test_view_is_indexed_plain_data_and_render_names_it():
+    state = new_state(3, legendary=True, seed=3)
+    rng = np.random.default_rng(3)
+    while phase(state) != "alms":  # a raid with benefactors, some alms on the villages
+        state.apply(int(rng.choice(state.legal_actions())))
+        if state.is_terminal:
+            state = new_state(3, legendary=True, seed=int(rng.integers(100)))
+    seat = state.current_player
+    v = state.view(seat)
+    assert json.loads(json.dumps(v)) is not None
+    assert v["decision"]["kind"] == "alms" and v["decision"]["player"] == seat
+    assert set(v["decision"]["data"]) == {"alms_left", "last_cell"}
+    assert v["hand"] == state.hand[seat].tolist() and len(v["hand"]) == NUM_KINDS
+    assert sorted(v["castles"]) == [1, 2, 3, 4]
+    for value, c in v["castles"].items():
+        assert c["face_up"] == state.castle_faceup[value - 1].tolist()
+        assert c["my_face_down"] == state.fd_own[seat, value - 1].tolist()
+    for p, pl in enumerate(v["players"]):
+        assert pl["collection"] == state.collection[p].tolist()
+        assert pl["castles_held"] == state.castles_held[p].tolist()
+    owners = state._space_owners()
+    for c, vil in enumerate(v["villages"]):
+        assert vil["village"] == state.grid[c]
+        assert vil["alms"] == owners[c, :len(vil["alms"])].tolist()
+    assert v["legal_actions"] == state.legal_actions()
+    assert "legal_actions" not in state.view((seat + 1) % 3)
+    referee = state.view(None)
+    assert referee["hands"] == state.hand.tolist()
+    assert all(c["face_down"] == state.fd_own[:, value - 1].tolist()
+               for value, c in referee["castles"].items())
+    text = state.render(seat)
+    for p in range(3):
+        for k, x in enumerate(v["players"][p]["collection"]):
+            assert not x or KIND_NAMES[k] in text
+
+
+def test_shaped_value_is_the_loot_glory_when_nothing_is_to_come():
     rng = np.random.default_rng(0)
-    for _ in range(300):
-        coll = [int(x) for x in rng.integers(0, 4, size=22)]
-        s = loot_scores(coll)
-        assert loot_score(coll) == sum(v for k, v in s.items() if k != "busts")
+    for _ in range(200):
+        coll = tuple(int(x) for x in rng.integers(0, 3, size=NUM_KINDS) * (rng.random(NUM_KINDS) < 0.4))
+        base = coll[:17] + (0,) * 5  # no Legendary cards
+        assert shaped_value(base, 0, False, Params.of()) == loot_glory(list(base))
 
 
-def test_village_awards_match_the_engine():
+def test_awards_all_unlocked_rank_as_now_with_every_glory_unlocked():
     rng = np.random.default_rng(1)
     for _ in range(300):
         g = int(rng.integers(len(VILLAGES)))
-        filled = int(rng.integers(0, VILLAGES[g].spaces + 1))
-        owners = [int(x) for x in rng.integers(0, 4, size=filled)]
-        padded = owners + [-1] * (VILLAGES[g].spaces - filled)
-        times = list(range(1, filled + 1)) + [0] * (VILLAGES[g].spaces - filled)
-        assert village_awards(g, owners, 4) == engine_village_awards(g, padded, times, 4)
+        spaces = VILLAGES[g].spaces
+        filled = int(rng.integers(0, spaces + 1))
+        owners = [int(x) for x in rng.integers(0, 4, size=filled)] + [-1] * (spaces - filled)
+        now, full = village_awards(g, owners, 4), village_awards_all_unlocked(g, owners, 4)
+        assert all(f >= x for f, x in zip(full, now))  # more glory, the same ranking
+        if filled == spaces:  # every row holds an alms: everything is unlocked already
+            assert full == now
+
+
+def test_best_routes_match_every_route_by_brute_force():
+    rng = np.random.default_rng(2)
+    for _ in range(30):
+        values = tuple(None if rng.random() < 0.3 else float(rng.normal()) for _ in range(9))
+        for length in (1, 2, 4):
+            best, routes = best_routes(values, None, 0, length)
+            assert best[length] == pytest.approx(brute_force_best(values, length))
+            assert sum(values[c] for c in routes[length]) == pytest.approx(best[length])
+
+
+def brute_force_best(values, length: int) -> float:
+    """Best value of a snake of ``length`` alms (or fewer, if it gets stuck) by trying
+    every sequence of distinct cells."""
+    free = [c for c, v in enumerate(values) if v is not None]
+    if not free:
+        return 0.0
+
+    def adjacent(a, b):
+        return abs(a // 3 - b // 3) + abs(a % 3 - b % 3) == 1
+
+    best = -1e18
+    for size in range(1, length + 1):
+        for route in itertools.permutations(free, size):
+            if all(adjacent(a, b) for a, b in zip(route, route[1:])):
+                stuck = size == length or not any(
+                    adjacent(route[-1], c) for c in free if c not in route)
+                if stuck:
+                    best = max(best, sum(values[c] for c in route))
+    return best
+
+
+def test_scouting_by_bounds_chooses_what_scoring_every_play_would():
+    checked = 0
+    for seed in range(3):
+        state = new_state(3 + seed, legendary=seed == 1, seed=seed)
+        agents = [HeuristicAgent(seed=s) for s in range(state.num_players)]
+        env = env_around(state)
+        while not state.is_terminal:
+            p = state.current_player
+            legal = state.legal_actions()
+            if phase(state) == "scout" and len(legal) > 1:
+                val = Valuer(SeatView(state.view(p)), Params.of())
+                model = agents[p].model
+                scouting = Scouting(val, model)
+                scores = {play.action: scouting.score(play, float("-inf"))
+                          for play in scouting.plays(legal)}
+                assert choose_play(val, model, legal) == max(legal, key=scores.__getitem__)
+                checked += 1
+            env.step(agents[p].act(env, env.possible_agents[p]))
+    assert checked > 50
+
+
+def test_opponent_model_tells_a_value_driven_opponent_from_a_random_one():
+    told = 0
+    for seed in range(4):
+        state = new_state(3, seed=seed)
+        agents = [HeuristicAgent(), HeuristicAgent(), RandomAgent(seed)]
+        play(state, agents)
+        told += agents[0].model.greedy(1) > agents[0].model.greedy(2)
+    assert told >= 3
 
 
 # =========================================================================================
@@ -295,6 +401,12 @@ def raid_position(n=3, collection=None, last_round=False, seed=0):
         state.deck_left[0] = 1
     assert phase(state) == "raid" and state.current_player == 0
     return state
+
+
+def make_legendary(state) -> None:
+    state.game = type(state.game)(num_players=state.num_players, legendary=True)
+    state.legendary[0] = 1
+    state.edited()
 
 
 def test_raid_prefers_the_chest_that_completes_its_majority_over_a_known_henchman():
@@ -325,13 +437,16 @@ def test_raid_takes_the_higher_castle_when_loot_is_equal():
     assert name(state, decide(state)) == "raid castle 4"
 
 
+GRID = ["Cinderholt", F, "Ashford",
+        "Foxmoor", "Elderbrook", "Bramblewick",
+        F, "Dunmere", "Greywater"]
+
+
 def test_raid_counts_benefactors_by_the_alms_they_win():
     state = raid_position(last_round=True)
-    set_grid(state, ["Cinderholt", F, "Ashford",
-                     "Foxmoor", "Elderbrook", "Bramblewick",
-                     F, "Dunmere", "Greywater"])
-    # an opponent leads Cinderholt (9 glory) with one alms: one alms of ours there wins
-    # the tie (placed later) and takes the 9
+    set_grid(state, GRID)
+    # an opponent leads Cinderholt (9 glory) with one alms: one alms of ours there ties
+    # and wins the tie (it lies in the later space) and takes the 9
     place_alms(state, cell("r1c1"), [1])
     set_castle_cards(state, 2, face_up={"benefactor 1": 1})
     set_castle_cards(state, 4, face_up={"bronze bracelet": 1})
@@ -349,19 +464,21 @@ def alms_position(snake: int, grid, alms: dict[str, list[int]], full=(), last_ro
                    4: {"benefactor 3": 1, "benefactor 1": 1}}[snake]
     set_castle_cards(state, 4, face_up=benefactors)
     act(state, "raid castle 4")
-    assert phase(state) == "alms" and state.snake_left[0] == snake
+    assert phase(state) == "alms" and state.view(0)["decision"]["data"]["alms_left"] == snake
     return state
-
-
-GRID = ["Cinderholt", F, "Ashford",
-        "Foxmoor", "Elderbrook", "Bramblewick",
-        F, "Dunmere", "Greywater"]
 
 
 def test_alms_goes_where_one_alms_wins_the_most_glory():
     state = alms_position(1, GRID, {"r1c1": [1], "r2c2": [1, 1, 2]})
-    # Cinderholt: tie 1-1, ours later -> we take 9 (from P1). Elderbrook: we'd be third.
+    # Cinderholt: tie 1-1, ours in the later space -> we take 9 (from P1). Elderbrook: we'd
+    # be third.
     assert name(state, decide(state)) == "alms r1c1"
+
+
+def test_alms_value_counts_the_tie_won_by_position():
+    state = alms_position(1, GRID, {"r1c1": [1], "r2c2": [1, 1, 2]})
+    values = cell_values(SeatView(state.view(0)), Params.of())
+    assert values[cell("r1c1")] > 9  # +9 for us, -9 for P1 (weighted), nothing unlocked later
 
 
 PAIR_ALMS = {"r1c1": [1, 1], "r2c2": [1], "r2c3": [1], "r1c3": [1]}
@@ -371,7 +488,7 @@ def test_alms_route_takes_the_best_pair_not_the_best_first_village():
     # Last round, two alms. Cinderholt (r1c1, P1 has 2 alms) is a fine single village: we
     # would come second for 5. But its only neighbours are a forest and the full Foxmoor,
     # so the snake would stop there. Elderbrook (r2c2) then Bramblewick (r2c3), each a tie
-    # we win by placing later, give 4 + 2 and take both from P1.
+    # we win by lying in the later space, give 4 + 2 and take both from P1.
     state = alms_position(2, GRID, PAIR_ALMS, full=("r2c1",))
     best = best_route_gain(state.clone())
     before = state.scores()[0]["villages"]
@@ -404,7 +521,7 @@ def best_route_gain(state) -> int:
     return best
 
 
-def test_alms_snake_follows_its_planned_route_to_the_end():
+def test_alms_snake_follows_the_best_route_to_the_end():
     state = alms_position(4, GRID, {"r1c1": [1], "r2c2": [1], "r2c3": [1], "r1c3": [1]})
     best = best_route_gain(state.clone())
     before = state.scores()[0]["villages"]
@@ -439,6 +556,7 @@ def test_scouting_puts_a_henchman_away_from_its_target_and_a_chest_on_it():
 
 
 def end_position(stage: int, holder: int, collections: dict[int, dict[str, int]]):
+    """A 3-player Legendary game at an end-of-game decision of ``holder``."""
     state = new_state(3, legendary=True, seed=0)
     for p, spec in collections.items():
         set_collection(state, p, spec)
@@ -447,8 +565,9 @@ def end_position(stage: int, holder: int, collections: dict[int, dict[str, int]]
     state.hand[:] = 0
     state.hand_count[:] = 0
     clear_castles(state)
-    state._set_phase(stage, holder)
-    state._mask = None
+    state.set_turn(holder)
+    state.replace(stage, holder)
+    state.edited()
     return state
 
 
@@ -464,12 +583,28 @@ def test_golden_arrow_swaps_a_stray_chest_for_one_of_its_majority():
                                       1: {"gold chest": 1, "bronze bracelet": 1},
                                       2: {"bronze bracelet": 1}})
     agent = HeuristicAgent(seed=0)
-    before = loot_score(list(state.collection[0]))
+    before = loot_glory(state.collection[0].tolist())
     state.apply(decide(state, agent))
     assert phase(state) == "arrow_take"
     state.apply(decide(state, agent))
-    assert state.collection[0][0] == 4 and state.collection[0][1] == 0  # 4 gold, no silver
-    assert loot_score(list(state.collection[0])) == before + 8
+    assert state.collection[0][kind("gold chest")] == 4
+    assert state.collection[0][kind("silver chest")] == 0
+    assert loot_glory(state.collection[0].tolist()) == before + 8
+
+
+def test_entertainers_swap_wins_a_tie_by_position():
+    """One alms each on Cinderholt, P1's in the later space, so P1 wins the tie (9, we get
+    5). Swapping the two puts ours in the later space: we take the 9."""
+    state = end_position(ENT_A, 0, {0: {"travelling entertainers": 1}})
+    set_grid(state, GRID)
+    place_alms(state, cell("r1c1"), [0, 1])
+    before = margin(state, 0)
+    agent = HeuristicAgent(seed=0)
+    state.apply(decide(state, agent))
+    assert phase(state) == "entertainers_second"
+    state.apply(decide(state, agent))
+    assert state._space_owners()[cell("r1c1"), :2].tolist() == [1, 0]
+    assert margin(state, 0) == before + 2 * (9 - 5)
 
 
 def test_end_of_game_swaps_never_lower_its_margin():
@@ -484,14 +619,14 @@ def test_end_of_game_swaps_never_lower_its_margin():
         pending = None
         while not state.is_terminal:
             p = state.current_player
-            ph = PHASES[state.phase]
-            if ph in ("entertainers_first", "arrow_give", "fake_beard") and pending is None:
-                pending = (ph, p, margin(state, p))
+            stage = state.decision_name()
+            if stage in ("entertainers_first", "arrow_give", "fake_beard") and pending is None:
+                pending = (stage, p, margin(state, p))
             env.step(agents[p].act(env, env.possible_agents[p]))
-            if pending and PHASES[state.phase] not in ("entertainers_second", "arrow_take"):
-                ph0, p0, m0 = pending
-                assert margin(state, p0) >= m0, ph0
-                seen.add(ph0)
+            if pending and state.decision_name() not in ("entertainers_second", "arrow_take"):
+                stage0, p0, m0 = pending
+                assert margin(state, p0) >= m0, stage0
+                seen.add(stage0)
                 pending = None
     assert seen == {"entertainers_first", "arrow_give", "fake_beard"}
 
@@ -503,8 +638,7 @@ def margin(state, p: int) -> int:
 
 def test_key_forces_the_raider_off_the_castle_it_wants():
     state = raid_position(collection={"gold chest": 2})
-    state.legendary[0] = 1
-    state.game = type(state.game)(num_players=3, legendary=True)
+    make_legendary(state)
     # player 2 holds the key and raids last; player 0 (first raider) picks castle 4
     set_collection(state, 2, {"key": 1, "gold chest": 3})
     set_castle_cards(state, 4, face_up={"gold chest": 3})
@@ -516,8 +650,7 @@ def test_key_forces_the_raider_off_the_castle_it_wants():
 
 def test_key_is_kept_when_the_chosen_castle_does_not_matter():
     state = raid_position()
-    state.game = type(state.game)(num_players=3, legendary=True)
-    state.legendary[0] = 1
+    make_legendary(state)
     set_collection(state, 2, {"key": 1})
     set_castle_cards(state, 1, face_up={"bronze bracelet": 1})
     set_castle_cards(state, 4, face_up={"bronze bracelet": 1})
@@ -528,10 +661,10 @@ def test_key_is_kept_when_the_chosen_castle_does_not_matter():
 
 def test_spy_glass_looks_at_the_castle_with_unknown_cards_it_may_raid():
     state = raid_position()
-    state.game = type(state.game)(num_players=3, legendary=True)
+    make_legendary(state)
     set_collection(state, 0, {"spy glass": 1})
     set_castle_cards(state, 4, face_up={"violet ring": 1}, face_down={1: {"henchman": 1}})
     set_castle_cards(state, 1, face_down={2: {"bronze bracelet": 1}})
-    state._set_phase(PHASES.index("spy"), 0)
-    state._mask = None
+    state.replace(SPY, 0)
+    state.edited()
     assert name(state, decide(state)) == "spy castle 4"

@@ -235,9 +235,9 @@ def test_view_hides_other_hands(num_players):
         v = raw.view(name)
         assert v["seat"] == seat
         assert "hands" not in v and "hand" in v
-        assert sum(v["hand"].values()) == int(state.hand[seat].sum())
+        assert sum(v["hand"]) == int(state.hand[seat].sum())
         assert v["hand"] == full["hands"][seat]
-        for castle in v["castles"]:
+        for castle in v["castles"].values():
             assert "face_down" not in castle  # only one's own face-down cards ("my_face_down")
         json.dumps(v)  # plain Python data
         text = raw.render_text(name)
@@ -334,3 +334,23 @@ def test_max_steps_truncates(max_steps):
         seat = int(a.split("_")[1])
         assert info["truncated"] is True and info["winner"] is False
         assert info["score"] == scores[seat]["total"]
+
+
+def test_view_lists_the_castles_each_player_raided():
+    env = forest_envs.make(ENV_ID, num_players=3)
+    env.reset(seed=4)
+    agent = RandomAgent(4)
+    expected = {p: [] for p in range(3)}
+    while not env.unwrapped.engine_state.is_terminal:
+        state = env.unwrapped.engine_state
+        a = agent.act(env, env.agent_selection)
+        name = env.unwrapped.action_to_string(a)
+        raider = state.current_player
+        env.step(a)
+        if name.startswith("raid castle") and state.decision_name() != "key":
+            expected[raider].append(int(name.split()[-1]))
+    view = env.unwrapped.view("player_1")
+    assert [pl["raids"] for pl in view["players"]] == [expected[p] for p in range(3)]
+    rounds = env.unwrapped.engine_state.round_index
+    assert all(len(expected[p]) == rounds for p in range(3))
+    assert "raided [" in env.unwrapped.render_text("player_1")

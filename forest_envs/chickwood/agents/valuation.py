@@ -1,0 +1,165 @@
+"""What cards and castles are worth to a seat.
+
+A collection is worth its *shaped* final score: the rulebook's loot glory
+(``scoring.loot_glory``: busts, chest majority, single garments, jewelry, Maid Marihen,
+henchmen) plus what it promises for the rounds still to come (the chest majority grows,
+the Maid finds more treasure types) plus values for the Legendary cards. A card is worth
+the change it makes to that score; a benefactor is worth its alms: to me along my best
+snake this round (``alms_routes``), to an opponent a flat ``opp_alms_value`` each. An
+unseen card is worth the mean over the cards the seat has not seen.
+
+A castle is worth its glory (if its pile still has a card) minus a small price per value
+for raiding later next round, plus its cards: to me those I know of (face up, my own and
+spied face-down ones) and the rest at the unseen mean; to an opponent as that opponent
+sees it (face-up cards known, every face-down card at its unseen mean).
+"""
+
+from __future__ import annotations
+
+import functools
+from operator import add, mul
+
+from ..components import (
+    BENEFACTOR_ALMS,
+    BUST,
+    CHEST0,
+    ENTERTAINERS,
+    FAKE_BEARD,
+    GOLDEN_ARROW,
+    HENCHMAN,
+    KEY,
+    MAID,
+    SPY_GLASS,
+)
+from ..scoring import loot_glory, resolve_busts
+from .alms_routes import cell_values, route_value
+from .params import Params
+from .seat_view import LOOT_KINDS, Cards, Castle, SeatView
+
+BASE_LOOT_KINDS = tuple(k for k in LOOT_KINDS if k < SPY_GLASS)  # without the Legendary cards
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def shaped_value(coll: tuple, rounds_after: int, legendary: bool, p: Params) -> float:
+    """A collection's loot glory plus its promise (see the module docstring).
+
+    The chest majority ``top`` is expected to grow by ``f`` chests (``chest_future`` per
+    round left, at most ``chest_future_cap``): its square grows by about ``2 f top``. A Maid
+    Marihen finds more treasure types while rounds remain (up to +2)."""
+    value = float(loot_glory(coll))
+    f = min(p.chest_future_cap, p.chest_future * rounds_after)
+    if f:
+        value += 2 * f * max(resolve_busts(coll[CHEST0:CHEST0 + 4], coll[BUST]))
+    if coll[MAID]:
+        value += min(2.0, 0.5 * rounds_after)
+    if legendary:
+        value += legendary_value(coll, rounds_after, p)
+    return value
+
+
+def legendary_value(coll: tuple, rounds_after: int, p: Params) -> float:
+    """What the Legendary cards held are worth beyond their (zero) glory: the spy glass per
+    round it can still be used, the key (half in the last round, when only this round's
+    raids remain), the end-of-game cards by their measured gain; the fake beard +3 more
+    when there is a henchman to give away."""
+    value = 0.0
+    if coll[SPY_GLASS]:
+        value += p.spy_value * rounds_after
+    if coll[KEY]:
+        value += p.key_value if rounds_after else 0.5 * p.key_value
+    if coll[ENTERTAINERS]:
+        value += p.ent_value
+    if coll[GOLDEN_ARROW]:
+        value += p.arrow_value
+    if coll[FAKE_BEARD]:
+        value += p.beard_value + (3 if coll[HENCHMAN] else 0)
+    return value
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def loot_gain(coll: tuple, loot: tuple, rounds_after: int, legendary: bool, p: Params) -> float:
+    """Shaped value gained by adding ``loot`` (counts by kind) to ``coll``."""
+    return (shaped_value(tuple(map(add, coll, loot)), rounds_after, legendary, p)
+            - shaped_value(coll, rounds_after, legendary, p))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def loot_marginals(coll: tuple, rounds_after: int, legendary: bool, p: Params) -> tuple:
+    """Shaped value of one more card of each kind (0.0 for benefactors: they give alms; and
+    for the Legendary cards outside their variant)."""
+    base = shaped_value(coll, rounds_after, legendary, p)
+    out = [0.0] * len(coll)
+    for k in LOOT_KINDS if legendary else BASE_LOOT_KINDS:
+        more = list(coll)
+        more[k] += 1
+        out[k] = shaped_value(tuple(more), rounds_after, legendary, p) - base
+    return tuple(out)
+
+
+class Valuer:
+    """The values one decision needs, computed once: each seat's value of one more card of
+    each kind and of an unseen card, my value of each open castle and each opponent's."""
+
+    def __init__(self, sv: SeatView, p: Params):
+        self.sv, self.p = sv, p
+        self.cell_values = cell_values(sv, p)
+        self.marginals = [self._marginals(seat) for seat in range(sv.n)]
+        total = sv.pool_total
+        self.unseen = [sum(map(mul, sv.pool, marg)) / total if total else 0.0
+                       for marg in self.marginals]
+        self.term = {c.value: self._castle_term(c) for c in sv.castles.values()}
+        open_castles = sv.open_castles()
+        self.mine = {c.value: self.my_castle_value(c) for c in open_castles}
+        self.seen = {o: {c.value: self.seen_castle_value(o, c) for c in open_castles}
+                     for o in sv.opponents()}
+
+    def _castle_term(self, c: Castle) -> float:
+        """The castle's glory if its pile still has a card, minus the price of raiding later
+        next round (nothing in the last round)."""
+        glory = c.value if c.pile_left > 0 else 0
+        return glory - self.p.order_price * c.value if self.sv.rounds_after else float(glory)
+
+    def _marginals(self, seat: int) -> list[float]:
+        sv = self.sv
+        out = list(loot_marginals(sv.colls[seat], sv.rounds_after, sv.legendary, self.p))
+        for k, alms in BENEFACTOR_ALMS.items():
+            out[k] = self.alms_value(seat, alms)
+        return out
+
+    def alms_value(self, seat: int, alms: int) -> float:
+        """What ``alms`` alms given this round are worth to ``seat`` (no more than it has)."""
+        sv = self.sv
+        alms = min(alms, sv.alms_left[seat])
+        if not alms:
+            return 0.0
+        if seat == sv.me:
+            return route_value(sv, self.cell_values, alms)
+        return self.p.opp_alms_value * alms
+
+    def cards_value(self, seat: int, cards: Cards) -> float:
+        """What taking ``cards`` is worth to ``seat``."""
+        sv = self.sv
+        value = self.alms_value(seat, cards.alms) if cards.alms else 0.0
+        if cards.loot is not None:
+            value += loot_gain(sv.colls[seat], cards.loot, sv.rounds_after, sv.legendary, self.p)
+        return value
+
+    def my_castle_value(self, c: Castle, extra: int | None = None) -> float:
+        """What raiding ``c`` is worth to me (with one more card of kind ``extra`` of mine)."""
+        known = c.known if extra is None else c.known.plus(extra)
+        return (self.term[c.value] + self.cards_value(self.sv.me, known)
+                + c.unknown * self.unseen[self.sv.me] - self.p.dump_penalty * c.dumped)
+
+    def seen_castle_value(self, o: int, c: Castle) -> float:
+        """What opponent ``o`` can see raiding ``c`` is worth: the face-up cards known, each
+        face-down card at its unseen mean."""
+        return self.term[c.value] + self.cards_value(o, c.up) + c.face_down * self.unseen[o]
+
+    def seen_after_play(self, c: Castle, kind: int, face_down: bool) -> dict[int, float]:
+        """``seen_castle_value`` of each opponent after a card of ``kind`` is played to ``c``
+        (face down: one more unseen card)."""
+        if face_down:
+            return {o: seen[c.value] + self.unseen[o] for o, seen in self.seen.items()}
+        shown = c.up.plus(kind)
+        return {o: self.term[c.value] + self.cards_value(o, shown) + c.face_down * self.unseen[o]
+                for o in self.seen}
