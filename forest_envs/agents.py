@@ -26,6 +26,16 @@ def make_agent(env_id: str, spec: str, seed: int | None = None):
 
         try:
             return PolicyAgent(spec, seed=seed)
+        except ConfigError:
+            raise
         except FileNotFoundError as err:
             raise ConfigError(str(err)) from None
+        except ImportError as err:
+            raise ConfigError(f"policy file {spec!r} needs {err.name or 'a missing package'} "
+                              f"to load ({err})") from None
+        except Exception as err:
+            # Whatever the loader did not foresee (a truncated, foreign or corrupt file) is
+            # still a bad agent given by the user: one line naming the file, no traceback.
+            raise ConfigError(f"policy file {spec!r} cannot be loaded: "
+                              f"{type(err).__name__}: {err}") from None
     raise ConfigError(f"unknown agent {spec!r}; expected one of {', '.join(AGENT_KINDS)}")

@@ -1,43 +1,100 @@
-"""The ``forest-envs`` command: list, play, rollout, evaluate, bench."""
+"""The ``forest-envs`` command: list, play, rollout, evaluate, bench.
+
+Bad input (an option, a file, a value) is one line ``forest-envs: ...`` on stderr and exit
+status 2, checked before any game is played; argparse's usage errors exit 2 as well."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import re
 import sys
 
-from .core.errors import ForestEnvError
+from .core.errors import ConfigError, ForestEnvError
+
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 
 
 def _parse_config(pairs: list[str]) -> dict:
-    """``key=value`` pairs; values are parsed as JSON when possible (3, true, "x")."""
+    """``key=value`` pairs; values are parsed as JSON when possible (3, true, "x", 1e-4),
+    numbers JSON does not take (.5, 1.) as floats, anything else is a string."""
     out = {}
     for pair in pairs or []:
-        if "=" not in pair:
-            raise SystemExit(f"--set expects key=value, got {pair!r}")
-        key, value = pair.split("=", 1)
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise ConfigError(f"--set expects key=value, got {pair!r}")
         try:
-            out[key] = json.loads(value)
+            out[key.strip()] = json.loads(value)
         except json.JSONDecodeError:
-            out[key] = value
+            out[key.strip()] = float(value) if _NUMBER.fullmatch(value.strip()) else value
     return out
 
 
-def cmd_list(args) -> int:
-    from . import ENV_IDS, make_raw
+def _check_counts(args) -> None:
+    """The numeric options every command shares, checked before anything is built."""
+    for flag, attr, low in (("--games", "games", 1), ("--workers", "workers", 1),
+                            ("--seed", "seed", 0), ("--seat", "seat", 0)):
+        value = getattr(args, attr, None)
+        if value is not None and value < low:
+            raise ConfigError(f"{flag} must be {'at least 1' if low == 1 else 'non-negative'}, "
+                              f"got {value}")
 
-    for env_id in ENV_IDS:
-        env = make_raw(env_id)
-        print(f"{env_id:<16} {env.game.name}: options {env.game.config}, "
-              f"{env.game.num_actions} actions, observation {env.game.observation_size}")
+
+def _check_writable(path: str | None, flag: str, image: bool = False) -> None:
+    """Refuse an output path that cannot be written, before any work is done."""
+    if path is None:
+        return
+    if not path.strip():
+        raise ConfigError(f"{flag} needs a file name")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ConfigError(f"{flag} {path!r} is a folder; give a file name")
+    if not os.path.isdir(folder):
+        raise ConfigError(f"{flag} {path!r}: folder {folder!r} does not exist")
+    target = path if os.path.exists(path) else folder
+    if not os.access(target, os.W_OK):
+        raise ConfigError(f"{flag} {path!r} is not writable (permission denied)")
+    if image:
+        suffix = os.path.splitext(path)[1].lower().lstrip(".")
+        formats = ("png", "pdf", "svg", "svgz", "jpg", "jpeg", "eps", "ps", "tif", "tiff", "webp")
+        if suffix and suffix not in formats:
+            raise ConfigError(f"{flag} {path!r}: cannot write a .{suffix} image; use .png "
+                              f"(or {', '.join('.' + f for f in formats[1:])})")
+
+
+def _agent_list(text: str, flag: str = "--agents") -> list[str]:
+    specs = [s.strip() for s in text.split(",") if s.strip()]
+    if not specs:
+        raise ConfigError(f"{flag} lists no agent; give comma-separated agents, e.g. random,random")
+    return specs
+
+
+def cmd_list(args) -> int:
+    from .core.registry import env_ids, game_spec
+
+    for env_id in env_ids():
+        spec = game_spec(env_id)
+        game = spec.game_class()
+        traits = ", ".join(f"{k}: {v}" for k, v in game.traits.describe().items())
+        options = ", ".join(f"{k}={v!r}" for k, v in game.config.items())
+        print(f"{env_id:<16} {game.name}")
+        print(f"{'':<16} {traits}")
+        print(f"{'':<16} options {options}; {game.num_actions} actions, observation "
+              f"{game.observation_size}; heuristic agent: {'yes' if spec.heuristic else 'no'}")
     return 0
 
 
 def cmd_evaluate(args) -> int:
     from .evaluation import format_table, plot_ratings, ratings, run_games, summarize, write_csv
 
-    specs = [s.strip() for s in args.agents.split(",") if s.strip()]
+    _check_counts(args)
+    specs = _agent_list(args.agents)
     config = _parse_config(args.set)
+    _check_writable(args.json, "--json")
+    _check_writable(args.csv, "--csv")
+    _check_writable(args.plot, "--plot", image=True)
     results = run_games(args.env, specs, args.games, seed=args.seed, config=config,
                         workers=args.workers, progress=not args.quiet)
     rows = summarize(specs, results)
@@ -58,8 +115,10 @@ def cmd_evaluate(args) -> int:
 
 
 def cmd_plot(args) -> int:
-    from .evaluation import plot_learning_curve
+    from .evaluation import plot_learning_curve, read_learning_curve
 
+    read_learning_curve(args.eval_csv)  # a missing or foreign file: one line, nothing written
+    _check_writable(args.out, "--out", image=True)
     plot_learning_curve(args.eval_csv, args.out)
     print(f"wrote {args.out}")
     return 0
@@ -70,8 +129,11 @@ def cmd_rollout(args) -> int:
     record (one JSON object per line; ``forest_envs.replay(record)`` rebuilds the game)."""
     from .evaluation import run_games
 
-    specs = [s.strip() for s in args.agents.split(",") if s.strip()]
-    results = run_games(args.env, specs, args.games, seed=args.seed, config=_parse_config(args.set))
+    _check_counts(args)
+    specs = _agent_list(args.agents)
+    config = _parse_config(args.set)
+    _check_writable(args.records, "--records")
+    results = run_games(args.env, specs, args.games, seed=args.seed, config=config)
     for r in results:
         by_agent = {f"{i}:{specs[i]}": r.scores[r.seats.index(i)] for i in range(len(specs))}
         print(f"game {r.index}: {r.steps} steps, scores {by_agent}")
@@ -83,61 +145,142 @@ def cmd_rollout(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from .core.registry import make_agent, make_raw
+    """Play one game in the terminal; ``help`` at the prompt lists the commands and the
+    board's legend. Ctrl-C leaves at once (exit 130), q or end of input quits (exit 0)."""
+    from .agents import make_agent
+    from .core.registry import game_spec, make_raw
+    from .train.policy import check_agent_fits
 
+    _check_counts(args)
     config = _parse_config(args.set)
-    opponents = [s.strip() for s in args.opponents.split(",") if s.strip()]
-    config.setdefault("num_players", len(opponents) + 1)
-    env = make_raw(args.env, **config)
+    spec = game_spec(args.env)
+    if args.opponents is None:
+        env = make_raw(args.env, **config)  # the game's default number of players
+        kind = "heuristic" if spec.heuristic else "random"
+        opponents = [kind] * (len(env.possible_agents) - 1)
+    else:
+        opponents = _agent_list(args.opponents, "--opponents")
+        config.setdefault("num_players", len(opponents) + 1)
+        env = make_raw(args.env, **config)
     n = len(env.possible_agents)
     if len(opponents) != n - 1:
-        raise SystemExit(f"{n} players need {n - 1} opponents, got {len(opponents)}")
+        raise ConfigError(f"{n} players need {n - 1} opponents, got {len(opponents)}")
     if not 0 <= args.seat < n:
-        raise SystemExit(f"--seat must be 0..{n - 1}")
-    env.reset(seed=args.seed)
+        raise ConfigError(f"--seat must be 0..{n - 1}, got {args.seat}")
     me = env.possible_agents[args.seat]
-    bots = {}
     others = [a for a in env.possible_agents if a != me]
-    for i, (agent, spec) in enumerate(zip(others, opponents)):
-        bots[agent] = make_agent(args.env, spec, seed=args.seed + i + 1)
+    bots, kinds = {}, {me: "you"}
+    for i, (agent, kind) in enumerate(zip(others, opponents)):
+        bots[agent] = make_agent(args.env, kind, seed=args.seed + i + 1)
+        check_agent_fits(bots[agent], env)  # a policy for another game: refused before play
+        kinds[agent] = kind
+    # The log names players as the board does (P0, P1, ...), with who plays them.
+    names = {a: f"{_seat_label(i)} ({kinds[a]})" for i, a in enumerate(env.possible_agents)}
+    env.reset(seed=args.seed)
     state = env.engine_state
-    while not state.is_terminal:
-        agent = env.agent_selection
-        if agent != me:
-            action = bots[agent].act(env, agent)
-            print(f"{agent} ({opponents[others.index(agent)]}): {env.action_to_string(action)}")
+    try:
+        while not _game_over(env, me):
+            agent = env.agent_selection
+            if agent != me:
+                action = bots[agent].act(env, agent)
+                # What the human may read of a bot's move: a card played face down stays hidden.
+                print(f"{names[agent]}: {env.describe_action(action, me)}")
+                env.step(action)
+                continue
+            print()
+            print(env.render_text(me))
+            legal = state.legal_actions()
+            print("Your moves:")
+            for i, a in enumerate(legal):
+                print(f"  {i:3d}: {env.action_to_string(a)}")
+            action = _ask(legal, env, me)
+            if action is None:
+                print("bye")
+                return 0
+            print(f"{names[me]}: {env.action_to_string(action)}")
             env.step(action)
-            continue
-        print()
-        print(env.render_text(me))
-        legal = state.legal_actions()
-        print("Your moves:")
-        for i, a in enumerate(legal):
-            print(f"  {i:3d}: {env.action_to_string(a)}")
-        action = _ask(legal, env)
-        if action is None:
-            print("bye")
-            return 0
-        env.step(action)
+    except KeyboardInterrupt:
+        print("\ninterrupted (Ctrl-C); bye")
+        return 130
     print()
     print(env.render_text(me))
+    print(_result_text(env, names))
     return 0
 
 
-def _ask(legal: list[int], env):
+def _seat_label(seat: int) -> str:
+    """A seat as board texts name it (P0, P1, ...)."""
+    return f"P{seat}"
+
+
+def _game_over(env, me: str) -> bool:
+    return env.engine_state.is_terminal or env.terminations[me] or env.truncations[me]
+
+
+def _result_text(env, names: dict[str, str]) -> str:
+    """The end screen's verdict from the env's end infos: the winner(s), then every place."""
+    infos = {a: env.infos.get(a, {}) for a in env.possible_agents}
+    if any(info.get("truncated") for info in infos.values()):
+        head = f"Game over after {env.num_steps} moves (max_steps): truncated, nobody wins."
+    else:
+        winners = [names[a] for a, info in infos.items() if info.get("winner")]
+        head = ("Winner: " if len(winners) == 1 else "Winners (shared): ") + ", ".join(winners) \
+            if winners else "Game over: nobody wins."
+    places = sorted((info["rank"], a) for a, info in infos.items() if "rank" in info)
+    lines = [head]
+    if places:
+        lines.append("Places:")
+        for rank, a in places:
+            score = infos[a].get("score")
+            lines.append(f"  {rank}. {names[a]}" + ("" if score is None else f", score {score}"))
+    return "\n".join(lines)
+
+
+_COMMANDS = (
+    ("<number>", "play the move with that number in the list"),
+    ("<move name>", "play a move by its name, as listed"),
+    ("help, ?", "this help"),
+    ("q, quit, exit", "leave the game (end of input too; Ctrl-C stops at once)"),
+)
+
+
+def _help_text(env, me: str) -> str:
+    """The prompt's commands and a legend of the board text: the game's own (``legend()``,
+    from its ``render_legend()``) when it gives one, else what holds for every game."""
+    seat = env.possible_agents.index(me)
+    lines = ["Commands:"] + [f"  {cmd:<15} {what}" for cmd, what in _COMMANDS]
+    lines.append("Board legend:")
+    lines.append(f"  {_seat_label(0)}..{_seat_label(len(env.possible_agents) - 1)}: the players by "
+                 f"seat; you are {_seat_label(seat)}, marked (you)")
+    lines.append("  the board shows only what you may know; what others hide stays hidden")
+    legend = env.legend() if hasattr(env, "legend") else None
+    if legend:
+        lines += ["  " + line for line in legend.splitlines()]
+    else:
+        lines.append("  (this game gives no legend of its own notation)")
+    return "\n".join(lines)
+
+
+def _ask(legal: list[int], env, me: str):
     while True:
         try:
-            text = input("move (number or name, q to quit)> ").strip()
+            text = input("move (number or name; help; q to quit)> ").strip()
         except EOFError:
+            print()
             return None
         if text in ("q", "quit", "exit"):
             return None
+        if text.lower() in ("help", "?", "h"):
+            print(_help_text(env, me))
+            continue
+        if not text:
+            continue
         if text.isdigit() and int(text) < len(legal):
             return legal[int(text)]
         try:
             action = env.string_to_action(text)
         except ForestEnvError:
-            print(f"no move {text!r}")
+            print(f"no move {text!r} (type help for the commands)")
             continue
         if action in legal:
             return action
@@ -145,41 +288,80 @@ def _ask(legal: list[int], env):
 
 
 def cmd_train(args) -> int:
-    from .train.config import load_config
-    from .train.sb3 import train
+    """Train from a config. Ctrl-C saves a checkpoint, prints the command that continues the
+    run and exits with 130 (the shell's code for an interrupted command)."""
+    from pathlib import Path
 
     path = args.config or args.config_opt
     if not path:
-        raise SystemExit("forest-envs train: give a config file (configs/chickwood.yaml)")
-    cfg = load_config(path, _parse_config(args.set))
-    summary = train(cfg, resume=args.resume, progress=not args.quiet)
-    print(f"trained {summary['timesteps']} steps in {summary['wall_seconds']} s "
-          f"({summary['steps_per_second']} steps/s); policy {summary['policy']}")
+        raise SystemExit("forest-envs train: give a config file (one of configs/*.yaml)")
+
+    def continue_with(checkpoint) -> str:
+        return f"continue with:\n  {resume_command(path, args.set, checkpoint, args.quiet)}"
+
+    cfg = None
+    try:
+        # Imports inside: a Ctrl-C while torch loads must not print a traceback either.
+        from .train.config import load_config
+        from .train.sb3 import resume_command, stop_reason, train
+
+        cfg = load_config(path, _parse_config(args.set))
+        summary = train(cfg, resume=args.resume, progress=not args.quiet, overwrite=args.overwrite)
+    except KeyboardInterrupt:
+        # A Ctrl-C before PPO started, or a second one: stopped at once, nothing new saved.
+        print("forest-envs: training interrupted; work since the last checkpoint is not saved",
+              file=sys.stderr)
+        latest = Path(cfg["output_dir"]) / "checkpoints" / "latest.zip" if cfg else None
+        if latest and latest.is_file():
+            print(f"the last checkpoint is {latest}; {continue_with(latest)}")
+        else:
+            print("no checkpoint was saved: run the same command again to start over")
+        return 130
+    session = summary["session"]
+    print(f"trained {session['timesteps']} steps in {session['wall_seconds']} s "
+          f"({session['steps_per_second']} steps/s)"
+          + (f"; the run in all: {summary['timesteps']} steps in {summary['wall_seconds']} s"
+             if "resumed_from" in summary else ""))
+    print(f"stopped: {stop_reason(summary, cfg)}")
+    if summary["stopped"] == "interrupted":
+        print(f"saved checkpoint {summary['checkpoint']}; {continue_with(summary['checkpoint'])}")
+        return 130
+    print(f"policy {summary['policy']}")
     for kind, row in summary.get("evaluation", {}).items():
         lo, hi = row["win_ci95"]
+        score = "" if row["mean_score"] is None else f", mean score {row['mean_score']:.1f}"
         print(f"  vs {kind:<10} win rate {row['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] over "
-              f"{row['games']} games, mean score {row['mean_score']:.1f}")
+              f"{row['games']} games{score}")
+    if summary.get("final_evaluation") == "interrupted":
+        print("final evaluation interrupted (Ctrl-C); the run is complete, evaluate it with "
+              f"forest-envs evaluate --agents {summary['policy']},...")
+        return 130
     return 0
 
 
 def cmd_bench(args) -> int:
     from .bench import format_rows, run
 
+    if not (math.isfinite(args.seconds) and args.seconds > 0):
+        raise ConfigError(f"--seconds must be a positive number, got {args.seconds}")
     print(format_rows(run(args.seconds)))
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     p = argparse.ArgumentParser(prog="forest-envs", description=__doc__)
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the environments").set_defaults(func=cmd_list)
 
     for name, func, helptext in (("evaluate", cmd_evaluate, "win rates of agents over many games"),
                                  ("rollout", cmd_rollout, "play games and print their scores")):
         q = sub.add_parser(name, help=helptext)
-        q.add_argument("--env", default="chickwood_v0")
-        q.add_argument("--agents", default="heuristic,random,random",
-                       help="comma-separated agents, one per seat: random, heuristic")
+        q.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
+        q.add_argument("--agents", required=True,
+                       help="comma-separated agents, one per seat: random, heuristic, or a policy file")
         q.add_argument("--games", type=int, default=100)
         q.add_argument("--seed", type=int, default=0)
         q.add_argument("--set", action="append", metavar="KEY=VALUE", help="game option")
@@ -194,8 +376,9 @@ def build_parser() -> argparse.ArgumentParser:
         q.set_defaults(func=func)
 
     q = sub.add_parser("play", help="play in the terminal against bots")
-    q.add_argument("--env", default="chickwood_v0")
-    q.add_argument("--opponents", default="heuristic,heuristic")
+    q.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
+    q.add_argument("--opponents", help="comma-separated agents for the other seats "
+                   "(default: the game's heuristic, or random, in every other seat)")
     q.add_argument("--seat", type=int, default=0)
     q.add_argument("--seed", type=int, default=0)
     q.add_argument("--set", action="append", metavar="KEY=VALUE", help="game option")
@@ -207,9 +390,11 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(func=cmd_plot)
 
     q = sub.add_parser("train", help="train MaskablePPO from a YAML config")
-    q.add_argument("config", nargs="?", help="YAML config, e.g. configs/chickwood.yaml")
+    q.add_argument("config", nargs="?", help="YAML training config (see configs/)")
     q.add_argument("--config", dest="config_opt", help="same as the positional CONFIG")
     q.add_argument("--resume", help="checkpoint .zip to continue from")
+    q.add_argument("--overwrite", action="store_true",
+                   help="delete an earlier run in the output folder and start over")
     q.add_argument("--set", action="append", metavar="KEY=VALUE", help="override, e.g. ppo.n_steps=256")
     q.add_argument("--quiet", action="store_true", help="no progress bar")
     q.set_defaults(func=cmd_train)
@@ -220,13 +405,27 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split()) or "error"
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(argv)  # usage errors: argparse's message, exit 2
     try:
         return args.func(args)
     except ForestEnvError as err:
-        print(f"forest-envs: {err}", file=sys.stderr)
+        print(f"forest-envs: {_one_line(err)}", file=sys.stderr)
         return 2
+    except SystemExit as err:
+        if not isinstance(err.code, str):
+            raise
+        # A command that stops with a message: the same one line and status as bad input.
+        text = re.sub(r"^forest-envs( \w+)?: ", "", err.code)
+        print(f"forest-envs: {_one_line(text)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nforest-envs: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -187,39 +187,111 @@ def write_csv(path, rows: list[dict]) -> None:
         writer.writerows(flat)
 
 
-def plot_ratings(rows: list[dict], path) -> None:
-    """Bar chart of ratings (mu with a 2-sigma bar) to a PNG."""
+def short_labels(agents: list[str], width: int = 16) -> list[str]:
+    """Axis labels for agent names ("<index>:<spec>"): a policy path is cut to its file name
+    (with as many parent folders as it takes to tell equal file names apart) and wrapped at
+    ``width`` characters, so long paths neither overlap nor crowd a chart."""
+    import textwrap
+    from pathlib import PurePath
+
+    split = [a.partition(":") if ":" in a else ("", "", a) for a in agents]
+    parts = [PurePath(spec).parts or (spec,) for _, _, spec in split]
+    depth = 1
+    while depth < max(len(p) for p in parts):
+        tails = ["/".join(p[-depth:]) for p in parts]
+        if len(set(tails)) == len(tails):
+            break
+        depth += 1
+    labels = []
+    for (index, colon, _), p in zip(split, parts):
+        tail = "/".join(p[-depth:])
+        text = f"{index}{colon}{'…/' if len(p) > depth else ''}{tail}"
+        labels.append("\n".join(textwrap.wrap(text, width, break_on_hyphens=False)) or text)
+    return labels
+
+
+def ratings_figure(rows: list[dict]):
+    """The ratings bar chart as a matplotlib figure (``plot_ratings`` saves it)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(max(4, 1.4 * len(rows)), 3.2))
-    ax.bar([r["agent"] for r in rows], [r["mu"] for r in rows],
-           yerr=[2 * r["sigma"] for r in rows], capsize=4, color="#4a7f4a")
+    labels = short_labels([r["agent"] for r in rows])
+    lines = max(label.count("\n") + 1 for label in labels)
+    fig, ax = plt.subplots(figsize=(max(4.0, 1.5 * len(rows)), 3.0 + 0.25 * lines))
+    x = np.arange(len(rows))
+    ax.bar(x, [r["mu"] for r in rows], yerr=[2 * r["sigma"] for r in rows], capsize=4,
+           color="#4a7f4a")
+    ax.set_xticks(x)
+    # Slanted when there are many: each label then takes the room of its height, not width.
+    many = len(rows) > 4
+    ax.set_xticklabels(labels, fontsize=8, rotation=30 if many else 0,
+                       ha="right" if many else "center", rotation_mode="anchor")
     ax.set_ylabel("OpenSkill mu (±2σ)")
     ax.set_title("Ratings")
     fig.tight_layout()
+    return fig
+
+
+def plot_ratings(rows: list[dict], path) -> None:
+    """Bar chart of ratings (mu with a 2-sigma bar) to a PNG."""
+    import matplotlib.pyplot as plt
+
+    fig = ratings_figure(rows)
     fig.savefig(path, dpi=120)
     plt.close(fig)
 
 
+LEARNING_CURVE_COLUMNS = ("opponent", "timesteps", "win_rate", "ci_low", "ci_high")
+
+
+def read_learning_curve(eval_csv) -> dict[str, list[tuple]]:
+    """A run's eval.csv as {opponent: [(timesteps, win_rate, ci_low, ci_high), ...]}; a file
+    that is missing, not a CSV, without these columns or with a bad value is a ConfigError
+    naming the file (and line)."""
+    import csv
+    from pathlib import Path
+
+    path = Path(eval_csv)
+    if not path.is_file():
+        raise ConfigError(f"{str(path)!r} does not exist" if not path.exists()
+                          else f"{str(path)!r} is not a file")
+    expected = ", ".join(LEARNING_CURVE_COLUMNS)
+    series: dict[str, list[tuple]] = {}
+    try:
+        with path.open(newline="", encoding="utf-8") as f:
+            reader = csv.DictReader(f)
+            missing = [c for c in LEARNING_CURVE_COLUMNS if c not in (reader.fieldnames or [])]
+            if missing:
+                raise ConfigError(f"{str(path)!r} is not a training run's eval.csv (columns "
+                                  f"{expected}): it has no column(s) {', '.join(missing)}")
+            for row in reader:
+                try:
+                    point = (int(float(row["timesteps"])), float(row["win_rate"]),
+                             float(row["ci_low"]), float(row["ci_high"]))
+                except (TypeError, ValueError):
+                    raise ConfigError(f"{str(path)!r} line {reader.line_num}: expected numbers in "
+                                      f"timesteps, win_rate, ci_low, ci_high") from None
+                series.setdefault(row["opponent"], []).append(point)
+    except (UnicodeDecodeError, csv.Error) as err:
+        raise ConfigError(f"{str(path)!r} is not a CSV text file ({type(err).__name__})") from None
+    except OSError as err:
+        raise ConfigError(f"cannot read {str(path)!r}: {err.strerror or err}") from None
+    if not series:
+        raise ConfigError(f"{str(path)!r} holds no evaluation rows")
+    return series
+
+
 def plot_learning_curve(eval_csv, path) -> None:
     """Win rate against each opponent over training time, from a run's eval.csv."""
-    import csv
+    series = read_learning_curve(eval_csv)  # checked before matplotlib is even imported
 
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    series: dict[str, list[tuple]] = {}
-    with open(eval_csv) as f:
-        for row in csv.DictReader(f):
-            series.setdefault(row["opponent"], []).append(
-                (int(row["timesteps"]), float(row["win_rate"]), float(row["ci_low"]), float(row["ci_high"])))
-    if not series:
-        raise ValueError(f"{eval_csv} holds no evaluation rows")
     fig, ax = plt.subplots(figsize=(6, 3.5))
     for name, pts in sorted(series.items()):
         pts.sort()

@@ -205,12 +205,7 @@ class ChickwoodState(BufferState):
         n = self.num_players
         self.banner_pos[:] = 0
         self.banner_pos[self.step // n] = 1
-        self._turn(SCOUT, self.order[self.step % n])
-
-    def _turn(self, kind: int, player: int, *data: int) -> None:
-        """The next decision of the round: it is ``player``'s turn and decision."""
-        self.set_turn(player)
-        self.replace(kind, player, *data)
+        self.next_turn(SCOUT, self.order[self.step % n])
 
     def _end_round(self) -> None:
         for c in range(MAX_CASTLE):
@@ -297,7 +292,7 @@ class ChickwoodState(BufferState):
         p, n = d.player, self.num_players
         self.hand[p, kind] -= 1
         self.hand_count[p] -= 1
-        if self._face_down_now(p):
+        if self.banner[p, self.step // n]:
             self.fd_own[p, c, kind] += 1
             self.castle_fd_count[c, p] += 1
         else:
@@ -311,7 +306,7 @@ class ChickwoodState(BufferState):
         self.banner_pos[:] = 0
         spier = self._holder(SPY_GLASS)
         if spier >= 0 and self._spy_targets(spier).any():
-            self._turn(SPY, spier)
+            self.next_turn(SPY, spier)
         else:
             self._begin_raids()
 
@@ -343,7 +338,7 @@ class ChickwoodState(BufferState):
 
     def _begin_raids(self) -> None:
         self.step = 0
-        self._turn(RAID, self.order[0])
+        self.next_turn(RAID, self.order[0])
 
     # --- raids and the key ------------------------------------------------------------------------
     def _mask_raid(self, d, mask) -> None:
@@ -436,7 +431,7 @@ class ChickwoodState(BufferState):
     def _next_raider(self) -> None:
         self.step += 1
         if self.step < self.num_players:
-            self._turn(RAID, self.order[self.step])
+            self.next_turn(RAID, self.order[self.step])
         else:
             self._end_round()
 
@@ -462,7 +457,7 @@ class ChickwoodState(BufferState):
                     continue
             elif stage == BEARD and self.collection[holder, HENCHMAN] == 0:
                 continue
-            self._turn(stage, holder)
+            self.next_turn(stage, holder)
             return
         self.end_game()
 

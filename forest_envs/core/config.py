@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from .errors import ConfigError
 
 
@@ -22,8 +24,21 @@ class Option:
         return self.doc or "a valid value"
 
 
+def _plain(value: Any) -> Any:
+    """numpy scalars as the Python values they stand for (np.int64(3) -> 3, np.True_ -> True),
+    so they pass the same checks as Python values and the config stays JSON-serialisable."""
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)
+    return value
+
+
 def validate_options(schema: Mapping[str, Option], given: Mapping[str, Any], what: str) -> dict:
-    """Return the full option dict; unknown keys and bad values raise ConfigError."""
+    """Return the full option dict; unknown keys and bad values raise ConfigError. numpy
+    integers, bools and floats are accepted as the Python ones (and stored as them)."""
     unknown = sorted(set(given) - set(schema))
     if unknown:
         raise ConfigError(
@@ -31,7 +46,7 @@ def validate_options(schema: Mapping[str, Option], given: Mapping[str, Any], wha
         )
     out = {}
     for key, opt in schema.items():
-        value = given.get(key, opt.default)
+        value = _plain(given.get(key, opt.default))
         ok = True
         if opt.choices is not None:
             # bool is an int subclass: keep True from passing for 1 and vice versa.

@@ -201,7 +201,7 @@ class BufferState:
     (why an id is illegal, for the error message).
     """
 
-    __slots__ = ("_mask", "buf", "decisions", "game", "rng", "turn",
+    __slots__ = ("_mask", "buf", "decisions", "game", "num_players", "rng", "turn",
                  "decision_kind", "decision_player", "turn_seat", "decision_data", "decision_seat")
     FIELDS: ClassVar[tuple[str, ...]] = ()
     DECISIONS: ClassVar[tuple[DecisionKind, ...]] = ()
@@ -234,6 +234,7 @@ class BufferState:
     def _blank(cls, game: Game):
         self = object.__new__(cls)
         self.game = game
+        self.num_players = game.num_players  # read everywhere in rules: a plain attribute
         self.buf = game.layout.new_buffer()
         self._bind()
         self._mask = None
@@ -249,6 +250,7 @@ class BufferState:
         """A deep copy: playing on either never changes the other."""
         new = object.__new__(type(self))
         new.game = self.game
+        new.num_players = self.num_players
         new.buf = self.buf.copy()
         new._bind()
         new.rng = rng_from_json(rng_to_json(self.rng))
@@ -323,6 +325,12 @@ class BufferState:
         self.turn = player
         self.turn_seat[player] = 1
 
+    def next_turn(self, kind: int, player: int, *data: int) -> None:
+        """It is ``player``'s turn, and the top decision becomes theirs (``replace``)."""
+        self.set_turn(player)
+        self.decisions[-1] = Decision(kind, player, data)
+        self._show_decision()
+
     def end_game(self) -> None:
         self.decisions.clear()
         self.turn_seat[:] = 0
@@ -350,10 +358,6 @@ class BufferState:
                     buf[seat_at + slot * n + seat] = 1
 
     # --- the common contract ------------------------------------------------------------
-    @property
-    def num_players(self) -> int:
-        return self.game.num_players
-
     def observation(self, seat: int) -> np.ndarray:
         """What ``seat`` may know as one float vector (seats rotated: ``seat`` first)."""
         return self.game.layout.observe(self.buf, seat)

@@ -73,9 +73,11 @@ class SingleAgentEnv(gymnasium.Env):
 
     def step(self, action):
         aec = self.aec
+        if aec.engine_state is None:
+            raise RuntimeError("step() called before reset()")
         if aec.terminations[self.agent] or aec.truncations[self.agent]:
             raise RuntimeError("step() called after the episode ended; call reset()")
-        aec.step(int(action))
+        aec.step(_unwrap_action(action))
         self._play_opponents()
         done = aec.terminations[self.agent]
         truncated = aec.truncations[self.agent]
@@ -83,6 +85,8 @@ class SingleAgentEnv(gymnasium.Env):
         return self._obs(), reward, bool(done), bool(truncated), self._info()
 
     def action_masks(self) -> np.ndarray:
+        if self.aec.engine_state is None:
+            raise RuntimeError("action_masks() called before reset()")
         return self.aec.action_mask(self.agent).astype(bool)
 
     def render(self):
@@ -110,3 +114,13 @@ class SingleAgentEnv(gymnasium.Env):
         # The mask rides with every step so vectorized trainers need no extra round trip.
         info["action_mask"] = self.aec.action_mask(self.agent)
         return info
+
+
+def _unwrap_action(action):
+    """A one-element integer array (a vectorized trainer's slice) is its integer; anything
+    else goes to the engine as given, which refuses a float (0.9) or a bool as an action
+    (IllegalActionError, or the penalty under illegal_action="penalize") instead of
+    truncating it to an action id."""
+    if isinstance(action, np.ndarray) and action.size == 1 and np.issubdtype(action.dtype, np.integer):
+        return action.reshape(()).item()
+    return action

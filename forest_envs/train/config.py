@@ -4,6 +4,7 @@ raise ConfigError naming the key and what is expected)."""
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 from typing import Any
 
@@ -117,18 +118,55 @@ def validate_config(raw: dict) -> dict:
     return cfg
 
 
+# YAML 1.1 (PyYAML) reads 1e-4 as a string: its floats need a dot (1.0e-4). Configs are
+# written by people, so an exponent without a dot is a float too.
+_EXPONENT_FLOAT = re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+$")
+
+
+def _yaml_loader():
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_implicit_resolver("tag:yaml.org,2002:float", _EXPONENT_FLOAT, list("-+0123456789"))
+    return Loader
+
+
 def load_config(path: str | Path, overrides: dict | None = None) -> dict:
+    """Read and validate a YAML config; ``overrides`` maps dotted keys (``ppo.n_steps``) to
+    values. A file that is missing, unreadable or not YAML, and an override of a key that is
+    not in a section, raise ConfigError naming the file (and line) or the key."""
     import yaml
 
     path = Path(path)
     if not path.is_file():
         raise ConfigError(f"config file {str(path)!r} does not exist")
-    with path.open() as f:
-        raw = yaml.safe_load(f) or {}
+    try:
+        with path.open(encoding="utf-8") as f:
+            raw = yaml.load(f, Loader=_yaml_loader())
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+        where = f", line {mark.line + 1} column {mark.column + 1}" if mark is not None else ""
+        problem = getattr(err, "problem", None) or str(err).splitlines()[0]
+        raise ConfigError(f"config file {str(path)!r} is not valid YAML{where}: {problem}") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError(f"cannot read config file {str(path)!r}: {err}") from None
+    raw = {} if raw is None else raw
+    if not isinstance(raw, dict):
+        raise ConfigError(f"config file {str(path)!r} must hold a mapping of keys (env: ..., "
+                          f"ppo: ...), not a {type(raw).__name__}")
     for dotted, value in (overrides or {}).items():
+        if isinstance(value, str) and _EXPONENT_FLOAT.match(value):
+            value = float(value)
         node = raw
         *parents, last = dotted.split(".")
-        for p in parents:
-            node = node.setdefault(p, {})
+        for i, p in enumerate(parents):
+            if node.get(p) is None:  # absent, or an empty section ("ppo:")
+                node[p] = {}
+            node = node[p]
+            if not isinstance(node, dict):
+                raise ConfigError(f"--set {dotted}: {'.'.join(parents[:i + 1])} is a value, not a "
+                                  "section with keys")
         node[last] = value
     return validate_config(raw)

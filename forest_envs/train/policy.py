@@ -1,14 +1,19 @@
 """Trained policies as plain numpy MLPs: cheap to load in any process, no torch needed to act.
 
 A MaskablePPO policy (``MlpPolicy``) is exported to ``.npz`` (its policy MLP and action head);
-``PolicyAgent`` plays from an ``.npz`` or straight from an SB3 ``.zip``.
+``PolicyAgent`` plays from an ``.npz`` or straight from an SB3 ``.zip``. A policy that does not
+fit the game (observation size, number of actions) or a file that holds no policy is a
+ConfigError naming the file, never a numpy or zipfile traceback.
 """
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import numpy as np
+
+from ..core.errors import ConfigError
 
 _ACTIVATIONS = {"Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
 
@@ -36,10 +41,43 @@ def export_policy(policy, path: str | Path) -> Path:
     arrays["activation"] = np.array(acts[0] if acts else "Tanh")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp.npz")
+    # Atomic, under a name that "snapshot_*.npz" does not match: workers may be listing and
+    # loading the snapshot folder right now, and must never see a half-written file.
+    tmp = path.with_name(f".{path.stem}.tmp.npz")
     np.savez(tmp, **arrays)
-    tmp.replace(path)  # atomic: workers may be listing the snapshot folder right now
+    tmp.replace(path)
     return path
+
+
+def check_sizes(expects: tuple[int, int], gives: tuple[int, int], where: str,
+                game: str = "the game") -> None:
+    """Raise ConfigError unless a policy's (observation floats, actions) equal the game's."""
+    if tuple(expects) != tuple(gives):
+        raise ConfigError(f"{where} expects observations of {expects[0]} floats and {expects[1]} "
+                          f"actions; {game} gives {gives[0]} and {gives[1]}")
+
+
+def check_policy_fits(policy: NumpyPolicy, observation_size: int, num_actions: int, where: str,
+                      game: str = "the game") -> None:
+    """Raise ConfigError (naming both sizes) unless ``policy`` plays a game with these sizes."""
+    check_sizes((policy.observation_size, policy.num_actions), (observation_size, num_actions),
+                where, game)
+
+
+def describe_game(env) -> str:
+    """'<env id> with <option>=<value>, ...' for an env (raw or wrapped), as errors name a game."""
+    game = getattr(getattr(env, "unwrapped", env), "game", None)
+    if game is None:
+        return "the game"
+    options = ", ".join(f"{k}={v}" for k, v in game.config.items())
+    return f"{game.env_id} with {options}" if options else game.env_id
+
+
+def check_agent_fits(agent, env) -> None:
+    """Raise ConfigError if ``agent`` is a policy that cannot play ``env``'s game; other agents
+    (random, heuristic) fit every game. For evaluation, before games start."""
+    if isinstance(agent, PolicyAgent):
+        agent.check_fits(env)
 
 
 class NumpyPolicy:
@@ -49,16 +87,39 @@ class NumpyPolicy:
                        for i in range(n_hidden)]
         self.out = (arrays["w_out"].astype(np.float32), arrays["b_out"].astype(np.float32))
         self.act = _ACTIVATIONS[str(arrays["activation"])]
+        widths = [w.shape for w, _ in self.layers] + [self.out[0].shape]
+        for (_, n_out), (n_in, _) in zip(widths, widths[1:]):
+            if n_out != n_in:
+                raise ValueError(f"layer shapes {widths} do not chain")
+
+    @property
+    def observation_size(self) -> int:
+        return int((self.layers[0][0] if self.layers else self.out[0]).shape[0])
+
+    @property
+    def num_actions(self) -> int:
+        return int(self.out[0].shape[1])
 
     @classmethod
     def load(cls, path: str | Path) -> NumpyPolicy:
         path = Path(path)
         if not path.is_file():
             raise FileNotFoundError(f"policy file {str(path)!r} does not exist")
-        if path.suffix == ".zip":
-            return cls.from_sb3(path)
-        with np.load(path) as data:
-            return cls({k: data[k] for k in data.files})
+        what = (f"policy file {str(path)!r} is not a policy forest_envs can play (expected an .npz "
+                "exported by the trainer or a MaskablePPO .zip)")
+        if not zipfile.is_zipfile(path):  # both kinds are zip archives
+            raise ConfigError(f"{what}: it is not a zip archive")
+        try:
+            if path.suffix == ".zip":
+                return cls.from_sb3(path)
+            with np.load(path, allow_pickle=False) as data:
+                return cls({k: data[k] for k in data.files})
+        except (ImportError, ConfigError):
+            raise
+        except Exception as err:
+            # numpy, zipfile, pickle, torch and SB3 each raise their own types for a truncated,
+            # foreign or corrupt file; the user needs the file's name and what it should be.
+            raise ConfigError(f"{what}: {type(err).__name__}: {err}") from err
 
     @classmethod
     def from_sb3(cls, path: str | Path) -> NumpyPolicy:
@@ -86,15 +147,31 @@ class NumpyPolicy:
 
 class PolicyAgent:
     """Plays a trained policy: samples from its masked distribution with its own seeded
-    generator (or takes the most likely action when ``deterministic``)."""
+    generator (or takes the most likely action when ``deterministic``).
+
+    ``env`` (any env of the game it will play) checks at construction that the policy fits the
+    game; without it the check runs at the first ``act``."""
 
     def __init__(self, path: str | Path, seed: int | None = None, deterministic: bool = False,
-                 policy: NumpyPolicy | None = None):
+                 policy: NumpyPolicy | None = None, env=None):
         self.path = str(path)
         self.name = Path(path).stem
         self.policy = policy or NumpyPolicy.load(path)
         self.rng = np.random.default_rng(seed)
         self.deterministic = deterministic
+        self._fits = False
+        if env is not None:
+            self.check_fits(env)
+
+    def check_fits(self, env) -> None:
+        """Raise ConfigError unless the policy plays the game of ``env`` (a forest_envs env)."""
+        game = env.unwrapped.game
+        self._check(game.observation_size, game.num_actions, env)
+
+    def _check(self, observation_size: int, num_actions: int, env) -> None:
+        check_policy_fits(self.policy, observation_size, num_actions, f"policy {self.path}",
+                          describe_game(env))
+        self._fits = True
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
@@ -103,6 +180,10 @@ class PolicyAgent:
     def act(self, env, agent: str) -> int:
         obs = env.observe(agent)
         mask = obs["action_mask"]
+        if not self._fits:
+            # Checked here rather than left to the matrix product, whose "shapes (1599,) and
+            # (1327,256) not aligned" names neither the policy file nor the game.
+            self._check(obs["observation"].shape[0], mask.shape[0], env)
         if not mask.any():
             raise ValueError(f"{agent} has no legal action: it is not its turn")
         p = self.policy.probabilities(obs["observation"], mask)

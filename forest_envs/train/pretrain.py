@@ -5,16 +5,25 @@ decision of every seat becomes a sample (observation, mask, action, that seat's 
 return). The policy head is fitted by masked cross-entropy and the value head by regression
 on the returns, so PPO starts from a policy that plays like the teacher and a critic that
 already knows what positions are worth.
+
+Both stages report their progress through optional callbacks (``on_games``, ``on_batch``,
+``on_epoch``); ``warm_start`` feeds them to the trainer's progress display.
 """
 
 from __future__ import annotations
 
+import math
+import signal
+import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 
 import numpy as np
 
-from ..core.registry import make_agent, make_raw
+from ..agents import make_agent
+from ..core.registry import make_raw
 
 
 def _play_teacher_games(args) -> tuple[np.ndarray, ...]:
@@ -43,23 +52,70 @@ def _play_teacher_games(args) -> tuple[np.ndarray, ...]:
             np.asarray(actions, np.int64), ret)
 
 
+def ignore_sigint() -> None:
+    """For worker processes: Ctrl-C is the main process's to handle (it stops the workers);
+    a worker would only print a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def sigint_held():
+    """Hold Ctrl-C back while worker processes are forked, then hand it to the handler that
+    was in place. Raised in the middle of a fork, a KeyboardInterrupt is swallowed by the
+    fork hooks ("Exception ignored in _releaseLock") and the Ctrl-C is lost."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers; it alone runs them
+        return
+    caught = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught and callable(previous):
+            previous(signal.SIGINT, None)
+
+
 def collect_demonstrations(env_id: str, env_config: dict, reward: str, teacher: str,
-                           games: int, seed: int, workers: int = 1) -> dict[str, np.ndarray]:
-    chunk = max(1, games // max(1, workers * 4))
+                           games: int, seed: int, workers: int = 1,
+                           on_games: Callable[[int], None] | None = None) -> dict[str, np.ndarray]:
+    """Every decision of ``games`` teacher games; ``on_games(k)`` after each k more games.
+    The samples do not depend on the chunking or the number of workers."""
+    # Small chunks: progress moves often and a Ctrl-C waits for little running work.
+    chunk = max(1, min(8, games // max(1, workers * 4)))
     jobs = [(env_id, env_config, reward, teacher, list(range(i, min(games, i + chunk))), seed)
             for i in range(0, games, chunk)]
     if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(_play_teacher_games, jobs))
+        with ProcessPoolExecutor(workers, initializer=ignore_sigint) as pool:
+            try:
+                with sigint_held():  # map() submits every job and so starts the workers
+                    results = pool.map(_play_teacher_games, jobs)
+                parts = _gather(results, jobs, on_games)
+            except KeyboardInterrupt:
+                pool.shutdown(cancel_futures=True)  # wait for the games in play, not the queued ones
+                raise
     else:
-        parts = [_play_teacher_games(job) for job in jobs]
+        parts = _gather(map(_play_teacher_games, jobs), jobs, on_games)
     keys = ("obs", "masks", "actions", "returns")
     return {k: np.concatenate([p[i] for p in parts]) for i, k in enumerate(keys)}
 
 
+def _gather(results, jobs, on_games) -> list:
+    """The jobs' results in order, telling ``on_games`` as each job's games are done."""
+    parts = []
+    for job, part in zip(jobs, results):
+        parts.append(part)
+        if on_games:
+            on_games(len(job[4]))
+    return parts
+
+
 def behaviour_clone(policy, data: dict[str, np.ndarray], epochs: int, batch_size: int,
-                    learning_rate: float, seed: int = 0) -> dict[str, float]:
-    """Fit a MaskableActorCriticPolicy to the samples; returns the final accuracy and losses."""
+                    learning_rate: float, seed: int = 0,
+                    on_batch: Callable[[], None] | None = None,
+                    on_epoch: Callable[[int, float], None] | None = None) -> dict[str, float]:
+    """Fit a MaskableActorCriticPolicy to the samples; returns the final accuracy and losses.
+    ``on_batch()`` follows every gradient step, ``on_epoch(k, mean loss)`` every epoch."""
     import torch
 
     torch.manual_seed(seed)
@@ -71,8 +127,9 @@ def behaviour_clone(policy, data: dict[str, np.ndarray], epochs: int, batch_size
     optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
     n = len(actions)
     policy.set_training_mode(True)
-    for _ in range(epochs):
+    for epoch in range(1, epochs + 1):
         order = torch.as_tensor(rng.permutation(n))
+        losses = []
         for start in range(0, n, batch_size):
             idx = order[start:start + batch_size]
             values, log_prob, _ = policy.evaluate_actions(obs[idx], actions[idx], action_masks=masks[idx])
@@ -81,6 +138,11 @@ def behaviour_clone(policy, data: dict[str, np.ndarray], epochs: int, batch_size
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
             optimizer.step()
+            losses.append(float(loss.detach()))
+            if on_batch:
+                on_batch()
+        if on_epoch:
+            on_epoch(epoch, float(np.mean(losses)))
     policy.set_training_mode(False)
     with torch.no_grad():
         sample = torch.as_tensor(rng.choice(n, size=min(n, 20_000), replace=False))
@@ -92,15 +154,31 @@ def behaviour_clone(policy, data: dict[str, np.ndarray], epochs: int, batch_size
     return {"samples": int(n), "accuracy": accuracy, "value_mse": value_mse}
 
 
-def warm_start(model, cfg: dict) -> dict:
-    """Run the config's ``pretrain`` section on ``model.policy``; returns its report."""
+def warm_start(model, cfg: dict, progress=None) -> dict:
+    """Run the config's ``pretrain`` section on ``model.policy``; returns its report.
+    ``progress`` (a ``sb3.Progress``) shows both stages; by default they run silently."""
+    from .sb3 import Progress
+
+    progress = progress or Progress(enabled=False)
     p = cfg["pretrain"]
     started = time.time()
-    data = collect_demonstrations(cfg["env"], cfg["env_config"], cfg["reward"], p["teacher"],
-                                  p["games"], cfg["seed"], workers=p["workers"])
+    progress.line(f"pretrain: playing {p['games']} {p['teacher']} games on {p['workers']} worker(s)")
+    with progress.bar(p["games"], "pretrain: teacher games", "game") as bar:
+        data = collect_demonstrations(cfg["env"], cfg["env_config"], cfg["reward"], p["teacher"],
+                                      p["games"], cfg["seed"], workers=p["workers"], on_games=bar.update)
     collected = time.time() - started
-    report = behaviour_clone(model.policy, data, p["epochs"], p["batch_size"], p["learning_rate"],
-                             seed=cfg["seed"])
+    n = len(data["actions"])
+    progress.line(f"pretrain: collected {n} samples from {p['games']} games in {collected:.0f} s")
+
+    def epoch_done(k: int, loss: float) -> None:
+        progress.line(f"pretrain: epoch {k}/{p['epochs']} loss {loss:.4f} "
+                      f"({time.time() - started:.0f} s)")
+
+    with progress.bar(p["epochs"] * math.ceil(n / p["batch_size"]), "pretrain: cloning", "batch") as bar:
+        report = behaviour_clone(model.policy, data, p["epochs"], p["batch_size"], p["learning_rate"],
+                                 seed=cfg["seed"], on_batch=bar.update, on_epoch=epoch_done)
     report.update(games=p["games"], collect_seconds=round(collected, 1),
                   total_seconds=round(time.time() - started, 1))
+    progress.line(f"pretrain: done in {report['total_seconds']:.0f} s, cloning accuracy "
+                  f"{report['accuracy']:.3f}, value mse {report['value_mse']:.4f}")
     return report
