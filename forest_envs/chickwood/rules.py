@@ -270,8 +270,9 @@ class ChickwoodState(BufferState):
     # --- scouting -----------------------------------------------------------------------------
     def _mask_scout(self, d, mask) -> None:
         open_castles = self.castle_in_play & (self.castle_cards < self.game.capacity)
-        mask[A.PLAY.start:A.PLAY.stop] = ((self.hand[d.player] > 0)[:, None]
-                                          & open_castles[None, :]).ravel()
+        plays = mask[A.PLAY.start:A.PLAY.stop].reshape(A.PLAY.shape)
+        for kind in self.hand[d.player].nonzero()[0].tolist():  # at most a hand's few kinds
+            plays[kind] = open_castles
 
     def _why_scout(self, d, a: int) -> str | None:
         if a not in A.PLAY:

@@ -10,6 +10,7 @@ from the game's own ranking.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
@@ -97,6 +98,11 @@ class Decision(NamedTuple):
     kind: int
     player: int
     data: tuple = ()
+
+
+# Builds a Decision from one (kind, player, data) tuple without the Python-level __new__ that
+# NamedTuple generates: decisions change on almost every action.
+_decision = functools.partial(tuple.__new__, Decision)
 
 
 @dataclass(frozen=True)
@@ -307,7 +313,7 @@ class BufferState:
         return self.DECISIONS[self.decisions[-1].kind].name if self.decisions else None
 
     def push(self, kind: int, player: int, *data: int) -> None:
-        self.decisions.append(Decision(kind, player, data))
+        self.decisions.append(_decision((kind, player, data)))
         self._show_decision()
 
     def pop(self) -> Decision:
@@ -317,7 +323,7 @@ class BufferState:
 
     def replace(self, kind: int, player: int, *data: int) -> None:
         """Put a new decision in place of the top one."""
-        self.decisions[-1] = Decision(kind, player, data)
+        self.decisions[-1] = _decision((kind, player, data))
         self._show_decision()
 
     def set_turn(self, player: int) -> None:
@@ -328,7 +334,7 @@ class BufferState:
     def next_turn(self, kind: int, player: int, *data: int) -> None:
         """It is ``player``'s turn, and the top decision becomes theirs (``replace``)."""
         self.set_turn(player)
-        self.decisions[-1] = Decision(kind, player, data)
+        self.decisions[-1] = _decision((kind, player, data))
         self._show_decision()
 
     def end_game(self) -> None:
