@@ -153,10 +153,8 @@ def _villages(state) -> list[dict]:
 def render(state, seat: int | None = None) -> str:
     v = view(state, seat)
     d = v["decision"]
-    header = (f"Chickwood Forest: round {v['round']}, deck {v['deck_left']}, "
-              + ("game over" if d is None else f"{d['kind']} for player {d['player']}"
-                 + "".join(f", {k} {x}" for k, x in d["data"].items())))
-    lines = [header, "Castles:"]
+    lines = [f"Chickwood Forest: round {v['round']}, deck {v['deck_left']}, "
+             + ("game over" if d is None else _decision_text(d)), "Castles:"]
     for value, c in v["castles"].items():
         raided = "" if c["raided_by"] is None else f" raided by P{c['raided_by']}"
         down = ", ".join(f"P{p}:{x}" for p, x in enumerate(c["face_down_by"]) if x) or "-"
@@ -195,6 +193,31 @@ def render(state, seat: int | None = None) -> str:
         for p, s in enumerate(v["scores"]):
             lines.append(f"  P{p}: " + ", ".join(f"{k} {x}" for k, x in s.items()))
     return "\n".join(lines)
+
+
+def _decision_text(d: dict) -> str:
+    """The pending decision in the board's own player names (P0, P1, ...)."""
+    who, data = f"P{d['player']}", d["data"]
+    if d["kind"] == "alms":
+        return f"{who} places alms, {data['alms_left']} still to place"
+    if d["kind"] == "key":
+        return f"{who} may use the key: P{data['raider']} chose castle {data['castle'] + 1}"
+    return f"{who} to {d['kind'].replace('_', ' ')}"
+
+
+LEGEND = """\
+[v] pile n      castle of value v, n castle cards left in its pile
+up / down       loot lying face up before a castle / face-down cards by player (P1:2)
+banner UDD      the castle's banner: U = play face up, D = face down, one per scouting play
+castles [..]    castle cards a player holds (start castle included); raided: values raided
+r1c2 Name[a/b/c] ..01.   village in row 1, column 2; glory of each row (- none); each space:
+                . empty, or the seat of the alms in it (spaces fill left to right)
+~forest~        a forest card (no alms)"""
+
+
+def legend() -> str:
+    """The key to ``render``'s text."""
+    return LEGEND
 
 
 def _village_text(cell: int, vil: dict) -> str:

@@ -66,6 +66,7 @@ from .observation import (
     build_layout,
 )
 from .observation import KEY as KEY_DECISION
+from .render import legend as render_legend_text
 from .render import render as render_text
 from .render import view as view_data
 from .scoring import castle_score, loot_scores, village_awards
@@ -613,6 +614,9 @@ class ChickwoodState(BufferState):
 
     def render(self, seat: int | None = None) -> str:
         return render_text(self, seat)
+
+    def render_legend(self) -> str:
+        return render_legend_text()
 
     # --- bookkeeping --------------------------------------------------------------------------
     def card_totals(self) -> np.ndarray:

@@ -354,3 +354,17 @@ def test_view_lists_the_castles_each_player_raided():
     rounds = env.unwrapped.engine_state.round_index
     assert all(len(expected[p]) == rounds for p in range(3))
     assert "raided [" in env.unwrapped.render_text("player_1")
+
+
+def test_board_names_players_as_the_log_does_and_shows_alms_to_place():
+    env = forest_envs.make(ENV_ID, num_players=3)
+    env.reset(seed=4)
+    agent = RandomAgent(1)
+    while env.unwrapped.engine_state.decision_name() != "alms":
+        env.step(agent.act(env, env.agent_selection))
+    state = env.unwrapped.engine_state
+    left = state.decision.data[0]
+    header = env.unwrapped.render_text(env.agent_selection).splitlines()[0]
+    assert f"P{state.current_player} places alms, {left} still to place" in header
+    legend = env.unwrapped.legend()
+    assert "banner" in legend and "~forest~" in legend
