@@ -7,7 +7,6 @@ are identical whatever the number of workers.
 from __future__ import annotations
 
 import math
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -16,6 +15,7 @@ from .agents import make_agent
 from .core.errors import ConfigError
 from .core.registry import make_raw
 from .train.policy import check_agent_fits
+from .workers import map_in_workers
 
 
 def _seed(*parts: int) -> int:
@@ -90,11 +90,10 @@ def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
             if bar:
                 bar.update(len(job[2]))
     else:
-        with ProcessPoolExecutor(workers) as pool:
-            for part in pool.map(_play_chunk, jobs):
-                results += part
-                if bar:
-                    bar.update(len(part))
+        for part in map_in_workers(_play_chunk, jobs, workers):
+            results += part
+            if bar:
+                bar.update(len(part))
     if bar:
         bar.close()
     return sorted(results, key=lambda r: r.index)

@@ -11,10 +11,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import forest_envs
 from toy_game import AGREE, ANSWER_KIND, DOUBLE, TAKE, ToyGame
 
+import forest_envs
 from forest_envs.agents import make_agent
 from forest_envs.chickwood import ChickwoodGame
 from forest_envs.core.actions import ActionSpace

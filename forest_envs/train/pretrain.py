@@ -13,17 +13,14 @@ Both stages report their progress through optional callbacks (``on_games``, ``on
 from __future__ import annotations
 
 import math
-import signal
-import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 
 import numpy as np
 
 from ..agents import make_agent
 from ..core.registry import make_raw
+from ..workers import map_in_workers
 
 
 def _play_teacher_games(args) -> tuple[np.ndarray, ...]:
@@ -52,30 +49,6 @@ def _play_teacher_games(args) -> tuple[np.ndarray, ...]:
             np.asarray(actions, np.int64), ret)
 
 
-def ignore_sigint() -> None:
-    """For worker processes: Ctrl-C is the main process's to handle (it stops the workers);
-    a worker would only print a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-@contextmanager
-def sigint_held():
-    """Hold Ctrl-C back while worker processes are forked, then hand it to the handler that
-    was in place. Raised in the middle of a fork, a KeyboardInterrupt is swallowed by the
-    fork hooks ("Exception ignored in _releaseLock") and the Ctrl-C is lost."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may set handlers; it alone runs them
-        return
-    caught = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if caught and callable(previous):
-            previous(signal.SIGINT, None)
-
-
 def collect_demonstrations(env_id: str, env_config: dict, reward: str, teacher: str,
                            games: int, seed: int, workers: int = 1,
                            on_games: Callable[[int], None] | None = None) -> dict[str, np.ndarray]:
@@ -85,17 +58,9 @@ def collect_demonstrations(env_id: str, env_config: dict, reward: str, teacher: 
     chunk = max(1, min(8, games // max(1, workers * 4)))
     jobs = [(env_id, env_config, reward, teacher, list(range(i, min(games, i + chunk))), seed)
             for i in range(0, games, chunk)]
-    if workers > 1:
-        with ProcessPoolExecutor(workers, initializer=ignore_sigint) as pool:
-            try:
-                with sigint_held():  # map() submits every job and so starts the workers
-                    results = pool.map(_play_teacher_games, jobs)
-                parts = _gather(results, jobs, on_games)
-            except KeyboardInterrupt:
-                pool.shutdown(cancel_futures=True)  # wait for the games in play, not the queued ones
-                raise
-    else:
-        parts = _gather(map(_play_teacher_games, jobs), jobs, on_games)
+    results = (map_in_workers(_play_teacher_games, jobs, workers) if workers > 1
+               else map(_play_teacher_games, jobs))
+    parts = _gather(results, jobs, on_games)
     keys = ("obs", "masks", "actions", "returns")
     return {k: np.concatenate([p[i] for p in parts]) for i, k in enumerate(keys)}
 

@@ -33,8 +33,8 @@ from tqdm import tqdm
 from ..core.errors import ConfigError
 from ..core.gym_env import SingleAgentEnv
 from ..core.registry import make_raw
+from ..workers import ignore_sigint
 from .policy import check_sizes, describe_game, export_policy
-from .pretrain import ignore_sigint
 from .selfplay import OpponentPool
 
 # Everything a run writes into its output folder, and so everything --overwrite deletes.
