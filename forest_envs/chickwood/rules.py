@@ -606,7 +606,7 @@ class ChickwoodState(BufferState):
                 new.spy_view[new.spier, c] = (new.fd_own[:, c].sum(axis=0)
                                               - new.fd_own[new.spier, c])
         new.rng = np.random.Generator(np.random.PCG64(rng.integers(2**63)))
-        new._mask = None
+        new.edited()
         return new
 
     def view(self, seat: int | None) -> dict:

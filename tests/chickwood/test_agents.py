@@ -80,17 +80,16 @@ class SeatOnlyEnv:
 
 
 def env_around(state):
-    """A raw env whose game is ``state`` (with the player to move selected)."""
+    """A raw env started from a copy of ``state`` (the player to move selected)."""
     env = make_raw("chickwood_v0", **state.game.config)
-    env.reset(seed=0)
-    env.engine_state = state
-    env.agent_selection = env.possible_agents[state.current_player]
+    env.reset(options={"state": state})
     return env
 
 
 def decide(state, agent=None):
     """The heuristic's action for the player to move, through the seat-only interface."""
     env = env_around(state)
+    state = env.engine_state  # the env plays its own copy
     agent = agent or HeuristicAgent(seed=0)
     a = agent.act(SeatOnlyEnv(env), env.agent_selection)
     assert state.legal_action_mask()[a], state.game.action_names[a]
@@ -104,6 +103,7 @@ def name(state, a: int) -> str:
 def play(state, agents, max_steps: int = 5000):
     """Play to the end with one agent per seat; returns the env."""
     env = env_around(state)
+    state = env.engine_state  # the env plays its own copy
     for _ in range(max_steps):
         if state.is_terminal:
             break
@@ -124,6 +124,7 @@ def mean_decision_ms(games) -> float:
         state = new_state(n, legendary, seed=seed)
         agents = [HeuristicAgent(seed=s) for s in range(n)]
         env = env_around(state)
+        state = env.engine_state  # the env plays its own copy
         while not state.is_terminal:
             p = state.current_player
             t = time.process_time()
@@ -230,6 +231,7 @@ def test_decisions_do_not_depend_on_hidden_information(n, legendary):
     state = new_state(n, legendary, seed=5)
     agents = [HeuristicAgent(seed=s) for s in range(n)]
     env = env_around(state)
+    state = env.engine_state  # the env plays its own copy
     checked = changed = 0
     while not state.is_terminal:
         p = state.current_player
@@ -361,6 +363,7 @@ def test_scouting_by_bounds_chooses_what_scoring_every_play_would():
         state = new_state(3 + seed, legendary=seed == 1, seed=seed)
         agents = [HeuristicAgent(seed=s) for s in range(state.num_players)]
         env = env_around(state)
+        state = env.engine_state  # the env plays its own copy
         while not state.is_terminal:
             p = state.current_player
             legal = state.legal_actions()
@@ -616,6 +619,7 @@ def test_end_of_game_swaps_never_lower_its_margin():
         state = new_state(n, legendary=True, seed=seed)
         agents = [HeuristicAgent(seed=s) for s in range(n)]
         env = env_around(state)
+        state = env.engine_state  # the env plays its own copy
         pending = None
         while not state.is_terminal:
             p = state.current_player

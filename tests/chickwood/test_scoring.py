@@ -270,7 +270,7 @@ def lay_alms(state, cell_index: int, owners: list[int]) -> None:
     for space, p in enumerate(owners):
         state.alms_owner[cell_index, space, p] = 1
     state.cell_filled[cell_index] = len(owners)
-    state._mask = None
+    state.edited()
 
 
 def test_state_scores_break_ties_by_the_spaces_alone():
