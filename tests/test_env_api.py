@@ -17,6 +17,7 @@ from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, render_test, seed_test
+from random_play import advance, play
 
 import forest_envs
 from forest_envs import IllegalActionError, WrongAgentError
@@ -28,43 +29,6 @@ from forest_envs.core.registry import env_ids, game_spec
 CASES = [(env_id, cfg) for env_id in env_ids() for cfg in game_spec(env_id).game_class.all_configs()]
 CASE_IDS = [env_id + "-" + "-".join(f"{k}={v}" for k, v in cfg.items()) for env_id, cfg in CASES]
 GAMES = list(env_ids())
-
-
-def play(env, seed: int | None = 0, agent_seed: int = 0, limit: int | None = None):
-    """Play with random agents through agent_iter/last/step, as a trainer would. Returns the
-    summed rewards per agent and the actions taken; ``play.infos`` keeps each agent's last
-    info (the env drops them with the dead agents)."""
-    if seed is not None:
-        env.reset(seed=seed)
-    agent = RandomAgent(agent_seed)
-    totals = {a: 0.0 for a in env.possible_agents}
-    actions = []
-    play.infos = {}
-    for name in env.agent_iter():
-        obs, reward, term, trunc, info = env.last()
-        totals[name] += reward
-        play.infos[name] = info
-        if term or trunc:
-            action = None
-        else:
-            if limit is not None and len(actions) >= limit:
-                break
-            assert obs["action_mask"].any()
-            action = agent.act(env, name)
-            actions.append(action)
-        env.step(action)
-    return totals, actions
-
-
-def advance(env, steps: int, agent_seed: int = 0) -> list[int]:
-    """Up to ``steps`` random legal actions (fewer if the game ends)."""
-    agent = RandomAgent(agent_seed)
-    done = []
-    while len(done) < steps and not env.unwrapped.engine_state.is_terminal:
-        a = agent.act(env, env.agent_selection)
-        env.step(a)
-        done.append(a)
-    return done
 
 
 def traits(env_id):

@@ -8,6 +8,7 @@ import json
 
 import numpy as np
 import pytest
+from random_play import advance, play
 
 import forest_envs
 from forest_envs import IllegalActionError
@@ -21,39 +22,6 @@ ENV_ID = "chickwood_v0"
 CONFIGS = [(n, leg) for n in (2, 3, 4, 5) for leg in (False, True)]
 CONFIG_IDS = [f"{n}p{'-legendary' if leg else ''}" for n, leg in CONFIGS]
 NUM_ACTIONS = 280
-
-
-def play(env, seed: int | None = 0, agent_seed: int = 0, limit: int | None = None):
-    """Random agents through agent_iter/last/step; returns summed rewards and the actions."""
-    if seed is not None:
-        env.reset(seed=seed)
-    agent = RandomAgent(agent_seed)
-    totals = {a: 0.0 for a in env.possible_agents}
-    actions = []
-    play.infos = {}
-    for name in env.agent_iter():
-        obs, reward, term, trunc, info = env.last()
-        totals[name] += reward
-        play.infos[name] = info
-        if term or trunc:
-            action = None
-        else:
-            if limit is not None and len(actions) >= limit:
-                break
-            action = agent.act(env, name)
-            actions.append(action)
-        env.step(action)
-    return totals, actions
-
-
-def finish_with_random(env, agent_seed: int = 0) -> list[int]:
-    agent = RandomAgent(agent_seed)
-    actions = []
-    while not env.unwrapped.engine_state.is_terminal:
-        a = agent.act(env, env.agent_selection)
-        env.step(a)
-        actions.append(a)
-    return actions
 
 
 # --- illegal actions ----------------------------------------------------------------------------
@@ -144,7 +112,7 @@ def test_bad_config_raises_value_error_naming_the_problem(config, words):
 def test_end_infos_match_scores(num_players, legendary):
     env = forest_envs.make(ENV_ID, num_players=num_players, legendary=legendary)
     env.reset(seed=21)
-    finish_with_random(env, agent_seed=2)
+    advance(env, 10**6, agent_seed=2)
     state = env.unwrapped.engine_state
     scores = state.scores()
     totals = [s["total"] for s in scores]
@@ -206,7 +174,7 @@ def test_render_ansi_returns_text():
     env.reset(seed=0)
     text = env.render()
     assert isinstance(text, str) and "Chickwood Forest" in text and "Castles:" in text
-    finish_with_random(env)
+    advance(env, 10**6)
     final = env.render()
     assert "Final scores" in final
 

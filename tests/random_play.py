@@ -1,0 +1,42 @@
+"""Random play through the env APIs, shared by the env test suites."""
+
+from __future__ import annotations
+
+from forest_envs.core.agents import RandomAgent
+
+
+def play(env, seed: int | None = 0, agent_seed: int = 0, limit: int | None = None):
+    """Play with random agents through agent_iter/last/step, as a trainer would. Returns the
+    summed rewards per agent and the actions taken; ``play.infos`` keeps each agent's last
+    info (the env drops them with the dead agents)."""
+    if seed is not None:
+        env.reset(seed=seed)
+    agent = RandomAgent(agent_seed)
+    totals = {a: 0.0 for a in env.possible_agents}
+    actions = []
+    play.infos = {}
+    for name in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        totals[name] += reward
+        play.infos[name] = info
+        if term or trunc:
+            action = None
+        else:
+            if limit is not None and len(actions) >= limit:
+                break
+            assert obs["action_mask"].any()
+            action = agent.act(env, name)
+            actions.append(action)
+        env.step(action)
+    return totals, actions
+
+
+def advance(env, steps: int, agent_seed: int = 0) -> list[int]:
+    """Up to ``steps`` random legal actions (fewer if the game ends)."""
+    agent = RandomAgent(agent_seed)
+    done = []
+    while len(done) < steps and not env.unwrapped.engine_state.is_terminal:
+        a = agent.act(env, env.agent_selection)
+        env.step(a)
+        done.append(a)
+    return done
