@@ -42,27 +42,35 @@ def _engine_rate(new_state, seconds: float, seed: int = 0) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def run(seconds: float = 3.0, games: list[str] | None = None) -> list[dict]:
+def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3) -> list[dict]:
     """Every registered game's benchmark configs through the AEC loop, then its first
-    config's bare engine, each beside connect_four_v3 measured in the same run."""
+    config's bare engine, each beside connect_four_v3.
+
+    A shared machine's speed drifts (other load, clock changes), so the time is split into
+    ``rounds``: each round times connect_four_v3 and then every row for ``seconds / rounds``;
+    a row's figures are the medians over rounds of its rate and of its ratio to that
+    round's connect_four_v3 rate."""
     from pettingzoo.classic import connect_four_v3
 
     if seconds <= 0:
         raise ValueError(f"seconds must be positive, got {seconds!r}")
-    rows = []
-    base = _aec_rate(connect_four_v3.env(), seconds)
-    rows.append({"env": "connect_four_v3 (PettingZoo)", "loop": "AEC", "steps_per_s": base})
+    rows = [("connect_four_v3 (PettingZoo)", "AEC", lambda t: _aec_rate(connect_four_v3.env(), t))]
     for env_id in games or env_ids():
         spec = game_spec(env_id)
         for cfg in spec.bench_configs:
-            rows.append({"env": _label(env_id, cfg), "loop": "AEC",
-                         "steps_per_s": _aec_rate(make(env_id, **cfg), seconds)})
+            rows.append((_label(env_id, cfg), "AEC",
+                         lambda t, env=make(env_id, **cfg): _aec_rate(env, t)))
         game = spec.game_class(**spec.bench_configs[0])
-        rows.append({"env": _label(env_id, spec.bench_configs[0]), "loop": "engine",
-                     "steps_per_s": _engine_rate(game.new_initial_state, seconds)})
-    for r in rows:
-        r["vs_connect_four"] = r["steps_per_s"] / base
-    return rows
+        rows.append((_label(env_id, spec.bench_configs[0]), "engine",
+                     lambda t, new=game.new_initial_state: _engine_rate(new, t)))
+    rows[0][2](min(seconds, 0.5))  # warm-up: the CPU's clock ramps up first
+    rates = [[measure(seconds / rounds) for _, _, measure in rows] for _ in range(rounds)]
+    out = []
+    for i, (label, loop, _) in enumerate(rows):
+        out.append({"env": label, "loop": loop,
+                    "steps_per_s": float(np.median([r[i] for r in rates])),
+                    "vs_connect_four": float(np.median([r[i] / r[0] for r in rates]))})
+    return out
 
 
 def _label(env_id: str, cfg: dict) -> str:
