@@ -252,6 +252,11 @@ def test_reset_from_a_state_of_another_configuration_is_refused():
         env.reset(options={"state": state})
     with pytest.raises(ValueError, match="needs a toy_v0 state"):
         env.reset(options={"state": "a board"})
+    over = env.unwrapped.game.new_initial_state(0)
+    while not over.is_terminal:
+        over.apply(over.legal_actions()[0])
+    with pytest.raises(ValueError, match="got a finished game"):
+        env.reset(options={"state": over})
 
 
 # --- illegal actions ----------------------------------------------------------------------------

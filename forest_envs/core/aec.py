@@ -118,8 +118,6 @@ class ForestAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        if self.engine_state.is_terminal:
-            raise ConfigError("the given state is a finished game; there is nothing to play")
         self.agent_selection = self.possible_agents[self.engine_state.current_player]
 
     def _start_state(self, options: dict | None):
@@ -132,6 +130,8 @@ class ForestAECEnv(AECEnv):
                 or state.game.config != self.game.config:
             raise ConfigError(f"reset(options={{'state': ...}}) needs a {self.game.env_id} state with "
                               f"config {self.game.config}")
+        if state.is_terminal:
+            raise ConfigError("reset(options={'state': ...}) got a finished game; there is nothing to play")
         return state
 
     def observe(self, agent: str) -> dict:
