@@ -1,12 +1,12 @@
 """forest_envs: three forest board games as multi-agent RL environments (PettingZoo AEC)."""
 
-from .core.errors import ConfigError, IllegalActionError, WrongAgentError
-from .core.registry import env_ids, make, make_raw, register, replay
-
 # Each game package registers itself on import; these are the games that ship.
 from . import chickwood  # noqa: E402, F401  (registers chickwood_v0)
+from .core.errors import ConfigError, IllegalActionError, WrongAgentError
+from .core.gym_env import SingleAgentEnv
+from .core.registry import env_ids, gymnasium_id, make, make_raw, register, replay
 
 ENV_IDS = env_ids()  # the games that ship; env_ids() also lists games registered later
 __version__ = "0.1.0"
-__all__ = ["ENV_IDS", "ConfigError", "IllegalActionError", "WrongAgentError", "__version__",
-           "env_ids", "make", "make_raw", "register", "replay"]
+__all__ = ["ENV_IDS", "ConfigError", "IllegalActionError", "SingleAgentEnv", "WrongAgentError",
+           "__version__", "env_ids", "gymnasium_id", "make", "make_raw", "register", "replay"]

@@ -58,8 +58,8 @@ def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3) -
     for env_id in games or env_ids():
         spec = game_spec(env_id)
         for cfg in spec.bench_configs:
-            rows.append((_label(env_id, cfg), "AEC",
-                         lambda t, env=make(env_id, **cfg): _aec_rate(env, t)))
+            env = make(env_id, **cfg)
+            rows.append((_label(env_id, cfg), "AEC", lambda t, env=env: _aec_rate(env, t)))
         game = spec.game_class(**spec.bench_configs[0])
         rows.append((_label(env_id, spec.bench_configs[0]), "engine",
                      lambda t, new=game.new_initial_state: _engine_rate(new, t)))

@@ -27,7 +27,7 @@ class SingleAgentEnv(gymnasium.Env):
     reset so the learner plays every position.
     """
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, env_id: str,
                  opponents: Sequence[Any] | Callable[[np.random.Generator], Sequence[Any]] | None = None,

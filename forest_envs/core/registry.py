@@ -37,11 +37,39 @@ def register(env_id: str, game_class: type, env_class: type, *,
     spec = GameSpec(env_id, game_class, env_class, heuristic,
                     tuple(dict(c) for c in bench_configs) or ({},))
     _GAMES[env_id] = spec
+    _register_gymnasium(env_id)
     return spec
 
 
 def unregister(env_id: str) -> None:
     _GAMES.pop(env_id, None)
+    import gymnasium
+
+    gymnasium.registry.pop(gymnasium_id(env_id), None)
+
+
+# --- gymnasium ids: every registered game is also gymnasium.make("forest_envs/<env_id>") ------
+GYMNASIUM_NAMESPACE = "forest_envs"
+
+
+def gymnasium_id(env_id: str) -> str:
+    """The gymnasium id of a game's single-agent view: ``forest_envs/<env_id>``."""
+    return f"{GYMNASIUM_NAMESPACE}/{env_id}"
+
+
+def make_single_agent(env_id: str, **kwargs):
+    """Entry point of the gymnasium ids: ``SingleAgentEnv(env_id, **kwargs)``."""
+    from .gym_env import SingleAgentEnv
+
+    return SingleAgentEnv(env_id, **kwargs)
+
+
+def _register_gymnasium(env_id: str) -> None:
+    import gymnasium
+
+    gid = gymnasium_id(env_id)
+    if gid not in gymnasium.registry:  # registering a game again is allowed; gymnasium would warn
+        gymnasium.register(id=gid, entry_point=make_single_agent, kwargs={"env_id": env_id})
 
 
 def env_ids() -> tuple[str, ...]:

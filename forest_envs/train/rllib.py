@@ -3,11 +3,17 @@
 ``TurnBasedMultiAgentEnv`` presents the AEC game the way RLlib's turn-based examples do:
 each step returns the observation of the one agent to move; when the game ends every agent
 gets its final observation and its own terminal reward. Observations are
-``{"observations", "action_mask"}`` dicts for RLlib's action-masking PPO module.
+``{"observations", "action_mask"}`` dicts for our action-masking module
+(``forest_envs.train.rllib_masking.MaskedActorCritic``), whose policy exports to the
+``.npz`` format that ``forest-envs evaluate`` plays.
+
+The game comes from the config's ``env`` (a registered env id): nothing here names a game.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import time
 from pathlib import Path
 
@@ -62,17 +68,20 @@ class TurnBasedMultiAgentEnv(MultiAgentEnv):
         return {"observations": o["observation"], "action_mask": o["action_mask"].astype(np.float32)}
 
 
+def env_config_of(cfg: dict) -> dict:
+    return dict(cfg["env_config"], env=cfg["env"], reward=cfg["reward"])
+
+
 def build_algorithm_config(cfg: dict):
     """A PPOConfig for ``cfg`` (see train/config.py: the ``rllib`` section)."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
-    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
-    from ray.tune.registry import register_env
+
+    from .rllib_masking import MaskedActorCritic
 
     r = cfg["rllib"]
-    env_config = dict(cfg["env_config"], env=cfg["env"], reward=cfg["reward"])
-    register_env("forest_envs_turn_based", lambda c: TurnBasedMultiAgentEnv(c))
+    env_config = env_config_of(cfg)
     agents = TurnBasedMultiAgentEnv(env_config).possible_agents
     if r["policies"] == "shared":
         policies = {"shared"}
@@ -80,19 +89,20 @@ def build_algorithm_config(cfg: dict):
     else:
         policies = set(agents)
         mapping = _seat_policy
-    model_config = {"fcnet_hiddens": list(cfg["policy"]["net_arch"]),
-                    "fcnet_activation": cfg["policy"]["activation"], "head_fcnet_hiddens": []}
+    model_config = {"hidden": list(cfg["policy"]["net_arch"]), "activation": cfg["policy"]["activation"]}
     spec = MultiRLModuleSpec(rl_module_specs={
-        pid: RLModuleSpec(module_class=ActionMaskingTorchRLModule, model_config=model_config)
-        for pid in policies})
+        pid: RLModuleSpec(module_class=MaskedActorCritic, model_config=model_config)
+        for pid in sorted(policies)})
     ppo = cfg["ppo"]
     return (
         PPOConfig()
+        .api_stack(enable_rl_module_and_learner=True, enable_env_runner_and_connector_v2=True)
         # RLlib's env pre-check steps with unmasked random actions, which the game rejects.
-        .environment("forest_envs_turn_based", env_config=env_config, disable_env_checking=True)
+        .environment(TurnBasedMultiAgentEnv, env_config=env_config, disable_env_checking=True)
         .multi_agent(policies=policies, policy_mapping_fn=mapping)
         .rl_module(rl_module_spec=spec)
         .env_runners(num_env_runners=r["num_env_runners"], num_envs_per_env_runner=1)
+        .learners(num_learners=0)
         .training(lr=ppo["learning_rate"], gamma=ppo["gamma"], lambda_=ppo["gae_lambda"],
                   clip_param=ppo["clip_range"], entropy_coeff=ppo["ent_coef"],
                   vf_loss_coeff=ppo["vf_coef"], grad_clip=ppo["max_grad_norm"],
@@ -110,36 +120,89 @@ def _seat_policy(agent_id, episode, **kwargs):
     return agent_id
 
 
-def train_rllib(cfg: dict, address: str | None = None, iterations: int | None = None) -> dict:
-    """Run PPO iterations on a local Ray instance (or the cluster at ``address``)."""
+def _row(i: int, result: dict, started: float) -> dict:
+    runners = result.get("env_runners", {})
+    row = {
+        "iteration": i,
+        "env_steps": int(runners.get("num_env_steps_sampled_lifetime", 0)),
+        "episodes": int(runners.get("num_episodes_lifetime", 0)),
+        "episode_len_mean": float(runners.get("episode_len_mean", float("nan"))),
+        "wall_s": round(time.time() - started, 1),
+    }
+    for pid, stats in sorted(result.get("learners", {}).items()):
+        if isinstance(stats, dict) and "entropy" in stats:
+            row[f"{pid}/entropy"] = round(float(stats["entropy"]), 4)
+    return row
+
+
+def _cluster_info(ray, algo) -> dict:
+    """Alive nodes and CPUs of the Ray cluster, and on how many nodes the env runners run."""
+    nodes = [n for n in ray.nodes() if n.get("Alive")]
+    runner_nodes = algo.env_runner_group.foreach_env_runner(
+        lambda runner: ray.get_runtime_context().get_node_id(), local_env_runner=False)
+    return {"nodes": len(nodes), "cpus": int(ray.cluster_resources().get("CPU", 0)),
+            "env_runner_nodes": len(set(runner_nodes))}
+
+
+def train_rllib(cfg: dict, address: str | None = None, iterations: int | None = None,
+                progress=None) -> dict:
+    """Run PPO iterations on a local Ray instance (or the cluster at ``address``).
+
+    Stops after ``rllib.iterations`` (or ``iterations``) or, with ``time_limit_minutes``,
+    before an iteration that would end past the limit. Writes ``<output_dir>/checkpoint``
+    (RLlib), one ``<policy id>.npz`` per policy (numpy, for ``forest-envs evaluate``),
+    ``progress.jsonl`` (one row per iteration) and ``summary.json``. ``progress(row)`` is
+    called after every iteration."""
     import ray
+
+    from .rllib_masking import export_checkpoint
 
     r = cfg["rllib"]
     iterations = iterations or r["iterations"]
-    out = Path(cfg["output_dir"]) / "rllib"
+    limit_s = cfg["time_limit_minutes"] * 60 if cfg.get("time_limit_minutes") else math.inf
+    out = Path(cfg["output_dir"])
     out.mkdir(parents=True, exist_ok=True)
-    if address:
-        ray.init(address=address, ignore_reinit_error=True)
-    else:
-        ray.init(num_cpus=r["num_cpus"], include_dashboard=False, ignore_reinit_error=True,
-                 log_to_driver=False)
-    algo = build_algorithm_config(cfg).build_algo()
-    history = []
     started = time.time()
+    if address:
+        ray.init(address=address, log_to_driver=False)
+    else:
+        # "local": a new instance even if this machine runs a cluster (ray.init() would join it).
+        ray.init(address="local", num_cpus=r["num_cpus"], include_dashboard=False, log_to_driver=False)
+    history: list[dict] = []
+    stopped = "iterations"
     try:
-        for i in range(iterations):
-            result = algo.train()
-            runners = result.get("env_runners", {})
-            history.append({
-                "iteration": i + 1,
-                "env_steps": int(runners.get("num_env_steps_sampled_lifetime", 0)),
-                "episodes": int(runners.get("num_episodes_lifetime", 0)),
-                "episode_len_mean": float(runners.get("episode_len_mean", float("nan"))),
-                "wall_s": round(time.time() - started, 1),
-            })
-        checkpoint = algo.save_to_path(str((out / "checkpoint").resolve()))
+        import torch
+
+        torch.set_num_threads(cfg["torch_threads"])  # the (local) learner runs in this process
+        algo = build_algorithm_config(cfg).build_algo()
+        try:
+            cluster = _cluster_info(ray, algo)
+            with (out / "progress.jsonl").open("w") as log:
+                for i in range(1, iterations + 1):
+                    t0 = time.time()
+                    row = _row(i, algo.train(), started)
+                    history.append(row)
+                    log.write(json.dumps(row) + "\n")
+                    log.flush()
+                    if progress:
+                        progress(row)
+                    if i < iterations and time.time() - started + (time.time() - t0) > limit_s:
+                        stopped = "time limit"
+                        break
+            checkpoint = Path(algo.save_to_path(str((out / "checkpoint").resolve())))
+        finally:
+            algo.stop()
     finally:
-        algo.stop()
-        if not address:
-            ray.shutdown()
-    return {"iterations": history, "checkpoint": str(checkpoint)}
+        ray.shutdown()
+    policies = {pid: str(p) for pid, p in export_checkpoint(checkpoint, out).items()}
+    last = history[-1]
+    summary = {
+        "env": cfg["env"], "env_config": cfg["env_config"], "reward": cfg["reward"],
+        "iterations": len(history), "env_steps": last["env_steps"], "episodes": last["episodes"],
+        "wall_s": round(time.time() - started, 1), "train_s": last["wall_s"],
+        "env_steps_per_s": round(last["env_steps"] / max(last["wall_s"], 1e-9), 1),
+        "stopped": stopped, "cluster": cluster, "address": address,
+        "checkpoint": str(checkpoint), "policies": policies,
+    }
+    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    return {**summary, "iterations": history}  # summary.json holds the count; this the rows

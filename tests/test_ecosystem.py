@@ -1,0 +1,323 @@
+"""forest_envs in the wider ecosystem: gymnasium ids for every registered game, PettingZoo's
+Parallel API through ``turn_based_aec_to_parallel``, the RLlib action-masking module and its
+export to the numpy policy format, packaging metadata, and (slow) RLlib training on a real
+two-node Ray cluster on this machine.
+
+Nothing here names a game: every case runs on every registered game (the toy game of
+tests/toy_game.py included).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import parallel_api_test, parallel_seed_test
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+import forest_envs
+from forest_envs.core.registry import env_ids, game_spec, gymnasium_id, register, unregister
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = list(env_ids())
+CASES = [(env_id, cfg) for env_id in env_ids() for cfg in game_spec(env_id).game_class.all_configs()]
+CASE_IDS = [env_id + "-" + "-".join(f"{k}={v}" for k, v in cfg.items()) for env_id, cfg in CASES]
+
+
+# --- gymnasium --------------------------------------------------------------------------------
+def test_single_agent_adapter_is_exported():
+    assert forest_envs.SingleAgentEnv is forest_envs.core.gym_env.SingleAgentEnv
+    assert "SingleAgentEnv" in forest_envs.__all__
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_every_registered_game_has_a_gymnasium_id(env_id):
+    gid = gymnasium_id(env_id)
+    assert gid == f"forest_envs/{env_id}" and gid in gymnasium.registry
+    env = gymnasium.make(gid, learner_seat=0)
+    assert isinstance(env.unwrapped, forest_envs.SingleAgentEnv)
+    assert env.unwrapped.aec.game.env_id == env_id
+    obs, info = env.reset(seed=1)
+    assert env.observation_space.contains(obs) and info["action_mask"].any()
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_gymnasium_make_passes_check_env(env_id):
+    # check_env steps action_space.sample(), which ignores the legal-action mask; with
+    # illegal_action="penalize" an illegal action ends the game with a penalty instead of raising.
+    env = gymnasium.make(gymnasium_id(env_id), illegal_action="penalize")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # Expected notes: check_env prefers the unwrapped env (we test what users make), and
+        # the adapter declares no render fps (text rendering has none).
+        warnings.filterwarnings("ignore", message=".*is different from the unwrapped version")
+        warnings.filterwarnings("ignore", message=".*No render fps was declared")
+        check_env(env)
+
+
+def test_gymnasium_make_forwards_game_and_env_options():
+    env_id = GAMES[0]
+    spec = game_spec(env_id).game_class
+    n = max(spec.options["num_players"].choices)
+    env = gymnasium.make(gymnasium_id(env_id), num_players=n, reward="rank", render_mode="ansi")
+    assert len(env.unwrapped.aec.possible_agents) == n
+    env.reset(seed=0)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*No render fps was declared")
+        assert isinstance(env.render(), str)
+    with pytest.raises(forest_envs.ConfigError, match="num_players"):
+        gymnasium.make(gymnasium_id(env_id), num_players=99)
+
+
+def test_a_game_registered_later_gets_a_gymnasium_id_and_loses_it_on_unregister():
+    from toy_game import ToyEnv, ToyGame
+
+    game = type("EcoToyGame", (ToyGame,), {"env_id": "ecotoy_v0"})
+    env_class = type("EcoToyEnv", (ToyEnv,), {"game_class": game})
+    register("ecotoy_v0", game, env_class)
+    try:
+        register("ecotoy_v0", game, env_class)  # registering again is allowed, and quiet
+        env = gymnasium.make("forest_envs/ecotoy_v0")
+        env.reset(seed=0)
+        assert env.unwrapped.aec.game.env_id == "ecotoy_v0"
+    finally:
+        unregister("ecotoy_v0")
+    assert "forest_envs/ecotoy_v0" not in gymnasium.registry
+
+
+# --- PettingZoo Parallel API ---------------------------------------------------------------------
+@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+def test_turn_based_parallel_conversion_passes_parallel_api_test(env_id, cfg):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        parallel_api_test(turn_based_aec_to_parallel(forest_envs.make(env_id, **cfg)), num_cycles=1000)
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_turn_based_parallel_conversion_is_seeded(env_id):
+    # parallel_seed_test samples actions without the mask: penalize ends the game instead of raising.
+    parallel_seed_test(lambda: turn_based_aec_to_parallel(forest_envs.make(env_id, illegal_action="penalize")))
+
+
+# --- RLlib module and export (no Ray cluster needed) ------------------------------------------------
+@pytest.mark.parametrize("env_id", GAMES)
+def test_masked_module_never_picks_an_illegal_action_and_exports_to_numpy_policy(env_id, tmp_path):
+    pytest.importorskip("ray.rllib")
+    import torch
+    from ray.rllib.core.columns import Columns
+
+    from forest_envs.train.policy import NumpyPolicy, PolicyAgent
+    from forest_envs.train.rllib import TurnBasedMultiAgentEnv
+    from forest_envs.train.rllib_masking import MaskedActorCritic, export_npz
+
+    env = TurnBasedMultiAgentEnv({"env": env_id})
+    agent0 = env.possible_agents[0]
+    module = MaskedActorCritic(observation_space=env.observation_spaces[agent0],
+                               action_space=env.action_spaces[agent0],
+                               model_config={"hidden": [16, 8], "activation": "relu"})
+    obs, _ = env.reset(seed=3)
+    (agent, o), = obs.items()
+    batch = {Columns.OBS: {k: torch.as_tensor(v)[None] for k, v in o.items()}}
+    with torch.no_grad():
+        logits = module.forward_exploration(batch)[Columns.ACTION_DIST_INPUTS][0].numpy()
+        values = module.compute_values(batch)
+    assert values.shape == (1,)
+    legal = o["action_mask"] > 0
+    probs = np.exp(logits - logits.max())
+    probs /= probs.sum()
+    assert probs[~legal].sum() == 0.0 and probs[legal].sum() == pytest.approx(1.0)
+
+    policy = NumpyPolicy.load(export_npz(module, tmp_path / "p.npz"))
+    assert (policy.observation_size, policy.num_actions) == (o["observations"].size, o["action_mask"].size)
+    assert np.allclose(policy.logits(o["observations"])[legal], logits[legal], atol=1e-5)
+    assert np.allclose(policy.probabilities(o["observations"], o["action_mask"]), probs, atol=1e-6)
+    # ... and it plays the AEC game as any trained policy does.
+    aec = forest_envs.make(env_id)
+    aec.reset(seed=0)
+    player = PolicyAgent(tmp_path / "p.npz", seed=0, env=aec)
+    assert aec.unwrapped.action_mask(aec.agent_selection)[player.act(aec, aec.agent_selection)]
+
+
+@pytest.mark.parametrize("policies", ["shared", "per_seat"])
+def test_rllib_config_maps_seats_to_policies_of_our_masked_module(policies):
+    pytest.importorskip("ray.rllib")
+    from forest_envs.train.config import load_config
+    from forest_envs.train.rllib import build_algorithm_config
+    from forest_envs.train.rllib_masking import MaskedActorCritic
+
+    cfg = load_config(ROOT / "configs" / "smoke_rllib.yaml", {"rllib.policies": policies})
+    algo_config = build_algorithm_config(cfg)
+    seats = forest_envs.make_raw(cfg["env"], **cfg["env_config"]).possible_agents
+    expected = {"shared"} if policies == "shared" else set(seats)
+    assert set(algo_config.policies) == expected
+    assert {algo_config.policy_mapping_fn(seat, None) for seat in seats} == expected
+    specs = algo_config.rl_module_spec.rl_module_specs
+    assert set(specs) == expected and all(s.module_class is MaskedActorCritic for s in specs.values())
+
+
+def test_rllib_code_uses_nothing_from_rays_examples():
+    for path in (ROOT / "forest_envs").rglob("*.py"):
+        assert "rllib.examples" not in path.read_text(), path
+
+
+# --- packaging ---------------------------------------------------------------------------------------
+def test_pyproject_license_and_ray_bound():
+    tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert meta["project"]["license"] == "MIT"  # an SPDX expression, not the deprecated table
+    backend = [r for r in meta["build-system"]["requires"] if r.startswith("setuptools")]
+    assert backend == ["setuptools>=77"]  # the first setuptools that reads SPDX license strings
+    ray = [r for r in meta["project"]["optional-dependencies"]["rllib"] if r.startswith("ray")]
+    assert ray == ["ray[rllib]>=2.41"]  # AlgorithmConfig.build_algo() first ships in 2.41.0
+
+
+# --- a real two-node Ray cluster (slow) ------------------------------------------------------
+# A loopback address, but not 127.0.0.1: Ray rewrites "127.0.0.1"/"localhost" to the machine's
+# network address when it joins a multi-node cluster (and `ray start` refuses a second node
+# when told to stay on 127.0.0.1), so every node of the test cluster advertises 127.0.0.2.
+LOOPBACK = "127.0.0.2"
+
+
+def _free_ports(n: int) -> list[int]:
+    socks = []
+    try:
+        for _ in range(n):
+            s = socket.socket()
+            s.bind(("127.0.0.1", 0))
+            socks.append(s)
+        return [s.getsockname()[1] for s in socks]
+    finally:
+        for s in socks:
+            s.close()
+
+
+def _start_node(ray_bin: Path, args: list[str], temp_dir: str, log: Path, env: dict) -> subprocess.Popen:
+    p = _free_ports(6)
+    cmd = [str(ray_bin), "start", "--block", "--num-cpus=1", f"--node-ip-address={LOOPBACK}",
+           f"--temp-dir={temp_dir}", "--disable-usage-stats",
+           f"--node-manager-port={p[0]}", f"--object-manager-port={p[1]}",
+           f"--dashboard-agent-listen-port={p[2]}", f"--dashboard-agent-grpc-port={p[3]}",
+           f"--runtime-env-agent-port={p[4]}", f"--metrics-export-port={p[5]}", *args]
+    # Its own session: on teardown we signal this process (and, if need be, its group) by id.
+    return subprocess.Popen(cmd, stdout=log.open("w"), stderr=subprocess.STDOUT, env=env,
+                            start_new_session=True)
+
+
+def _wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 120) -> None:
+    end = time.time() + timeout
+    while time.time() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(f"ray start exited with {proc.returncode}")
+        with socket.socket() as s:
+            if s.connect_ex((LOOPBACK, port)) == 0:
+                return
+        time.sleep(0.5)
+    raise TimeoutError(f"nothing listens on {LOOPBACK}:{port} after {timeout} s")
+
+
+def _stop_node(proc: subprocess.Popen) -> None:
+    """SIGTERM to our own `ray start --block` (it stops its node's processes); SIGKILL to its
+    process group if it is still there after 60 s. Never `ray stop`: that kills every Ray
+    process on the machine, other users' clusters included."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+
+
+def _kill_leftovers(temp_dir: str) -> list[int]:
+    """Kill processes of our cluster still alive (their command lines name our temp dir)."""
+    killed = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if temp_dir in cmdline:
+            try:
+                os.kill(int(entry.name), signal.SIGKILL)
+                killed.append(int(entry.name))
+            except ProcessLookupError:
+                pass
+    return killed
+
+
+# Deprecation notices Ray emits by itself whatever the caller does (RLModule.__init__ builds the
+# deprecated RLModuleConfig for every module, Ray's own default modules included).
+RAY_INTERNAL_DEPRECATIONS = ("`RLModule(config=[RLModuleConfig object])` has been deprecated",)
+
+
+@pytest.mark.slow
+def test_rllib_trains_on_a_two_node_ray_cluster(tmp_path):
+    pytest.importorskip("ray.rllib")
+    from forest_envs.evaluation import run_games
+
+    ray_bin = Path(sys.executable).with_name("ray")
+    # A temp dir of our own, short enough for Ray's unix socket paths: the cluster's address
+    # file goes there, so other ray.init() calls on this machine never join our cluster.
+    temp_dir = tempfile.mkdtemp(prefix="fe-ray-", dir="/tmp")
+    # A fresh token for this cluster only: nodes and driver authenticate with it (Ray >= 2.59
+    # turns token authentication on; older versions ignore these variables).
+    env = dict(os.environ, PYTHONWARNINGS="default::DeprecationWarning", RAY_USAGE_STATS_ENABLED="0",
+               RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=secrets.token_hex(32))
+    for var in ("RAY_ADDRESS", "RAY_AUTH_TOKEN_PATH"):
+        env.pop(var, None)
+    port, client_port = _free_ports(2)
+    nodes = []
+    try:
+        nodes.append(_start_node(ray_bin, ["--head", f"--port={port}", "--include-dashboard=false",
+                                           f"--ray-client-server-port={client_port}"],
+                                 temp_dir, tmp_path / "head.log", env))
+        _wait_for_port(port, nodes[0])
+        nodes.append(_start_node(ray_bin, [f"--address={LOOPBACK}:{port}"], temp_dir,
+                                 tmp_path / "worker.log", env))
+        out = tmp_path / "run"
+        # Two env runners of one CPU each: one on each node.
+        train = subprocess.run(
+            [sys.executable, "-W", "error::DeprecationWarning", str(ROOT / "training" / "train_rllib.py"),
+             "--config", str(ROOT / "configs" / "smoke_rllib.yaml"), "--address", f"{LOOPBACK}:{port}",
+             "--set", f"output_dir={out}", "--set", "rllib.num_env_runners=2"],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+        assert train.returncode == 0, train.stdout[-3000:] + train.stderr[-3000:]
+    finally:
+        for proc in reversed(nodes):
+            _stop_node(proc)
+        leftovers = _kill_leftovers(temp_dir)
+        # The env runners' output (Ray's own daemons are not ours to judge).
+        worker_logs = [p for p in Path(temp_dir).rglob("worker-*") if p.is_file()]
+        logs = "\n".join(p.read_text(errors="replace") for p in worker_logs)
+        shutil.rmtree(temp_dir, ignore_errors=True)
+    assert not leftovers, f"processes of the test cluster outlived its nodes: {leftovers}"
+    assert worker_logs, "no env runner logs found to check for deprecation warnings"
+
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["cluster"] == {"nodes": 2, "cpus": 2, "env_runner_nodes": 2}
+    assert summary["iterations"] == 1 and summary["env_steps"] >= 256
+    # No deprecation warning from our use of Ray, in the driver or in the env runners' logs.
+    notices = re.findall(r"DeprecationWarning:? .*", train.stdout + train.stderr + logs)
+    ours = [n for n in notices if not any(known in n for known in RAY_INTERNAL_DEPRECATIONS)]
+    assert not ours, ours
+    # The exported policy plays as an agent in evaluation.
+    results = run_games(summary["env"], [summary["policies"]["shared"], "random", "random"], games=3,
+                        config=summary["env_config"])
+    assert len(results) == 3
