@@ -25,7 +25,7 @@ $(STAMP_FULL): $(STAMP_BASE)
 	touch $@
 
 demo: $(STAMP_FULL)
-	$(BIN)/forest-envs train configs/demo.yaml
+	$(BIN)/forest-envs train configs/demo.yaml --overwrite
 	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents runs/demo/final.npz,random,random --games $(DEMO_GAMES) --workers 2 --quiet
 	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents runs/demo/final.npz,heuristic,heuristic --games $(DEMO_GAMES) --workers 2 --quiet
 	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents heuristic,random,random --games $(DEMO_GAMES) --workers 2 --quiet
