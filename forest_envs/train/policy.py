@@ -39,6 +39,11 @@ def export_policy(policy, path: str | Path) -> Path:
     arrays["w_out"] = head.weight.detach().cpu().numpy().T.copy()
     arrays["b_out"] = head.bias.detach().cpu().numpy().copy()
     arrays["activation"] = np.array(acts[0] if acts else "Tanh")
+    return save_policy_arrays(arrays, path)
+
+
+def save_policy_arrays(arrays: dict[str, np.ndarray], path: str | Path) -> Path:
+    """Write a policy's arrays (``w0, b0, ..., w_out, b_out, activation``) as ``.npz``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     # Atomic, under a name that "snapshot_*.npz" does not match: workers may be listing and

@@ -93,16 +93,11 @@ def policy_arrays(module: MaskedActorCritic) -> dict[str, np.ndarray]:
 def export_npz(module: MaskedActorCritic, path: str | Path) -> Path:
     """Write ``module``'s policy as an ``.npz`` that ``PolicyAgent`` / ``forest-envs evaluate``
     play (checked by loading it back)."""
-    from .policy import NumpyPolicy
+    from .policy import NumpyPolicy, save_policy_arrays
 
     arrays = policy_arrays(module)
     NumpyPolicy(arrays)  # the shapes chain: refuse to write a file that would not load
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.stem}.tmp.npz")
-    np.savez(tmp, **arrays)
-    tmp.replace(path)
-    return path
+    return save_policy_arrays(arrays, path)
 
 
 def module_dirs(checkpoint: str | Path) -> dict[str, Path]:

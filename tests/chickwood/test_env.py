@@ -216,7 +216,7 @@ def test_view_hides_other_hands(num_players):
         assert other.render(seat) == text
 
 
-def test_single_agent_env_is_deterministic_given_a_seed():
+def test_single_agent_env_with_heuristic_opponents_is_deterministic_given_a_seed():
     def episode(env, seed):
         obs, _ = env.reset(seed=seed)
         trace = [obs.tobytes()]
@@ -229,12 +229,8 @@ def test_single_agent_env_is_deterministic_given_a_seed():
             k += 1
         return trace
 
-    env = SingleAgentEnv(ENV_ID, num_players=5)
-    first = episode(env, 10)
-    episode(env, 11)  # opponents' generators move on in between
-    assert episode(env, 10) == first
-    assert episode(SingleAgentEnv(ENV_ID, num_players=5), 10) == first
-    # Scripted opponents are reseeded the same way (their reset takes a seed).
+    # Scripted opponents are reseeded from the env's generator (their reset takes a seed);
+    # random opponents are covered for every game in tests/test_env_api.py.
     def heuristic_env():
         return SingleAgentEnv(ENV_ID, num_players=3, legendary=True,
                               opponents=[make_agent(ENV_ID, "heuristic", seed=i) for i in range(2)])
