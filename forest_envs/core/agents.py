@@ -16,10 +16,8 @@ class Agent(Protocol):
     def act(self, env, agent: str) -> int: ...
 
 
-class RandomAgent:
-    """Uniform over the legal actions, from its own seeded generator."""
-
-    name = "random"
+class SeededAgent:
+    """Base of agents that draw from their own seeded generator."""
 
     def __init__(self, seed: int | None = None):
         self.rng = np.random.default_rng(seed)
@@ -29,6 +27,12 @@ class RandomAgent:
         # even when the same agent object is reused across episodes (SingleAgentEnv).
         if seed is not None:
             self.rng = np.random.default_rng(seed)
+
+
+class RandomAgent(SeededAgent):
+    """Uniform over the legal actions, from its own seeded generator."""
+
+    name = "random"
 
     def act(self, env, agent: str) -> int:
         legal = np.flatnonzero(env.unwrapped.action_mask(agent))

@@ -1,0 +1,74 @@
+"""Sherwood Forest's flat action ids (the same ids for every configuration).
+
+Opponents are named relative to the actor (+1 = the next seat clockwise, +0 = the actor),
+so an id means the same whatever seat plays it. Laid-out travellers are numbered 1-6 by
+their place beside the board.
+"""
+
+from __future__ import annotations
+
+from ..core.actions import ActionSpace
+from .components import (
+    AMBUSHES,
+    EQUIPMENT,
+    GOLD_BAGS,
+    NUM_AMBUSHES,
+    NUM_WEAPON_KINDS,
+    OUTLAWS_PER_COLOUR,
+    TOWNS,
+)
+
+MAX_SLOTS = 6          # laid-out travellers
+MAX_SEATS = 6
+MAX_ASK_CARDS = 3      # cards an ally may be asked to promise (the hand limit)
+MAX_PROMISED_LOOT = 9  # bags of loot promised to one ally (the richest traveller carries 9)
+MAX_PAYMENT = 5        # gold paid to one ally with an offer (more than 5 forces the church)
+
+
+def _accept_label(w0: int, w1: int, w2: int) -> str:
+    if w0 + w1 + w2 == 0:
+        return "accept"
+    parts = [f"{w} {EQUIPMENT[k]}" for k, w in enumerate((w0, w1, w2)) if w]
+    return "accept promising " + ", ".join(parts)
+
+
+def _seat(r: int) -> str:
+    return "self" if r == 0 else f"+{r}"
+
+
+SPACE = ActionSpace()
+CHURCH = SPACE.add("church", GOLD_BAGS, lambda k: f"church: donate {k + 1} gold")
+INN = SPACE.add("inn", MAX_SLOTS, lambda s: f"inn: look at traveller {s + 1}")
+MERCHANT = SPACE.add("merchant", (), lambda: "merchant: buy equipment")
+MARKET = SPACE.add("market", (), lambda: "market: recruit an outlaw")
+AMBUSH = SPACE.add("ambush", (NUM_AMBUSHES, OUTLAWS_PER_COLOUR),
+                   lambda a, k: f"ambush at {AMBUSHES[a]} with {k + 1}")
+JOINT = SPACE.add("joint", (NUM_AMBUSHES, OUTLAWS_PER_COLOUR),
+                  lambda a, k: f"offer a joint ambush at {AMBUSHES[a]} with {k + 1} own")
+ASK = SPACE.add("ask", (OUTLAWS_PER_COLOUR + 1, MAX_ASK_CARDS + 1),
+                lambda c, e: f"ask for {c} outlaws and {e} cards")
+REVEAL = SPACE.add("reveal", MAX_SLOTS, lambda s: f"tell the loot of traveller {s + 1}")
+REVEAL_NONE = SPACE.add("reveal_none", (), lambda: "tell nothing")
+ACCEPT = SPACE.add("accept", (MAX_ASK_CARDS + 1,) * NUM_WEAPON_KINDS, _accept_label)
+DECLINE = SPACE.add("decline", (), lambda: "decline")
+LEAD = SPACE.add("lead", MAX_SLOTS, lambda s: f"lead traveller {s + 1}")
+EQUIP = SPACE.add("equip", NUM_WEAPON_KINDS, lambda k: f"play {EQUIPMENT[k]}")
+EQUIP_PASS = SPACE.add("equip_pass", (), lambda: "play no more cards")
+SHARE = SPACE.add("share", MAX_SEATS, lambda r: f"give a share to {_seat(r)}")
+COMRADE = SPACE.add("comrade", MAX_SEATS, lambda r: f"give a comrade to {_seat(r)}")
+# The additions: the forest cloak against the Sheriff, provisions after a successful attack,
+# the messenger's clothes when a traveller is revealed.
+CLOAK = SPACE.add("cloak", 2, lambda i: ("forest cloak: stay in the ambush", "forest cloak: go home")[i])
+CLOAK_NONE = SPACE.add("cloak_none", (), lambda: "no forest cloak")
+PROVISIONS = SPACE.add("provisions", (), lambda: "provisions: stay in the ambush")
+PROVISIONS_NONE = SPACE.add("provisions_none", (), lambda: "no provisions")
+MESSENGER = SPACE.add("messenger", len(TOWNS), lambda t: f"messenger's clothes: send to {TOWNS[t]}")
+MESSENGER_PASS = SPACE.add("messenger_pass", (), lambda: "no messenger's clothes")
+# The additions' binding agreements: the informant marks a target traveller, promises allies
+# bags of the loot (paid in advance from the pit) and may pay gold at once.
+TARGET = SPACE.add("target", MAX_SLOTS, lambda s: f"mark traveller {s + 1} as the target")
+TARGET_NONE = SPACE.add("target_none", (), lambda: "mark no target")
+TERMS = SPACE.add("terms", (MAX_PROMISED_LOOT + 1, MAX_PAYMENT + 1),
+                  lambda g, k: f"promise {g} bags of loot and pay {k} gold now")
+SPACE.freeze()
+NUM_ACTIONS = SPACE.size

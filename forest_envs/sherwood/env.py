@@ -1,0 +1,18 @@
+"""PettingZoo entry points for Sherwood Forest."""
+
+from __future__ import annotations
+
+from ..core.aec import ForestAECEnv, OrderEnforcedEnv
+from .rules import SherwoodGame
+
+
+class raw_env(ForestAECEnv):
+    """Sherwood Forest as a PettingZoo AEC env. Game options: ``num_players`` (3-6,
+    default 4), ``additions`` (bool). Env options: see ``ForestAECEnv``."""
+
+    game_class = SherwoodGame
+    metadata = dict(ForestAECEnv.metadata, name="sherwood_v0")
+
+
+def env(**config):
+    return OrderEnforcedEnv(raw_env(**config))

@@ -1,0 +1,221 @@
+"""What a seat may know as plain Python data (``view``) and as a text picture (``render``).
+
+The view is indexed as the game's data is: seats by seat number, ambushes by ambush id
+(``components.AMBUSHES``), laid-out travellers by place 0-5 (``None`` where no card lies),
+a traveller as a dict of its card's numbers (``card``), equipment as counts by kind
+(``components.EQUIPMENT``). A face-down traveller shows only what the seat knows: its deck
+letter, and its numbers if the seat looked at it in the inn (``peeked``) or the loot an
+offer told. ``render`` turns ids into names for people.
+"""
+
+from __future__ import annotations
+
+from .components import AMBUSHES, CARDS, EQUIPMENT, PLACES, RED_FORKS, TOWNS
+from .observation import DECISIONS
+
+
+def card(card_id: int) -> dict:
+    c = CARDS[card_id]
+    out = {"id": card_id, "deck": c.deck, "strength": c.strength, "fame": c.fame,
+           "gold": c.gold, "comrades": c.comrades, "origin": c.origin,
+           "destination": c.destination, "route": list(c.route)}
+    if c.sheriff:
+        out.update(sheriff=True, fame_loss=c.fame_loss, outlaw_loss=c.outlaw_loss)
+    return out
+
+
+def view(state, seat: int | None) -> dict:
+    """What ``seat`` may know; ``seat=None`` is the referee's view (every card and hand)."""
+    referee = seat is None
+    n = state.num_players
+    d = state.decision
+    decision = None
+    if d is not None:
+        kind = DECISIONS[d.kind]
+        names = [name for name, _ in kind.ints] + list(kind.seats)
+        decision = {"kind": kind.name, "player": d.player, "data": dict(zip(names, d.data))}
+    slots = []
+    for s, cid in enumerate(state.slots):
+        if cid < 0:
+            slots.append(None)
+            continue
+        face_up = bool(state.slot_face_up[s])
+        entry = {"face_up": face_up, "deck": CARDS[cid].deck,
+                 "marked_by": [q for q in range(n) if state.slot_marked[s, q]]}
+        if face_up or referee:
+            entry["card"] = card(cid)
+        elif state.peek[seat, s].any():
+            entry["card"] = card(cid)
+            entry["peeked"] = True
+        if state.slot_told[s, 0]:
+            entry["told"] = {"fame": int(state.slot_told[s, 1]), "gold": int(state.slot_told[s, 2]),
+                             "comrades": int(state.slot_told[s, 3])}
+        slots.append(entry)
+    ambushes = []
+    for a in range(len(AMBUSHES)):
+        outlaws = state.ambush_outlaws[a].tolist()
+        if not any(outlaws):
+            ambushes.append(None)
+            continue
+        ambushes.append({"leader": int(state.ambush_leader[a].argmax()), "outlaws": outlaws,
+                         "promised": state.promised[a].tolist()})
+    players = [{
+        "camp": int(state.camp[p]), "places": state.places[p].tolist(), "oak": int(state.oak[p]),
+        "gold": int(state.gold[p]), "fame": int(state.fame[p]), "hand_count": int(state.hand_count[p]),
+        "emptied": int(state.emptied[p]), "round_gold": int(state.round_gold[p]),
+        "round_comrades": int(state.round_comrades[p]),
+    } for p in range(n)]
+    out = {
+        "seat": seat, "num_players": n, "round": state.round_index,
+        "phase": "attacks" if state.attack_phase[0] else "preparation",
+        "turn": state.turn_player, "decision": decision,
+        "figure": state.figure_seat, "card_holder": state.card_holder_seat(),
+        "pit": int(state.pit[0]), "pile_left": len(state.pile),
+        "equipment_left": len(state.equip_deck), "equipment_discard": state.equip_discard.tolist(),
+        "slots": slots, "ambushes": ambushes, "players": players,
+        "leads": list(state.leads),
+        "coach": None if state.coach is None else {
+            "card": card(state.coach[0]), "step": state.coach[1], "destination": state.coach[2],
+            "route": list(state._route())},
+        "offer": _offer(state),
+        "played": state.played.tolist(),
+    }
+    if referee:
+        out["hands"] = state.hand.tolist()
+    else:
+        out["hand"] = state.hand[seat].tolist()
+    if not state.is_terminal and (referee or seat == state.current_player):
+        out["legal_actions"] = state.legal_actions()
+    if state.is_terminal:
+        out["scores"] = state.scores()
+        out["ranks"] = state.ranks()
+    return out
+
+
+def _offer(state) -> dict | None:
+    o = state.offer
+    if o is None:
+        return None
+    return {"performer": o["performer"], "ambush": o["ambush"], "own": o["own"],
+            "asked": [list(x) for x in o["asked"]], "told": o["reveal"],
+            "answers": state.offer_answer.tolist(), "target": o["target"],
+            "terms": {q: list(t) for q, t in o["terms"].items()}}
+
+
+def render(state, seat: int | None = None) -> str:
+    v = view(state, seat)
+    d = v["decision"]
+    head = "game over" if d is None else _decision_text(d)
+    holder = "-" if v["card_holder"] < 0 else f"P{v['card_holder']}"
+    lines = [f"Sherwood Forest: round {v['round']} ({v['phase']}), pit {v['pit']} gold, "
+             f"figure P{v['figure']}, card {holder}: {head}", "Travellers:"]
+    for s, e in enumerate(v["slots"]):
+        if e is None:
+            continue
+        text = _card_text(e["card"]) if "card" in e else f"face down ({e['deck']})"
+        marks = "".join(f" [P{q}]" for q in e["marked_by"])
+        told = f" told {e['told']}" if "told" in e else ""
+        lines.append(f"  {s + 1}: {text}{marks}{told}")
+        if "card" in e:
+            lines.append("       route: " + " ".join(CODES[a] for a in e["card"]["route"]))
+    if v["coach"]:
+        c = v["coach"]
+        at = AMBUSHES[c["route"][c["step"]]]
+        changed = "" if c["destination"] == c["card"]["destination"] else f", now to {TOWNS[c['destination']]}"
+        lines.append(f"On the road: {_card_text(c['card'])}{changed}, at {at}")
+    o = v["offer"]
+    if o:
+        asks = ", ".join(f"P{q} {c} outlaws {k} cards" for q, c, k in o["asked"]) or "-"
+        told = "" if o["told"] < 0 else f"; told the loot of traveller {o['told'] + 1}"
+        lines.append(f"Offer: P{o['performer']} at {AMBUSHES[o['ambush']]} with {o['own']} own; "
+                     f"asks {asks}{told}")
+        for key in ("target", "terms"):
+            if o.get(key) not in (None, -1, {}):
+                lines.append(f"       {key}: {o[key]}")
+    lines += _map(v)
+    lines.append("Ambushes:")
+    for a, e in enumerate(v["ambushes"]):
+        red = "*" if a in RED_FORKS else " "
+        if e is None:
+            continue
+        parts = ", ".join(f"P{q}:{k}" for q, k in enumerate(e["outlaws"]) if k)
+        promised = ", ".join(f"P{q} {_equip(w)}" for q, w in enumerate(e["promised"]) if any(w))
+        lines.append(f" {red}{AMBUSHES[a]}: leader P{e['leader']}, {parts}"
+                     + (f", promised {promised}" if promised else ""))
+    lines.append("Players:")
+    for p, pl in enumerate(v["players"]):
+        me = " (you)" if p == seat else ""
+        places = ", ".join(f"{PLACES[i]} {k}" for i, k in enumerate(pl["places"]) if k)
+        lines.append(f"  P{p}{me}: fame {pl['fame']}, gold {pl['gold']}, camp {pl['camp']}, "
+                     f"oak {pl['oak']}, cards {pl['hand_count']}" + (f", {places}" if places else ""))
+    if "hand" in v:
+        lines.append(f"Your hand: {_equip(v['hand']) or '-'}")
+    if "scores" in v:
+        lines.append("Final: " + ", ".join(f"P{p} fame {s['fame']} rank {r}"
+                                           for p, (s, r) in enumerate(zip(v["scores"], v["ranks"]))))
+    return "\n".join(lines)
+
+
+CODES = ("Dg", "Dw", "Ng", "Nw", "Lg", "Lw", "Yg", "Yw", "*NE", "*SE", "*SW", "*NW")
+
+
+def _map(v: dict) -> list[str]:
+    """The board: each ambush's code and the outlaws lying in it (the coach as @)."""
+    at = None
+    if v["coach"]:
+        at = v["coach"]["route"][v["coach"]["step"]]
+
+    def cell(a: int) -> str:
+        e = v["ambushes"][a]
+        n = sum(e["outlaws"]) if e else 0
+        mark = "@" if a == at else ""
+        return f"{mark}{CODES[a]}:{n}" if n else f"{mark}{CODES[a]}"
+
+    return [
+        "                 York",
+        f"                 {cell(6)}",
+        f"                 {cell(7)}",
+        f"        {cell(11):>8}       {cell(8)}",
+        f"Derby {cell(0):>5} {cell(1):>5}  +  {cell(5):<5} {cell(4):<5} Lincoln",
+        f"        {cell(10):>8}       {cell(9)}",
+        f"                 {cell(3)}",
+        f"                 {cell(2)}",
+        "                 Nottingham",
+    ]
+
+
+LEGEND = """\
+Map: Dg/Dw Derby gate (next to the town) and wood, likewise N(ottingham), L(incoln), Y(ork);
+*NE *SE *SW *NW the four red forks in the angles of the crossing (each covers two roads);
+':3' outlaws lying there; '@' the coach.
+Travellers: place number, the card if you may see it, [Pn] inn markers, told: loot told in an offer.
+A coach drives origin gate, wood, the arm's two forks, then the destination arm outwards.
+Players: fame, gold in camp, outlaws in camp and under the oak, equipment cards in hand."""
+
+
+def legend() -> str:
+    return LEGEND
+
+
+def _decision_text(d: dict) -> str:
+    """The pending decision with ambush and player names (P0, P1, ...)."""
+    parts = []
+    for key, x in d["data"].items():
+        if key == "ambush":
+            parts.append(AMBUSHES[x])
+        elif key in ("ally", "performer", "leader"):
+            parts.append(f"{key} P{x}")
+        else:
+            parts.append(f"{key.replace('_', ' ')} {x}")
+    what = f" ({', '.join(parts)})" if parts else ""
+    return f"P{d['player']} to {d['kind']}{what}"
+
+
+def _card_text(c: dict) -> str:
+    who = "Sheriff" if c.get("sheriff") else "traveller"
+    return (f"{who} {c['deck']} strength {c['strength']}, fame {c['fame']}, gold {c['gold']}, "
+            f"comrades {c['comrades']}, {TOWNS[c['origin']]} -> {TOWNS[c['destination']]}")
+
+
+def _equip(counts) -> str:
+    return ", ".join(f"{EQUIPMENT[k]} x{x}" if x > 1 else EQUIPMENT[k] for k, x in enumerate(counts) if x)
