@@ -1,0 +1,327 @@
+"""A scripted Roundforest player: ``HeuristicAgent``.
+
+It reads only what its seat may know (``env.unwrapped.view(agent)`` and the action mask)
+plus the public component data, and plays for the ring:
+
+* Golden apples first: silver is turned into apples at wells (or bought from the
+  Merchant), copper into silver, spare items into copper; lower tasks (an apple) beat upper
+  ones; the treasure chest and its key are kept together.
+* Debts are settled when possible (never with an apple while apples are short), and a
+  helper is used when it helps now.
+* Moving: each legal target is scored by what lies there for this player now, plus how
+  close it brings the piece to where it wants to be (a well while it holds coins to
+  exchange, the Forest Spirit once qualified), by a breadth-first search over the tiles'
+  current octagons. Compasses are spent only for a clearly better target.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from ..core.agents import SeededAgent
+from . import actions as A
+from .components import (
+    APPLES_TO_WIN,
+    BACKPACK_ITEMS,
+    CHARACTERS,
+    CHEST,
+    COIN_TOKENS,
+    COPPER_TOKEN,
+    CROSS,
+    HEAVY,
+    HELPFUL,
+    KEY,
+    MERCHANT,
+    POTION,
+    SPIRIT,
+    SWORD,
+    cell_rc,
+    pattern_targets,
+)
+
+BLUE, YELLOW, RED = 1, 2, 3
+
+
+class HeuristicAgent(SeededAgent):
+    name = "heuristic"
+
+    def act(self, env, agent: str) -> int:
+        raw = env.unwrapped
+        view = raw.view(agent)
+        mask = np.asarray(raw.action_mask(agent))
+        return self.choose(view, mask)
+
+    # --- the decision ------------------------------------------------------------------------
+    def choose(self, view: dict, mask: np.ndarray) -> int:
+        legal = np.flatnonzero(mask).tolist()
+        if len(legal) == 1:
+            return legal[0]
+        kind = view["decision"]["kind"]
+        handler = getattr(self, "_" + kind, None)
+        choice = handler(view, set(legal)) if handler else None
+        if choice is None or choice not in legal:
+            choice = legal[int(self.rng.integers(len(legal)))]
+        return int(choice)
+
+    # --- helpers -------------------------------------------------------------------------------------
+    @staticmethod
+    def _me(view: dict) -> dict:
+        return view["players"][view["seat"]]
+
+    def _qualified(self, me: dict) -> bool:
+        return me["apples"] >= APPLES_TO_WIN and not me["debts"]
+
+    def _item_worth(self, view: dict, k: int) -> float:
+        """How much an item is worth keeping for this player now."""
+        me = self._me(view)
+        bp = me["backpack"]
+        worth = 1.0
+        if k in (CHEST, KEY):
+            worth = 6.0 if bp[KEY if k == CHEST else CHEST] else 3.0
+        if k in (CROSS, SWORD, POTION):
+            worth = 3.0
+        for c in me["debts"]:
+            ch = CHARACTERS[c]
+            for task in (ch.upper, ch.lower):
+                if task and (k in task.give or k in task.need):
+                    worth += 3.0
+        if k in HEAVY and k != CHEST:
+            worth += 1.0  # gifts for the friendly characters
+        return worth
+
+    def _tile_value(self, view: dict, cell: int) -> float:
+        """What arriving on ``cell`` brings this player now."""
+        me = self._me(view)
+        info = view["cells"][cell]
+        items = sum(me["backpack"])
+        if info["character"] >= 0:
+            c = info["character"]
+            if c == SPIRIT:
+                return 1000.0
+            ch = CHARACTERS[c]
+            if ch.kind == HELPFUL:
+                return 8.0 if c == MERCHANT and me["silver"] else 3.0
+            if c in me["debts"]:
+                return 12.0
+            return 9.0  # entering means a task can be fulfilled (maybe for an apple)
+        if info["well"]:
+            if me["silver"]:
+                return 20.0
+            if me["copper"] >= 3:
+                return 10.0
+            if items >= 2:
+                return 4.0
+            return 0.0
+        if info["item"] >= 0:
+            return 1.0 + self._item_worth(view, info["item"]) if items < BACKPACK_ITEMS else 0.0
+        chip = info["chip"]
+        if chip == BLUE:
+            return 3.0 if items < BACKPACK_ITEMS else 1.5
+        if chip == RED:
+            return 2.5 if len(me["debts"]) < 2 else 0.5
+        if chip == YELLOW:
+            return 1.0
+        return 0.0
+
+    def _targets(self, view: dict, cell: int) -> list[int]:
+        info = view["cells"].get(cell)
+        if info is None:
+            return []
+        n = view["num_players"]
+        # the octagons as they lie now (turning is ignored: a rough distance)
+        tile, orient = info["tile"], info["orientation"]
+        return pattern_targets(n, cell, tile, orient)
+
+    def _distances(self, view: dict, goals: set[int]) -> dict[int, int]:
+        """Moves needed from each tile to one of ``goals`` over the current octagons
+        (ignoring turning and pieces): a breadth-first search backwards."""
+        back: dict[int, list[int]] = {c: [] for c in view["cells"]}
+        for c in view["cells"]:
+            for t in self._targets(view, c):
+                back[t].append(c)
+        dist = {g: 0 for g in goals}
+        queue = deque(goals)
+        while queue:
+            c = queue.popleft()
+            for prev in back[c]:
+                if prev not in dist:
+                    dist[prev] = dist[c] + 1
+                    queue.append(prev)
+        return dist
+
+    def _goals(self, view: dict) -> set[int]:
+        me = self._me(view)
+        cells = view["cells"]
+        if self._qualified(me):
+            spirit = {c for c, i in cells.items() if i["character"] == SPIRIT}
+            if spirit:
+                return spirit
+        if me["silver"] or me["copper"] >= 3:
+            return {c for c, i in cells.items() if i["well"]}
+        own = {c for c, i in cells.items() if i["character"] in me["debts"]}
+        return own
+
+    # --- decisions ------------------------------------------------------------------------------------
+    def _turn(self, view: dict, legal: set[int]) -> int:
+        me = self._me(view)
+        goals = self._goals(view)
+        dist = self._distances(view, goals) if goals else {}
+        best, best_score = A.PAUSE.start, 0.2
+        for a in legal:
+            if a in A.MOVE:
+                cell, cost = a - A.MOVE.start, 0.0
+            elif a in A.COMPASS:
+                cell, cost = a - A.COMPASS.start, 6.0 if me["compasses"] > 1 else 9.0
+            else:
+                continue
+            score = self._tile_value(view, cell) - cost
+            if goals:
+                d = dist.get(cell)
+                score += 6.0 / (1 + d) if d is not None else 0.0
+            score += self.rng.random() * 0.1
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _blockade_start(self, view, legal):
+        return A.DONE.start
+
+    _blockade_end = _blockade_start
+
+    def _best_trade(self, view: dict, legal: set[int], floor: float) -> int | None:
+        best, best_worth = None, floor
+        for a in legal:
+            if a in A.TRADE:
+                r, s = A.TRADE.index(a)
+                k = view["fairy"][r][s]
+                worth = self._item_worth(view, k) - (2 - r) * 1.0
+                if k in COIN_TOKENS:
+                    worth = 1.0 - (2 - r) if k == COPPER_TOKEN else 3.5 - (2 - r)
+                if worth > best_worth:
+                    best, best_worth = a, worth
+        return best
+
+    def _drawn(self, view, legal):
+        k = view["decision"]["data"]["item"]
+        keep = self._item_worth(view, k) if A.KEEP.start in legal else -1.0
+        trade = self._best_trade(view, legal, max(keep, 0.5) + 0.5)
+        if trade is not None:
+            return trade
+        return A.KEEP.start if A.KEEP.start in legal else A.DROP.start
+
+    def _token_item(self, view, legal):
+        cell = view["decision"]["data"]["cell"]
+        k = view["cells"][cell]["item"]
+        keep = self._item_worth(view, k) if A.KEEP.start in legal else -1.0
+        trade = self._best_trade(view, legal, max(keep, 0.5) + 0.5)
+        if trade is not None:
+            return trade
+        return A.KEEP.start if A.KEEP.start in legal else A.DROP.start
+
+    def _yellow(self, view, legal):
+        # far from my piece: the item is more likely to land where I am not in the way
+        me = self._me(view)
+        r0, c0 = cell_rc(me["cell"])
+        return max(legal, key=lambda a: -abs(cell_rc(a - A.TILE.start)[0] - r0)
+                   - abs(cell_rc(a - A.TILE.start)[1] - c0))
+
+    def _task_choice(self, view, legal, may_debt: bool) -> int | None:
+        me = self._me(view)
+        if A.LOWER.start in legal:
+            return A.LOWER.start
+        if A.UPPER.start in legal:
+            return A.UPPER.start
+        if may_debt and A.DEBT.start in legal:
+            if A.APPLE.start in legal and me["apples"] > APPLES_TO_WIN:
+                return A.APPLE.start
+            return A.DEBT.start
+        if A.APPLE.start in legal:
+            return A.APPLE.start
+        return None
+
+    def _character(self, view, legal):
+        if A.USE.start in legal:
+            return A.USE.start
+        if A.DEFER.start in legal:
+            return A.DEFER.start
+        return self._task_choice(view, legal, may_debt=True)
+
+    def _meet(self, view, legal):
+        return self._task_choice(view, legal, may_debt=False)
+
+    def _well(self, view, legal):
+        for a in (A.WELL_SILVER.start, A.WELL_COPPER.start):
+            if a in legal:
+                return a
+        me = self._me(view)
+        if A.WELL_ITEMS.start in legal:
+            spare = sorted(self._item_worth(view, k) for k, n in enumerate(me["backpack"])
+                           for _ in range(n))
+            if spare[0] + spare[1] <= 3.0 or sum(me["backpack"]) >= BACKPACK_ITEMS:
+                return A.WELL_ITEMS.start
+        return A.WELL_NONE.start
+
+    def _cheapest_item(self, view, legal):
+        options = [a for a in legal if a in A.ITEM]
+        if not options:
+            return None
+        return min(options, key=lambda a: self._item_worth(view, a - A.ITEM.start))
+
+    def _well_give(self, view, legal):
+        return self._cheapest_item(view, legal)
+
+    def _merchant(self, view, legal):
+        if A.MERCHANT_APPLE.start in legal:
+            return A.MERCHANT_APPLE.start
+        item = self._cheapest_item(view, legal)
+        if item is not None and self._item_worth(view, item - A.ITEM.start) <= 2.0:
+            return item
+        if A.DONE.start in legal:
+            return A.DONE.start
+        return item
+
+    def _prince(self, view, legal):
+        return max(legal, key=lambda a: self._item_worth(view, a - A.BAG.start))
+
+    def _goblin_give(self, view, legal):
+        return self._cheapest_item(view, legal)
+
+    def _goblin_take(self, view, legal):
+        return max(legal, key=lambda a: self._item_worth(view, a - A.BAG.start))
+
+    def _beggar(self, view, legal):
+        me = self._me(view)
+        bp = me["backpack"]
+        for a in legal:
+            c = a - A.CHARACTER.start
+            ch = CHARACTERS[c]
+            if ch.lower is not None and all(bp[k] >= 1 for k in ch.lower.give + ch.lower.need) \
+                    and me["copper"] >= ch.lower.copper and me["silver"] >= ch.lower.silver:
+                return a
+        if self._qualified(me) and A.CHARACTER.start + SPIRIT in legal:
+            return A.CHARACTER.start + SPIRIT
+        if me["silver"] and A.CHARACTER.start + MERCHANT in legal:
+            return A.CHARACTER.start + MERCHANT
+        return None
+
+    def _unicorn(self, view, legal):
+        goals = self._goals(view)
+        dist = self._distances(view, goals) if goals else {}
+        return max(legal, key=lambda a: (self._tile_value(view, a - A.TILE.start) * 0.2
+                                         + (6.0 / (1 + dist[a - A.TILE.start])
+                                            if a - A.TILE.start in dist else 0.0)))
+
+    def _saddle(self, view, legal):
+        return A.USE.start
+
+    def _spirit_place(self, view, legal):
+        """As the qualified player's neighbour: as far from that player as possible."""
+        q = view["decision"]["data"]["qualified"]
+        target = view["players"][q]["cell"]
+        if q == view["seat"]:
+            return None
+        dist = self._distances(view, {target} if target in view["cells"] else set())
+        return max(legal, key=lambda a: dist.get(a - A.TILE.start, 99))
+

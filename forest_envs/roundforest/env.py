@@ -1,0 +1,18 @@
+"""PettingZoo entry points for Roundforest."""
+
+from __future__ import annotations
+
+from ..core.aec import ForestAECEnv, OrderEnforcedEnv
+from .rules import RoundforestGame
+
+
+class raw_env(ForestAECEnv):
+    """Roundforest as a PettingZoo AEC env. Game options: ``num_players`` (2-4, default 3),
+    ``no_silver`` (bool), ``blockade`` (bool). Env options: see ``ForestAECEnv``."""
+
+    game_class = RoundforestGame
+    metadata = dict(ForestAECEnv.metadata, name="roundforest_v0")
+
+
+def env(**config):
+    return OrderEnforcedEnv(raw_env(**config))

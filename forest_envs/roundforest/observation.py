@@ -1,0 +1,109 @@
+"""Roundforest's state buffer layout, which is also its observation layout.
+
+The standard decision blocks come first (core), then these blocks in observation order.
+Cells are the 36 ids of a 6 x 6 frame (``components.cell_id``); a 2-player forest leaves
+the cells of its sixth row and column empty (``cell_tile`` -1). Values that are ids
+(tiles, item kinds, characters) are stored as ints with -1 for "none"; whatever involves a
+seat is one-hot on a seat axis, rotated so the observer comes first. docs/roundforest.md
+describes each block.
+"""
+
+from __future__ import annotations
+
+from ..core.engine import DecisionKind
+from ..core.layout import Layout
+from .components import (
+    APPLE_SUPPLY,
+    BACKPACK_ITEMS,
+    CHIPS,
+    COMPASSES_EACH,
+    COPPER_SUPPLY,
+    FAIRY_ROWS,
+    FAIRY_SLOTS,
+    ITEM_COUNTS,
+    MAX_GRID,
+    MERCHANT_MAX_SALES,
+    NUM_CELLS,
+    NUM_CHARACTERS,
+    NUM_ITEMS,
+    NUM_TILES,
+    ROUND_CAP,
+    SILVER_SUPPLY,
+)
+
+# The decisions of Roundforest, in the order of the ``decision_kind`` block.
+DECISIONS = (
+    DecisionKind("turn"),                                            # move / compass / pause
+    DecisionKind("blockade_start"),                                  # set / remove / done
+    DecisionKind("blockade_end"),
+    DecisionKind("drawn", ints=(("item", NUM_ITEMS - 1),)),          # blue chip: keep / drop / trade
+    DecisionKind("token_item", ints=(("cell", NUM_CELLS - 1),)),     # item token: keep / trade / leave
+    DecisionKind("yellow", ints=(("item", NUM_ITEMS - 1),)),         # where the yellow item goes
+    DecisionKind("character", ints=(("beggar", 1),)),                # the hidden drawn card
+    DecisionKind("meet", ints=(("character", NUM_CHARACTERS - 1), ("cell", NUM_CELLS - 1))),
+    DecisionKind("well"),
+    DecisionKind("well_give", ints=(("left", 2),)),
+    DecisionKind("merchant", ints=(("sold", MERCHANT_MAX_SALES),)),
+    DecisionKind("prince"),
+    DecisionKind("goblin_give"),                                     # first the item given ...
+    DecisionKind("goblin_take", ints=(("given", NUM_ITEMS - 1),)),   # ... then the one chosen
+
+    DecisionKind("beggar"),
+    DecisionKind("unicorn"),
+    DecisionKind("saddle", ints=(("cell", NUM_CELLS - 1),)),
+    DecisionKind("spirit_place", seats=("qualified",)),
+)
+(TURN, BLOCK_START, BLOCK_END, DRAWN, TOKEN_ITEM, YELLOW_D, CHARACTER_D, MEET, WELL, WELL_GIVE,
+ MERCHANT_D, PRINCE_D, GOBLIN_GIVE, GOBLIN_TAKE, BEGGAR_D, UNICORN_D, SADDLE_D,
+ SPIRIT_PLACE) = range(len(DECISIONS))
+GAPS = (MAX_GRID - 1) * (MAX_GRID - 1)
+
+
+def build_layout(L: Layout) -> None:
+    n = L.num_players
+    most_items = max(ITEM_COUNTS)
+    # --- configuration
+    L.add("players_onehot", 3, high=1)                        # 2, 3, 4 players
+    L.add("no_silver", 1, high=1)
+    L.add("blockade_rule", 1, high=1)
+    # --- the forest (public)
+    L.add("cell_tile", NUM_CELLS, low=-1, high=NUM_TILES - 1, scale=1 / 32)  # -1: no tile
+    L.add("cell_well", NUM_CELLS, high=1)
+    L.add("cell_turn", NUM_CELLS, low=-1, high=1)             # +1 clockwise, -1 counter-clockwise
+    L.add("cell_orient", NUM_CELLS, high=3, scale=1 / 3)      # quarter turns clockwise from printed
+    L.add("cell_open", (NUM_CELLS, 4, 2), high=1)             # now: side N/E/S/W x inner/outer filled
+    L.add("cell_blocked", NUM_CELLS, high=4)                  # blockades next to the tile
+    L.add("cell_chip", (NUM_CELLS, 4), high=1)                # one-hot none / blue / yellow / red
+    L.add("cell_item", NUM_CELLS, low=-1, high=NUM_ITEMS - 1, scale=1 / NUM_ITEMS)
+    L.add("cell_char", NUM_CELLS, low=-1, high=NUM_CHARACTERS - 1, scale=1 / NUM_CHARACTERS)
+    L.add("gap_item", GAPS, low=-1, high=NUM_ITEMS - 1, scale=1 / NUM_ITEMS)  # blockade heavy items
+    L.add("piece_at", (n, NUM_CELLS), high=1, seats=0)        # a corner cell = still in the backpack
+    # --- the table (public)
+    L.add("fairy", (FAIRY_ROWS, FAIRY_SLOTS), low=-1, high=NUM_ITEMS - 1, scale=1 / NUM_ITEMS)
+    L.add("bag_items", NUM_ITEMS, high=most_items)             # blue bag (known from all else)
+    L.add("drawn_item", 1, low=-1, high=NUM_ITEMS - 1, scale=1 / NUM_ITEMS)  # item in the drawer's hand
+    L.add("black_bag", 3, high=max(CHIPS.values()), scale=0.1)
+    L.add("used_chips", 3, high=max(CHIPS.values()), scale=0.1)
+    L.add("supply", 3, high=COPPER_SUPPLY, scale=0.1)          # copper, silver, golden apples
+    L.add("pile_size", 1, high=NUM_CHARACTERS)
+    L.add("laid_out", NUM_CHARACTERS, high=1)                  # helpers beside the fairy board
+    L.add("blockade_used", 1, high=1)                          # this turn's blockade action is done
+    L.add("round_no", 1, high=ROUND_CAP, scale=0.01)
+    # --- the players (public, seat axis rotated)
+    L.add("backpack", (n, NUM_ITEMS), high=BACKPACK_ITEMS, seats=0)
+    L.add("copper", n, high=COPPER_SUPPLY, seats=0, scale=0.25)
+    L.add("silver", n, high=SILVER_SUPPLY, seats=0, scale=0.5)
+    L.add("apples", n, high=APPLE_SUPPLY, seats=0)
+    L.add("compasses", n, high=COMPASSES_EACH, seats=0)
+    L.add("debts", (n, NUM_CHARACTERS), high=1, seats=0)
+    L.add("winner", n, high=1, seats=0)
+    # --- seen by its owner only
+    L.add("drawn_card", (n, NUM_CHARACTERS), high=1, see="owner")  # card drawn face down
+    L.add("prince_items", (n, NUM_ITEMS), high=3, see="owner")     # the Prince's three draws
+
+
+def block_names() -> tuple[str, ...]:
+    layout = Layout(2)
+    build_layout(layout)
+    return tuple(layout.blocks)
+

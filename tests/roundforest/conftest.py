@@ -1,0 +1,120 @@
+"""Helpers for building Roundforest positions in the rules tests.
+
+Positions are built by writing the state's named buffer views (pieces, chips, tokens,
+backpacks, coins) and then playing actions by their names, so each test reads like the
+rulebook: ``act(state, "move to B3", "keep the item")``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from forest_envs.roundforest.components import (
+    CHARACTER_NAMES,
+    ITEM_NAMES,
+    NUM_ITEMS,
+    TILES,
+    cell_id,
+)
+from forest_envs.roundforest.rules import NO_CHAR, NO_ITEM, new_game
+
+
+def cell(name: str) -> int:
+    """"B3" -> cell id (rows A-F, columns 1-6)."""
+    return cell_id("ABCDEF".index(name[0]), int(name[1:]) - 1)
+
+
+def item(name: str) -> int:
+    return ITEM_NAMES.index(name)
+
+
+def char(name: str) -> int:
+    return CHARACTER_NAMES.index(name)
+
+
+def tile_named(name: str) -> int:
+    return [t.name for t in TILES].index(name)
+
+
+def new_state(num_players: int = 3, seed: int = 0, **cfg):
+    return new_game({"num_players": num_players, **cfg}, seed=seed)
+
+
+def phase(state) -> str:
+    return state.decision_name() or "over"
+
+
+def act(state, *names: str) -> None:
+    for name in names:
+        state.apply(state.game.string_to_action(name))
+
+
+def legal_names(state) -> set[str]:
+    return {state.game.action_names[a] for a in state.legal_actions()}
+
+
+def move_names(state) -> set[str]:
+    return {n for n in legal_names(state) if n.startswith("move to") or n.startswith("compass")}
+
+
+def clear_board(state) -> None:
+    """No chips, tokens or blockades on the forest (wells stay)."""
+    state.cell_chip[:] = 0
+    state.cell_chip[:, 0] = 1
+    state.cell_item[:] = NO_ITEM
+    state.cell_char[:] = NO_CHAR
+    state.edited()
+
+
+def place(state, p: int, where: str | int) -> None:
+    c = cell(where) if isinstance(where, str) else where
+    state.piece_at[p, state.pos[p]] = 0
+    state.pos[p] = c
+    state.piece_at[p, c] = 1
+    state.edited()
+
+
+def set_tile(state, where: str, tile: int | str, orientation: int = 0) -> None:
+    c = cell(where)
+    state.cell_tile[c] = tile_named(tile) if isinstance(tile, str) else tile
+    state.cell_turn[c] = TILES[state.cell_tile[c]].turn
+    state.cell_orient[c] = orientation
+    state._show_open(c)
+    state.edited()
+
+
+def set_chip(state, where: str, chip: int) -> None:
+    state._set_chip(cell(where), chip)
+    state.edited()
+
+
+def set_bag(state, spec: dict[str, int]) -> None:
+    """The blue bag holds exactly these tokens (tests that force a draw)."""
+    state.bag_items[:] = 0
+    for name, n in spec.items():
+        state.bag_items[item(name)] = n
+    state.edited()
+
+
+def set_backpack(state, p: int, *names: str) -> None:
+    state.backpack[p] = 0
+    for name in names:
+        state.backpack[p, item(name)] += 1
+    state.edited()
+
+
+def give_coins(state, p: int, copper: int = 0, silver: int = 0, apples: int = 0) -> None:
+    state.copper[p] += copper
+    state.supply[0] -= copper
+    state.silver[p] += silver
+    state.supply[1] -= silver
+    state.apples[p] += apples
+    state.supply[2] -= apples
+    state.edited()
+
+
+def counts(names: list[str]) -> np.ndarray:
+    out = np.zeros(NUM_ITEMS, np.int16)
+    for name in names:
+        out[item(name)] += 1
+    return out
