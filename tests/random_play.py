@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from forest_envs.core.agents import RandomAgent
 
 
@@ -40,3 +42,18 @@ def advance(env, steps: int, agent_seed: int = 0) -> list[int]:
         env.step(a)
         done.append(a)
     return done
+
+
+def episode_trace(env, seed):
+    """A single-agent episode taking the k-th legal action at step k: the trace of
+    observations and rewards, to compare runs."""
+    obs, _ = env.reset(seed=seed)
+    trace = [obs.tobytes()]
+    done = trunc = False
+    k = 0
+    while not (done or trunc):
+        legal = np.flatnonzero(env.action_masks())
+        obs, r, done, trunc, _ = env.step(int(legal[k % legal.size]))
+        trace.append((obs.tobytes(), r))
+        k += 1
+    return trace

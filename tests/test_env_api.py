@@ -17,7 +17,7 @@ from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, render_test, seed_test
-from random_play import advance, play
+from random_play import advance, episode_trace, play
 
 import forest_envs
 from forest_envs import IllegalActionError, WrongAgentError
@@ -526,20 +526,8 @@ def test_single_agent_env_with_an_opponent_pool():
 
 @pytest.mark.parametrize("env_id", GAMES)
 def test_single_agent_env_is_deterministic_given_a_seed(env_id):
-    def episode(env, seed):
-        obs, _ = env.reset(seed=seed)
-        trace = [obs.tobytes()]
-        done = trunc = False
-        k = 0
-        while not (done or trunc):
-            legal = np.flatnonzero(env.action_masks())
-            obs, r, done, trunc, _ = env.step(int(legal[k % legal.size]))
-            trace.append((obs.tobytes(), r))
-            k += 1
-        return trace
-
     env = SingleAgentEnv(env_id)
-    first = episode(env, 10)
-    episode(env, 11)  # opponents' generators move on in between
-    assert episode(env, 10) == first
-    assert episode(SingleAgentEnv(env_id), 10) == first
+    first = episode_trace(env, 10)
+    episode_trace(env, 11)  # opponents' generators move on in between
+    assert episode_trace(env, 10) == first
+    assert episode_trace(SingleAgentEnv(env_id), 10) == first

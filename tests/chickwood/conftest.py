@@ -8,6 +8,7 @@ reads like the rulebook: ``act(state, "play gold chest to castle 3", "raid castl
 from __future__ import annotations
 
 import numpy as np
+from engine_helpers import act, legal_names, phase  # noqa: F401  (re-exported to the tests)
 
 from forest_envs.chickwood import actions as A
 from forest_envs.chickwood.components import (
@@ -41,19 +42,6 @@ def new_state(num_players: int = 3, legendary: bool = False, seed: int = 0):
     return new_game({"num_players": num_players, "legendary": legendary}, seed=seed)
 
 
-def phase(state) -> str:
-    """The pending decision's kind ("over" when the game has ended)."""
-    return state.decision_name() or "over"
-
-
-def act(state, *names: str) -> None:
-    """Apply actions by their names (state.game.string_to_action)."""
-    for name in names:
-        state.apply(state.game.string_to_action(name))
-
-
-def legal_names(state) -> set[str]:
-    return {state.game.action_names[a] for a in state.legal_actions()}
 
 
 def cell(name: str) -> int:

@@ -8,7 +8,7 @@ import json
 
 import numpy as np
 import pytest
-from random_play import advance, play
+from random_play import advance, episode_trace, play
 
 import forest_envs
 from forest_envs import IllegalActionError
@@ -217,18 +217,6 @@ def test_view_hides_other_hands(num_players):
 
 
 def test_single_agent_env_with_heuristic_opponents_is_deterministic_given_a_seed():
-    def episode(env, seed):
-        obs, _ = env.reset(seed=seed)
-        trace = [obs.tobytes()]
-        done = trunc = False
-        k = 0
-        while not (done or trunc):
-            legal = np.flatnonzero(env.action_masks())
-            obs, r, done, trunc, _ = env.step(int(legal[k % legal.size]))
-            trace.append((obs.tobytes(), r))
-            k += 1
-        return trace
-
     # Scripted opponents are reseeded from the env's generator (their reset takes a seed);
     # random opponents are covered for every game in tests/test_env_api.py.
     def heuristic_env():
@@ -236,9 +224,9 @@ def test_single_agent_env_with_heuristic_opponents_is_deterministic_given_a_seed
                               opponents=[make_agent(ENV_ID, "heuristic", seed=i) for i in range(2)])
 
     env = heuristic_env()
-    first = episode(env, 3)
-    episode(env, 4)
-    assert episode(env, 3) == first == episode(heuristic_env(), 3)
+    first = episode_trace(env, 3)
+    episode_trace(env, 4)
+    assert episode_trace(env, 3) == first == episode_trace(heuristic_env(), 3)
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])

@@ -8,6 +8,7 @@ rulebook: ``act(state, "move to B3", "keep the item")``.
 from __future__ import annotations
 
 import numpy as np
+from engine_helpers import act, legal_names, phase  # noqa: F401  (re-exported to the tests)
 
 from forest_envs.roundforest.components import (
     CHARACTER_NAMES,
@@ -40,17 +41,6 @@ def new_state(num_players: int = 3, seed: int = 0, **cfg):
     return new_game({"num_players": num_players, **cfg}, seed=seed)
 
 
-def phase(state) -> str:
-    return state.decision_name() or "over"
-
-
-def act(state, *names: str) -> None:
-    for name in names:
-        state.apply(state.game.string_to_action(name))
-
-
-def legal_names(state) -> set[str]:
-    return {state.game.action_names[a] for a in state.legal_actions()}
 
 
 def move_names(state) -> set[str]:

@@ -8,6 +8,7 @@ like the rulebook: ``act(state, "ambush at York Gate with 3")``.
 from __future__ import annotations
 
 import numpy as np
+from engine_helpers import act, legal_names, phase  # noqa: F401  (re-exported to the tests)
 
 from forest_envs.sherwood.components import AMBUSHES, EQUIPMENT, GOLD_BAGS
 from forest_envs.sherwood.observation import LEAD, PREP
@@ -28,17 +29,6 @@ def new_state(num_players: int = 3, seed: int = 0, figure: int = 0, additions: b
     return state
 
 
-def phase(state) -> str:
-    return state.decision_name() or "over"
-
-
-def act(state, *names: str) -> None:
-    for name in names:
-        state.apply(state.game.string_to_action(name))
-
-
-def legal_names(state) -> set[str]:
-    return {state.game.action_names[a] for a in state.legal_actions()}
 
 
 def set_player(state, p: int, *, camp=None, oak=None, gold=None, fame=None, hand=None) -> None:
