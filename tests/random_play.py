@@ -37,7 +37,8 @@ def advance(env, steps: int, agent_seed: int = 0) -> list[int]:
     """Up to ``steps`` random legal actions (fewer if the game ends)."""
     agent = RandomAgent(agent_seed)
     done = []
-    while len(done) < steps and not env.unwrapped.engine_state.is_terminal:
+    while len(done) < steps and not env.unwrapped.engine_state.is_terminal \
+            and not any(env.unwrapped.truncations.values()):
         a = agent.act(env, env.agent_selection)
         env.step(a)
         done.append(a)

@@ -531,3 +531,21 @@ def test_single_agent_env_is_deterministic_given_a_seed(env_id):
     episode_trace(env, 11)  # opponents' generators move on in between
     assert episode_trace(env, 10) == first
     assert episode_trace(SingleAgentEnv(env_id), 10) == first
+
+
+def test_a_games_default_max_steps_truncates_when_the_option_is_not_given():
+    from toy_game import ToyEnv, ToyGame
+
+    class ShortToyGame(ToyGame):
+        default_max_steps = 2
+
+    class ShortToyEnv(ToyEnv):
+        game_class = ShortToyGame
+
+    env = ShortToyEnv(pile=7)
+    totals, actions = play(env, seed=0)
+    assert len(actions) == 2 and totals == {a: 0.0 for a in env.possible_agents}
+    assert all(info["truncated"] and not info["winner"] for info in play.infos.values())
+    longer = ShortToyEnv(pile=7, max_steps=4)  # the option, when given, wins
+    _, actions = play(longer, seed=0)
+    assert len(actions) == 4

@@ -20,8 +20,13 @@ CASES = [(env_id, cfg) for env_id in env_ids() for cfg in game_spec(env_id).game
 CASE_IDS = [env_id + "-" + "-".join(f"{k}={v}" for k, v in cfg.items()) for env_id, cfg in CASES]
 
 
-def random_play(state, rng, max_steps=100_000):
-    for _ in range(max_steps):
+def step_cap(game) -> int:
+    """Where a fuzzed game stops if it has not ended: the game's own truncation point."""
+    return game.default_max_steps or 100_000
+
+
+def random_play(state, rng):
+    for _ in range(step_cap(state.game)):
         if state.is_terminal:
             return
         legal = np.flatnonzero(state.legal_action_mask())
@@ -61,7 +66,7 @@ def fuzz(env_id, cfg, games, seed, clone_every=17):
             check_state(state, spaces)
             if step % clone_every == g % clone_every:
                 check_clone_independence(state, rng)
-            if state.is_terminal:
+            if state.is_terminal or step == step_cap(env.game):
                 break
             legal = np.flatnonzero(state.legal_action_mask())
             state.apply(int(legal[rng.integers(legal.size)]))

@@ -28,7 +28,7 @@ ENV_OPTIONS = {
     "illegal_penalty": Option(-1.0, **_number),
     "max_steps": Option(None, check=lambda v: v is None or (isinstance(v, (int, np.integer))
                                                              and not isinstance(v, bool) and v > 0),
-                        doc="None or a positive int"),
+                        doc="None (the game's default) or a positive int"),
 }
 
 
@@ -46,7 +46,8 @@ class ForestAECEnv(AECEnv):
     "score", in games with points: score difference to the opponents' mean / the game's
     score scale), ``illegal_action`` ("raise" or "penalize": the game ends, the offender gets
     ``illegal_penalty``, the others 0), ``max_steps`` (truncate after that many actions:
-    nobody wins, every reward is 0). Every other keyword is a game option.
+    nobody wins, every reward is 0; None takes the game's ``default_max_steps``). Every
+    other keyword is a game option.
     """
 
     game_class: type[Game]
@@ -73,7 +74,7 @@ class ForestAECEnv(AECEnv):
         self.metadata = dict(self.metadata, name=self.game.env_id)
         self.render_mode = self.env_options["render_mode"]
         self._reward_mode = self.env_options["reward"]
-        self._max_steps = self.env_options["max_steps"]
+        self._max_steps = self.env_options["max_steps"] or self.game.default_max_steps
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}

@@ -137,6 +137,9 @@ class Game:
     traits: ClassVar[GameTraits]
     options: ClassVar[dict[str, Option]]
     state_class: ClassVar[type]
+    # Actions after which an env truncates a game when its ``max_steps`` option is not given
+    # (None: never). A game whose positions can stall for ever sets it.
+    default_max_steps: ClassVar[int | None] = None
 
     def __init__(self, **config: Any):
         self.config = validate_options(self.options, config, f"{self.env_id} game")
