@@ -507,3 +507,13 @@ def test_random_agent_is_legal_uniform_and_seeded():
     waiting = next(a for a in env.possible_agents if a != current)
     with pytest.raises(ValueError, match=f"{waiting} has no legal action"):
         agent.act(env, waiting)
+
+
+def test_shared_games_are_one_per_configuration_and_keep_types_apart():
+    a = ToyGame.shared({"num_players": 3, "pile": 5})
+    assert ToyGame.shared({"pile": 5, "num_players": 3}) is a
+    assert ToyGame.shared({"num_players": 2}) is not a
+    chickwood = ChickwoodGame.shared({"legendary": True})
+    with pytest.raises(ConfigError, match="legendary=1 is invalid"):
+        ChickwoodGame.shared({"legendary": 1})  # 1 == True, but not the same option value
+    assert ChickwoodGame.shared({"legendary": True}) is chickwood

@@ -15,7 +15,6 @@ decision hides in other fields.
 
 from __future__ import annotations
 
-import functools
 from typing import ClassVar
 
 import numpy as np
@@ -120,14 +119,9 @@ class ChickwoodGame(Game):
         return A.SPACE
 
 
-@functools.cache
-def _game(items: tuple) -> ChickwoodGame:
-    return ChickwoodGame(**dict(items))
-
-
 def new_game(config: dict | None = None, seed: int | None = None) -> ChickwoodState:
     """A new game; Game objects (layouts, names) are shared between games of one config."""
-    return _game(tuple(sorted((config or {}).items()))).new_initial_state(seed)
+    return ChickwoodGame.shared(config).new_initial_state(seed)
 
 
 class ChickwoodState(BufferState):

@@ -179,6 +179,15 @@ class Game:
         """The frozen action space (the same object may serve every configuration)."""
         raise NotImplementedError
 
+    @classmethod
+    def shared(cls, config: dict | None = None) -> Game:
+        """The one Game object of this configuration (layouts, gather indices and tables are
+        built once and shared by every state of it)."""
+        # The key holds each value's type: 1 == True, so without it legendary=1 would get
+        # the game built for legendary=True instead of the error it deserves.
+        key = tuple(sorted((k, type(v).__name__, v) for k, v in (config or {}).items()))
+        return _shared_game(cls, key)
+
     def new_initial_state(self, seed: int | None = None):
         return self.state_class.new(self, make_rng(seed))
 
@@ -196,6 +205,11 @@ class Game:
         if action is None:
             raise IllegalActionError(f"no action is named {text!r} in {self.env_id}")
         return action
+
+
+@functools.cache
+def _shared_game(cls: type, key: tuple) -> Game:
+    return cls(**{k: v for k, _, v in key})
 
 
 class BufferState:

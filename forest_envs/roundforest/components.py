@@ -14,13 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PLAYER_COUNTS = (2, 3, 4)
-# Not printed: the engine's default limit on rounds (option ``max_rounds``, at most
-# ``ROUND_CAP``), after which an unfinished game ends, decided by progress. Random play can
-# reach positions where nobody can ever win (docs/roundforest.md, "Deadlocks"). Heuristic
-# players need 30-60 rounds; 300 rounds keep every uniformly random game under about
-# 3,500 actions.
-MAX_ROUNDS = 300
-ROUND_CAP = 10_000
+# Not printed: where an env truncates a game when its ``max_steps`` option is not given (no
+# winner). Random play can reach positions where nobody can ever win (docs/roundforest.md,
+# "Deadlocks"); games between heuristic players take a median of 127-311 actions, and most
+# random games that end at all end within 2,000.
+DEFAULT_MAX_STEPS = 3_000
+ROUND_CAP = 10_000  # the round counter shown in observations stops here
 
 # --- the forest -------------------------------------------------------------------------------
 MAX_GRID = 6

@@ -39,6 +39,7 @@ from .components import (
     COMPASSES_EACH,
     COPPER_SUPPLY,
     COPPER_TOKEN,
+    DEFAULT_MAX_STEPS,
     FAIRY_COST,
     FAIRY_ROWS,
     FAIRY_SLOTS,
@@ -47,7 +48,6 @@ from .components import (
     IS_HEAVY,
     KEY,
     MAX_GRID,
-    MAX_ROUNDS,
     MERCHANT,
     MERCHANT_MAX_SALES,
     NUM_CELLS,
@@ -128,10 +128,8 @@ class RoundforestGame(Game):
                             doc="remove the silver-coin item tokens (harder game)"),
         "blockade": Option(False, choices=(False, True),
                            doc="the optional blockade rule with heavy items"),
-        "max_rounds": Option(MAX_ROUNDS, check=lambda v: type(v) is int and 1 <= v <= ROUND_CAP,
-                             doc=f"an int 1..{ROUND_CAP}: the game ends after that many rounds, "
-                                 "decided by progress (the rulebook has no limit)"),
     }
+    default_max_steps = DEFAULT_MAX_STEPS  # stalled positions exist (docs/roundforest.md)
 
     def __init__(self, **config):
         super().__init__(**config)
@@ -162,13 +160,8 @@ class RoundforestGame(Game):
         return A.SPACE
 
 
-@functools.cache
-def _game(items: tuple) -> RoundforestGame:
-    return RoundforestGame(**dict(items))
-
-
 def new_game(config: dict | None = None, seed: int | None = None) -> RoundforestState:
-    return _game(tuple(sorted((config or {}).items()))).new_initial_state(seed)
+    return RoundforestGame.shared(config).new_initial_state(seed)
 
 
 # _OPEN[tile, orientation] = the cell_open block's (4 sides x inner/outer) entries
@@ -429,10 +422,7 @@ class RoundforestState(BufferState):
 
     def _next_player(self) -> None:
         q = (self.turn + 1) % self.num_players
-        if q == 0:
-            if self.round_no[0] >= self.game.config["max_rounds"]:
-                self.end_game()
-                return
+        if q == 0 and self.round_no[0] < ROUND_CAP:
             self.round_no[0] += 1
         self._start_turn(q)
 

@@ -20,7 +20,6 @@ determined by its seed and the actions. docs/sherwood.md explains every reading.
 
 from __future__ import annotations
 
-import functools
 from typing import ClassVar
 
 import numpy as np
@@ -145,14 +144,9 @@ class SherwoodGame(Game):
         return A.SPACE
 
 
-@functools.cache
-def _game(items: tuple) -> SherwoodGame:
-    return SherwoodGame(**dict(items))
-
-
 def new_game(config: dict | None = None, seed: int | None = None) -> SherwoodState:
     """A new game; Game objects are shared between games of one configuration."""
-    return _game(tuple(sorted((config or {}).items()))).new_initial_state(seed)
+    return SherwoodGame.shared(config).new_initial_state(seed)
 
 
 class SherwoodState(BufferState):

@@ -12,7 +12,8 @@ import pytest
 from forest_envs.roundforest.components import NUM_CHARACTERS, item_counts
 from forest_envs.roundforest.rules import RoundforestGame, new_game
 
-CONFIGS = [dict(c, max_rounds=120) for c in RoundforestGame.all_configs()]
+CONFIGS = RoundforestGame.all_configs()
+STEPS = 1_200  # random games can stall for ever: each fuzzed game stops here at the latest
 
 
 def check(s) -> None:
@@ -38,7 +39,7 @@ def play(cfg: dict, seed: int, hidden_every: int = 0) -> None:
     s = new_game(cfg, seed)
     rng = np.random.default_rng(seed)
     step = 0
-    while not s.is_terminal:
+    while not s.is_terminal and step < STEPS:
         s.apply(int(rng.choice(s.legal_actions())))
         check(s)
         step += 1
@@ -47,7 +48,6 @@ def play(cfg: dict, seed: int, hidden_every: int = 0) -> None:
                 other = s.resample_hidden(seat, np.random.default_rng(step))
                 assert (other.observation(seat) == s.observation(seat)).all()
                 check(other)
-    assert s.round_no[0] <= cfg["max_rounds"]
 
 
 @pytest.mark.parametrize("cfg", CONFIGS, ids=[str(c) for c in CONFIGS])
@@ -65,9 +65,11 @@ def test_two_thousand_random_games():
 def test_hidden_card_and_prince_draws_never_reach_other_observations():
     seen = 0
     for seed in range(30):
-        s = new_game({"num_players": 3, "max_rounds": 60}, seed)
+        s = new_game({"num_players": 3}, seed)
         rng = np.random.default_rng(seed)
-        while not s.is_terminal:
+        for _ in range(STEPS):
+            if s.is_terminal:
+                break
             if s.drawn_card.any() or s.prince_items.any():
                 owner = s.current_player
                 for seat in range(3):

@@ -21,7 +21,7 @@ from forest_envs.roundforest.components import (
     tile_cells,
     well_cells,
 )
-from forest_envs.roundforest.rules import RoundforestState
+from forest_envs.roundforest.rules import RoundforestGame, RoundforestState
 
 from .conftest import (
     act,
@@ -733,8 +733,8 @@ def test_bad_config_is_refused_with_the_choices():
     from forest_envs.core.errors import ConfigError
     with pytest.raises(ConfigError, match="num_players"):
         new_state(5)
-    with pytest.raises(ConfigError, match="max_rounds"):
-        new_state(3, max_rounds=0)
+    with pytest.raises(ConfigError, match="no_silver"):
+        new_state(3, no_silver=1)
     with pytest.raises(ConfigError, match="valid options"):
         new_state(3, colour="red")
 
@@ -747,13 +747,24 @@ def test_illegal_action_names_the_reason():
         act(s, "move to A1")
 
 
-def test_the_game_ends_after_max_rounds_decided_by_progress():
-    s = board(max_rounds=2)
+def test_a_stalled_game_is_truncated_with_no_winner_and_ranked_by_progress():
+    """The engine never ends a game by itself without a winner; an env truncates it at the
+    game's default_max_steps (or its max_steps option): nobody wins, rewards are 0, and the
+    infos rank the players by progress."""
+    from forest_envs.roundforest import raw_env
+    from forest_envs.roundforest.components import DEFAULT_MAX_STEPS
+
+    assert RoundforestGame.default_max_steps == DEFAULT_MAX_STEPS
+    s = board()
     give_coins(s, 2, apples=1)
+    env = raw_env(max_steps=6)
+    env.reset(options={"state": s})
     for _ in range(6):
-        act(s, "pause")
-    assert s.is_terminal and not s.winner.any()
-    assert s.ranks() == [2, 2, 1] and s.returns("win") == [0.0, 0.0, 1.0]
+        env.step(env.unwrapped.string_to_action("pause"))
+    assert not env.engine_state.is_terminal and all(env.truncations.values())
+    assert [env.infos[a]["rank"] for a in env.possible_agents] == [2, 2, 1]
+    assert not any(env.infos[a]["winner"] for a in env.possible_agents)
+    assert all(r == 0 for r in env.rewards.values())
 
 
 def test_clone_is_independent():
