@@ -22,6 +22,7 @@ import numpy as np
 from ..core.config import Option
 from ..core.engine import BufferState, Game, GameTraits, competition_ranks
 from . import actions as A
+from . import render
 from .components import (
     ALMS_PER_PLAYER,
     BENEFACTOR0,
@@ -65,9 +66,6 @@ from .observation import (
     build_layout,
 )
 from .observation import KEY as KEY_DECISION
-from .render import legend as render_legend_text
-from .render import render as render_text
-from .render import view as view_data
 from .scoring import castle_score, loot_scores, village_awards
 
 NO_CARD = -2   # grid cell without a card (2-player games use two rows)
@@ -129,6 +127,7 @@ class ChickwoodState(BufferState):
     the rest in ``FIELDS``; the decision stack says who decides what."""
 
     DECISIONS = DECISIONS
+    RENDER = render
     FIELDS = ("deck", "deck_pos", "order", "step", "end_stages", "spier", "discard_fd",
               "round_index", "grid", "cell_spaces", "raids")
     __slots__ = FIELDS + block_names()
@@ -599,18 +598,7 @@ class ChickwoodState(BufferState):
             for c in np.flatnonzero(new.spy_castle):
                 new.spy_view[new.spier, c] = (new.fd_own[:, c].sum(axis=0)
                                               - new.fd_own[new.spier, c])
-        new.rng = np.random.Generator(np.random.PCG64(rng.integers(2**63)))
-        new.edited()
-        return new
-
-    def view(self, seat: int | None) -> dict:
-        return view_data(self, seat)
-
-    def render(self, seat: int | None = None) -> str:
-        return render_text(self, seat)
-
-    def render_legend(self) -> str:
-        return render_legend_text()
+        return new._resampled(rng)
 
     # --- bookkeeping --------------------------------------------------------------------------
     def card_totals(self) -> np.ndarray:

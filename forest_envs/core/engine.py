@@ -228,6 +228,8 @@ class BufferState:
                  "decision_kind", "decision_player", "turn_seat", "decision_data", "decision_seat")
     FIELDS: ClassVar[tuple[str, ...]] = ()
     DECISIONS: ClassVar[tuple[DecisionKind, ...]] = ()
+    # The game's render module: view(state, seat), render(state, seat) and legend().
+    RENDER: ClassVar[Any] = None
     _BASE_FIELDS = ("decisions", "turn")
 
     def __init_subclass__(cls, **kwargs):
@@ -484,11 +486,29 @@ class BufferState:
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may know as plain Python data, indexed as the game's data is (names
         are for ``render``); ``seat=None`` is the referee's view of everything."""
-        raise NotImplementedError
+        return self._render_module().view(self, seat)
 
     def render(self, seat: int | None = None) -> str:
         """A text picture of ``view(seat)``."""
-        raise NotImplementedError
+        return self._render_module().render(self, seat)
+
+    def render_legend(self) -> str | None:
+        """What the abbreviations and symbols of ``render``'s text mean (None: no legend)."""
+        legend = getattr(self.RENDER, "legend", None)
+        return legend() if legend is not None else None
+
+    def _render_module(self):
+        if self.RENDER is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no RENDER module and "
+                                      "does not define view/render itself")
+        return self.RENDER
+
+    def _resampled(self, rng: np.random.Generator):
+        """The end of every ``resample_hidden``: the determinization gets its own chance
+        (future draws are hidden too) and drops what it cached."""
+        self.rng = np.random.Generator(np.random.PCG64(rng.integers(2**63)))
+        self.edited()
+        return self
 
     def resample_hidden(self, seat: int, rng: np.random.Generator):
         """A state ``seat`` cannot tell from this one (a determinization for search): what it

@@ -24,6 +24,7 @@ import numpy as np
 from ..core.config import Option
 from ..core.engine import BufferState, Game, GameTraits, competition_ranks
 from . import actions as A
+from . import render
 from .components import (
     APPLE_SUPPLY,
     APPLES_TO_WIN,
@@ -102,9 +103,6 @@ from .observation import (
     block_names,
     build_layout,
 )
-from .render import legend as render_legend_text
-from .render import render as render_text
-from .render import view as view_data
 
 COPPER, SILVER, APPLES = 0, 1, 2  # supply entries
 NO_ITEM = -1
@@ -176,6 +174,7 @@ def _targets(n: int, cell: int, tile: int, orientation: int, compass: bool) -> t
 
 class RoundforestState(BufferState):
     DECISIONS = DECISIONS
+    RENDER = render
     FIELDS = ("pos", "pile", "winner_seat")
     __slots__ = FIELDS + block_names()
 
@@ -1077,18 +1076,7 @@ class RoundforestState(BufferState):
                     if any(new.fits(o, k) for k in np.flatnonzero(draw).tolist()):
                         new.prince_items[o] = draw
                         break
-        new.rng = np.random.Generator(np.random.PCG64(rng.integers(2**63)))
-        new.edited()
-        return new
-
-    def view(self, seat: int | None) -> dict:
-        return view_data(self, seat)
-
-    def render(self, seat: int | None = None) -> str:
-        return render_text(self, seat)
-
-    def render_legend(self) -> str:
-        return render_legend_text()
+        return new._resampled(rng)
 
     # --- bookkeeping -------------------------------------------------------------------------------------
     def item_totals(self) -> np.ndarray:

@@ -27,6 +27,7 @@ import numpy as np
 from ..core.config import Option
 from ..core.engine import BufferState, Game, GameTraits, competition_ranks
 from . import actions as A
+from . import render
 from .components import (
     ALLIANCE_LETTERS,
     BAND_START,
@@ -92,9 +93,6 @@ from .observation import MESSENGER as MESSENGER_DECISION
 from .observation import PROVISIONS as PROVISIONS_DECISION
 from .observation import TARGET as TARGET_DECISION
 from .observation import TERMS as TERMS_DECISION
-from .render import legend as render_legend_text
-from .render import render as render_text
-from .render import view as view_data
 
 MESSENGER_CLOTHES = MESSENGER
 _UP_TO = np.tri(9, 8, -1, dtype=bool)  # row c: the first c entries (1..c outlaws)
@@ -164,6 +162,7 @@ class SherwoodState(BufferState):
     """
 
     DECISIONS = DECISIONS
+    RENDER = render
     FIELDS = ("pile", "box", "removed", "slots", "equip_deck", "leads", "coach", "fight",
               "loot", "offer", "tokens", "round_index", "crush", "window", "targets")
     __slots__ = FIELDS + block_names()
@@ -1147,15 +1146,6 @@ class SherwoodState(BufferState):
                                   for p in range(self.num_players)])
 
     # --- what a seat knows ---------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
-        return view_data(self, seat)
-
-    def render(self, seat: int | None = None) -> str:
-        return render_text(self, seat)
-
-    def render_legend(self) -> str:
-        return render_legend_text()
-
     def resample_hidden(self, seat: int, rng: np.random.Generator) -> SherwoodState:
         """A state ``seat`` cannot tell from this one: travellers it has not seen (the
         pile, the box, face-down laid-out cards it did not look at) are redealt within
@@ -1189,9 +1179,7 @@ class SherwoodState(BufferState):
             new.hand[o] = np.bincount(np.array(pool[pos:pos + count], np.int64),
                                       minlength=new.hand.shape[1])
             pos += count
-        new.rng = np.random.Generator(np.random.PCG64(rng.integers(2**63)))
-        new.edited()
-        return new
+        return new._resampled(rng)
 
     def _card_at(self, place) -> int:
         where, i = place
