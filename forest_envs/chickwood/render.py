@@ -23,7 +23,7 @@ import numpy as np
 
 from .actions import cell_name
 from .components import CASTLE_CAPACITY, KIND_NAMES, MAX_CASTLE, MAX_CELLS, VILLAGES
-from .observation import ALMS, DECISIONS
+from .observation import ALMS
 
 FOREST, NO_CARD = -1, -2  # grid entries besides village indices (as rules.py keeps them)
 _SPACES = tuple(v.spaces for v in VILLAGES)
@@ -69,15 +69,10 @@ def view(state, seat: int | None) -> dict:
 
 def _decision(state) -> dict | None:
     """The pending decision: kind name, player and data by name (None when the game is over)."""
-    d = state.decision
-    if d is None:
-        return None
-    kind = DECISIONS[d.kind]
-    names = [name for name, _ in kind.ints] + list(kind.seats)
-    data = dict(zip(names, d.data))
-    if d.kind == ALMS and data["last_cell"] >= MAX_CELLS:
-        data["last_cell"] = None  # the snake has not started
-    return {"kind": kind.name, "player": d.player, "data": data}
+    out = state.decision_view()
+    if out is not None and state.decision.kind == ALMS and out["data"]["last_cell"] >= MAX_CELLS:
+        out["data"]["last_cell"] = None  # the snake has not started
+    return out
 
 
 def _castles(state, seat: int | None) -> dict[int, dict]:

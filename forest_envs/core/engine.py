@@ -328,6 +328,16 @@ class BufferState:
     def decision(self) -> Decision | None:
         return self.decisions[-1] if self.decisions else None
 
+    def decision_view(self) -> dict | None:
+        """The pending decision as plain data: its kind's name, its player and what it
+        carries, by the names its kind declares (None when the game is over)."""
+        if not self.decisions:
+            return None
+        kind, player, data = self.decisions[-1]
+        spec = self.DECISIONS[kind]
+        names = [name for name, _ in spec.ints] + list(spec.seats)
+        return {"kind": spec.name, "player": player, "data": dict(zip(names, data))}
+
     def decision_name(self) -> str | None:
         return self.DECISIONS[self.decisions[-1].kind].name if self.decisions else None
 

@@ -14,16 +14,6 @@ from .components import (
     cell_id,
     cell_name,
 )
-from .observation import DECISIONS
-
-
-def _decision(state) -> dict | None:
-    d = state.decision
-    if d is None:
-        return None
-    kind = DECISIONS[d.kind]
-    names = [name for name, _ in kind.ints] + list(kind.seats)
-    return {"kind": kind.name, "player": d.player, "data": dict(zip(names, d.data))}
 
 
 def view(state, seat: int | None) -> dict:
@@ -67,7 +57,7 @@ def view(state, seat: int | None) -> dict:
         "grid": game.grid,
         "round": int(state.round_no[0]),
         "turn": state.turn_player,
-        "decision": _decision(state),
+        "decision": state.decision_view(),
         "cells": cells,
         "gaps": {g: int(k) for g, k in enumerate(state.gap_item.tolist()) if k >= 0},
         "fairy": state.fairy.tolist(),

@@ -11,7 +11,6 @@ offer told. ``render`` turns ids into names for people.
 from __future__ import annotations
 
 from .components import AMBUSHES, CARDS, EQUIPMENT, PLACES, RED_FORKS, TOWNS
-from .observation import DECISIONS
 
 
 def card(card_id: int) -> dict:
@@ -28,12 +27,7 @@ def view(state, seat: int | None) -> dict:
     """What ``seat`` may know; ``seat=None`` is the referee's view (every card and hand)."""
     referee = seat is None
     n = state.num_players
-    d = state.decision
-    decision = None
-    if d is not None:
-        kind = DECISIONS[d.kind]
-        names = [name for name, _ in kind.ints] + list(kind.seats)
-        decision = {"kind": kind.name, "player": d.player, "data": dict(zip(names, d.data))}
+    decision = state.decision_view()
     slots = []
     for s, cid in enumerate(state.slots):
         if cid < 0:
