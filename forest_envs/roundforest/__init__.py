@@ -1,10 +1,6 @@
-"""Roundforest: octagon tiles that turn, items, wells and characters (2-4 players).
+"""Roundforest: octagon tiles that turn, items, wells and characters (2-4 players)."""
 
-Not registered yet: the lead adds ``register("roundforest_v0", RoundforestGame, raw_env,
-heuristic=heuristic_agent, bench_configs=[...])`` here and imports the package in
-``forest_envs/__init__.py`` once the engine is complete.
-"""
-
+from ..core.registry import register
 from .env import env, raw_env
 from .rules import RoundforestGame, RoundforestState, new_game
 
@@ -14,5 +10,10 @@ def heuristic_agent(seed: int | None = None):
 
     return HeuristicAgent(seed=seed)
 
+
+# The benchmark's first config (3 players, the shipped training setup) also times the bare engine.
+register("roundforest_v0", RoundforestGame, raw_env, heuristic=heuristic_agent,
+         bench_configs=[{"num_players": n} for n in (3, 2, 4)]
+         + [{"num_players": 3, "no_silver": True, "blockade": True}])
 
 __all__ = ["RoundforestGame", "RoundforestState", "env", "heuristic_agent", "new_game", "raw_env"]

@@ -868,6 +868,29 @@ class RoundforestState(BufferState):
         free[self.pos] = False
         return free
 
+    def _unicorn_cells(self, p: int) -> np.ndarray:
+        """Where the Unicorn may set p's piece: any tile without a piece and without a
+        token; with a saddle also a tile with a token p may enter once the saddle is back
+        in the bag (its action is then carried out: the rulebook's "a chip or a token").
+        The Unicorn's own token is never a target (meeting it removes it)."""
+        free = self._free_cells()
+        if not self.backpack[p, SADDLE]:
+            return free
+        tokens = self.game.is_tile & ((self.cell_item >= 0) | (self.cell_char >= 0))
+        tokens &= self.cell_char != UNICORN
+        tokens[self.pos] = False
+        if not tokens.any():
+            return free
+        self.backpack[p, SADDLE] -= 1  # judged as after the saddle's return (restored below)
+        self.bag_items[SADDLE] += 1
+        try:
+            for cell in np.flatnonzero(tokens).tolist():
+                free[cell] = self.can_enter(p, cell)
+        finally:
+            self.backpack[p, SADDLE] += 1
+            self.bag_items[SADDLE] -= 1
+        return free
+
     def _can_use(self, p: int, c: int) -> bool:
         if c == PRINCE:
             return self.items_of(p) < BACKPACK_ITEMS and self.bag_items.sum() > 0
@@ -879,7 +902,7 @@ class RoundforestState(BufferState):
         if c == BEGGAR:
             return self.copper[p] >= BEGGAR_FEE and any(x != BEGGAR for x in self.pile)
         if c == UNICORN:
-            return bool(self._free_cells().any())
+            return bool(self._unicorn_cells(p).any())
         if c == SPIRIT:
             return self.qualified(p)
         return False
@@ -982,27 +1005,33 @@ class RoundforestState(BufferState):
         self._resolve_card(d.player, c, beggar=1)
 
     def _mask_unicorn(self, d, mask) -> None:
-        mask[A.TILE.start:A.TILE.stop] = self._free_cells()
+        mask[A.TILE.start:A.TILE.stop] = self._unicorn_cells(d.player)
 
     def _apply_unicorn(self, d, a: int) -> None:
         p, cell = d.player, a - A.TILE.start
         src = self._move_piece(p, cell)
         self._refill(src)
         self._rotate(cell)
-        if self.backpack[p, SADDLE] and self.chip(cell):
+        if self.backpack[p, SADDLE] and (self.chip(cell) or self.cell_item[cell] >= 0
+                                         or self.cell_char[cell] >= 0):
             self.replace(SADDLE_D, p, cell)
         else:
             self._end_action()
 
     def _mask_saddle(self, d, mask) -> None:
-        mask[A.USE.start] = mask[A.DONE.start] = 1
+        p, cell = d.player, d.data[0]
+        mask[A.USE.start] = 1
+        # keeping the saddle is standing on the tile without its action: not on a character
+        # token (entered only to meet it), nor on an item token with a full backpack
+        mask[A.DONE.start] = self.cell_char[cell] < 0 and (
+            self.cell_item[cell] < 0 or self.items_of(p) < BACKPACK_ITEMS)
 
     def _apply_saddle(self, d, a: int) -> None:
         p, cell = d.player, d.data[0]
         if a == A.USE.start:
             self.backpack[p, SADDLE] -= 1
             self.bag_items[SADDLE] += 1
-            self._chip_action(p, cell)
+            self._arrive(p, cell)  # the token's action, else the chip's (never a well here)
         else:
             self._end_action()
 

@@ -23,6 +23,7 @@ MAX_SEATS = 6
 MAX_ASK_CARDS = 3      # cards an ally may be asked to promise (the hand limit)
 MAX_PROMISED_LOOT = 9  # bags of loot promised to one ally (the richest traveller carries 9)
 MAX_PAYMENT = 5        # gold paid to one ally with an offer (more than 5 forces the church)
+MAX_PROMISED_COMRADES = 2  # comrades promised to one ally (the most a traveller carries)
 
 
 def _accept_label(w0: int, w1: int, w2: int) -> str:
@@ -30,6 +31,11 @@ def _accept_label(w0: int, w1: int, w2: int) -> str:
         return "accept"
     parts = [f"{w} {EQUIPMENT[k]}" for k, w in enumerate((w0, w1, w2)) if w]
     return "accept promising " + ", ".join(parts)
+
+
+def _terms_label(g: int, k: int, c: int) -> str:
+    comrades = f" and {c} comrades" if c else ""
+    return f"promise {g} bags{comrades} of loot and pay {k} gold now"
 
 
 def _seat(r: int) -> str:
@@ -68,7 +74,14 @@ MESSENGER_PASS = SPACE.add("messenger_pass", (), lambda: "no messenger's clothes
 # bags of the loot (paid in advance from the pit) and may pay gold at once.
 TARGET = SPACE.add("target", MAX_SLOTS, lambda s: f"mark traveller {s + 1} as the target")
 TARGET_NONE = SPACE.add("target_none", (), lambda: "mark no target")
-TERMS = SPACE.add("terms", (MAX_PROMISED_LOOT + 1, MAX_PAYMENT + 1),
-                  lambda g, k: f"promise {g} bags of loot and pay {k} gold now")
+# Comrades promised are the ally's own figures from under the oak, laid out in the ambush.
+TERMS = SPACE.add("terms", (MAX_PROMISED_LOOT + 1, MAX_PAYMENT + 1, MAX_PROMISED_COMRADES + 1),
+                  _terms_label)
+# The informant need not be the performer: the performer or an asked ally who looked at the
+# target in the inn.
+INFORMANT = SPACE.add("informant", MAX_SEATS, lambda r: f"name {_seat(r)} as the informant")
+# (Additions) Equipment promises are a public number of cards kept hidden in hand: at the
+# planned attack the ally plays them (the ``equip`` ids) or renounces.
+RENOUNCE = SPACE.add("renounce", (), lambda: "renounce the promised cards")
 SPACE.freeze()
 NUM_ACTIONS = SPACE.size

@@ -12,7 +12,8 @@ It reads only ``env.unwrapped.view(agent)`` and the action mask:
 * Attacks: leads the traveller whose first strong-enough ambush on its route is its own
   (or, failing that, one nobody robs); plays the strongest cards when they reach the
   traveller's strength; keeps the loot shares and comrades; stays with provisions; goes
-  home under a forest cloak; never uses the messenger's clothes.
+  home under a forest cloak; never uses the messenger's clothes; (additions) names itself
+  the informant and keeps an equipment promise while it holds weapons.
 """
 
 from __future__ import annotations
@@ -105,7 +106,17 @@ class HeuristicAgent(SeededAgent):
         return A.TARGET_NONE.start
 
     def _terms(self, v, mask, seat):
-        return A.TERMS.id(0, 0)
+        return A.TERMS.id(0, 0, 0)
+
+    def _informant(self, v, mask, seat):
+        return A.INFORMANT.start                 # itself
+
+    def _pledge(self, v, mask, seat):
+        # (Additions) keep its promise with its strongest cards; renounce with none left.
+        for k in (2, 1, 0):
+            if v["hand"][k]:
+                return A.EQUIP.start + k
+        return A.RENOUNCE.start
 
     def _answer(self, v, mask, seat):
         data = v["decision"]["data"]

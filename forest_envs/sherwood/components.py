@@ -107,13 +107,29 @@ def ambushes_on_arm(town: int) -> frozenset[int]:
 
 
 def reroute(origin: int, passed: int, destination: int) -> tuple[int, ...] | None:
-    """(Additions: messenger's clothes.) The rest of a route after ``passed`` ambushes of
-    the route from ``origin`` when the destination becomes ``destination``, or None if the
-    coach would have to drive back along the path already travelled: it must still be on its
-    origin's arm going in (at most the gate, wood and forks of that arm passed)."""
+    """(Additions: messenger's clothes.) The rest of the route from ``origin`` to
+    ``destination`` after the coach has passed ``passed`` ambushes of its route (to any
+    destination), or None if it would have to drive back along the path already travelled:
+    the new route must begin with the ambushes already passed. With this map that holds
+    while the coach is still on its origin's arm (at most its gate, wood and two forks
+    passed, whatever its old destination)."""
     if destination == origin or passed > len(arm_in(origin)):
         return None
     return route(origin, destination)[passed:]
+
+
+def reroute_towns(origin: int, destination: int, passed: int) -> tuple[int, ...]:
+    """Towns a messenger's clothes card may name for a coach from ``origin`` to
+    ``destination`` that has passed ``passed`` ambushes: not the origin, not the present
+    destination, and only where the new route starts with the ambushes already passed."""
+    done = ROUTES[(origin, destination)][:passed]
+    return tuple(t for t in range(len(TOWNS)) if t not in (origin, destination)
+                 and ROUTES[(origin, t)][:passed] == done)
+
+
+# REROUTE[origin][destination][passed]: the towns the messenger's clothes may name.
+REROUTE = tuple(tuple(tuple(reroute_towns(o, d, k) if o != d else () for k in range(ROUTE_LEN + 1))
+                      for d in range(len(TOWNS))) for o in range(len(TOWNS)))
 
 
 # --- traveller and sheriff cards --------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core.engine import DecisionKind
 from ..core.layout import Layout
-from .actions import MAX_ASK_CARDS, MAX_SLOTS
+from .actions import MAX_ASK_CARDS, MAX_PROMISED_COMRADES, MAX_SLOTS
 from .components import (
     GOLD_BAGS,
     MAX_STRENGTH,
@@ -48,9 +48,12 @@ DECISIONS = (
     DecisionKind("target", ints=(("ambush", NUM_AMBUSHES - 1), ("own", OUTLAWS_PER_COLOUR))),
     DecisionKind("terms", ints=(("ambush", NUM_AMBUSHES - 1), ("outlaws", OUTLAWS_PER_COLOUR)),
                  seats=("ally",)),
+    DecisionKind("informant", ints=(("ambush", NUM_AMBUSHES - 1), ("own", OUTLAWS_PER_COLOUR))),
+    DecisionKind("pledge", ints=(("ambush", NUM_AMBUSHES - 1), ("strength", MAX_STRENGTH),
+                                 ("total", MAX_TOTAL)), seats=("leader",)),
 )
 (PREP, ASK, REVEAL, ANSWER, LEAD, EQUIP, SHARE, COMRADE, CLOAK, PROVISIONS, MESSENGER, TARGET,
- TERMS) = range(len(DECISIONS))
+ TERMS, INFORMANT, PLEDGE) = range(len(DECISIONS))
 
 # Card features.
 F_STRENGTH, F_FAME, F_GOLD, F_COMRADES, F_ORIGIN, F_DEST = 0, 1, 2, 3, 4, 8
@@ -107,9 +110,12 @@ def build_layout(L: Layout) -> None:
     L.add("fork_bonus", n, high=1, seats=0)               # took the last round's fork bonus outlaw
     L.add("ambush_target", (A, S + 1), high=1)            # binding token: place of the target (S: on the road)
     L.add("advance", (A, n), high=GOLD_BAGS, seats=1)     # promised loot laid out for each ally
+    L.add("advance_comrades", (A, n), high=MAX_PROMISED_COMRADES, seats=1)  # promised comrades laid out
     L.add("informant", (A, n), high=1, seats=1)
     L.add("offer_target", S + 1, high=1)                  # the offer's target (S: none)
-    L.add("offer_terms", (n, 2), high=GOLD_BAGS, seats=0)  # promised loot, gold paid now
+    L.add("offer_terms", (n, 3), high=GOLD_BAGS, seats=0)  # promised bags, gold paid now, promised comrades
+    L.add("offer_informant", n, high=1, seats=0)          # the informant named in the offer
+    L.add("pledged", (A, n), high=MAX_ASK_CARDS, seats=1)  # equipment cards promised (a number)
     # --- seen by its owner only
     L.add("hand", (n, NUM_EQUIPMENT_KINDS), high=NUM_EQUIPMENT, see="owner")
     L.add("peek", (n, S, FEATURES), high=MAX_STRENGTH, see="owner")

@@ -51,8 +51,18 @@ def view(state, seat: int | None) -> dict:
         if not any(outlaws):
             ambushes.append(None)
             continue
-        ambushes.append({"leader": int(state.ambush_leader[a].argmax()), "outlaws": outlaws,
-                         "promised": state.promised[a].tolist()})
+        entry = {"leader": int(state.ambush_leader[a].argmax()), "outlaws": outlaws,
+                 "promised": state.promised[a].tolist(), "pledged": state.pledged[a].tolist()}
+        if state.informant[a].any():
+            # (Additions) a binding agreement: the target's place (-1: on the road), the
+            # informant, the bags and comrades laid out for each recipient.
+            where = state.ambush_target[a].tolist()
+            entry["agreement"] = {
+                "target": -1 if where[-1] else where.index(1),
+                "informant": int(state.informant[a].argmax()),
+                "advance": state.advance[a].tolist(),
+                "advance_comrades": state.advance_comrades[a].tolist()}
+        ambushes.append(entry)
     players = [{
         "camp": int(state.camp[p]), "places": state.places[p].tolist(), "oak": int(state.oak[p]),
         "gold": int(state.gold[p]), "fame": int(state.fame[p]), "hand_count": int(state.hand_count[p]),
@@ -93,7 +103,8 @@ def _offer(state) -> dict | None:
     return {"performer": o["performer"], "ambush": o["ambush"], "own": o["own"],
             "asked": [list(x) for x in o["asked"]], "told": o["reveal"],
             "answers": state.offer_answer.tolist(), "target": o["target"],
-            "terms": {q: list(t) for q, t in o["terms"].items()}}
+            "informant": o["informant"],
+            "terms": {q: list(t) for q, t in o["terms"].items()}}   # seat: [bags, gold now, comrades]
 
 
 def render(state, seat: int | None = None) -> str:
@@ -114,18 +125,22 @@ def render(state, seat: int | None = None) -> str:
             lines.append("       route: " + " ".join(CODES[a] for a in e["card"]["route"]))
     if v["coach"]:
         c = v["coach"]
-        at = AMBUSHES[c["route"][c["step"]]]
         changed = "" if c["destination"] == c["card"]["destination"] else f", now to {TOWNS[c['destination']]}"
-        lines.append(f"On the road: {_card_text(c['card'])}{changed}, at {at}")
+        if d is not None and d["kind"] == "messenger":
+            where = f"{c['step']} ambushes passed"
+        else:
+            where = f"at {AMBUSHES[c['route'][min(c['step'], len(c['route']) - 1)]]}"
+        lines.append(f"On the road: {_card_text(c['card'])}{changed}, {where}")
     o = v["offer"]
     if o:
         asks = ", ".join(f"P{q} {c} outlaws {k} cards" for q, c, k in o["asked"]) or "-"
         told = "" if o["told"] < 0 else f"; told the loot of traveller {o['told'] + 1}"
         lines.append(f"Offer: P{o['performer']} at {AMBUSHES[o['ambush']]} with {o['own']} own; "
                      f"asks {asks}{told}")
-        for key in ("target", "terms"):
-            if o.get(key) not in (None, -1, {}):
-                lines.append(f"       {key}: {o[key]}")
+        if o["target"] >= 0:
+            lines.append(f"       target traveller {o['target'] + 1}, informant P{o['informant']}")
+        for q, (g, k, c) in o["terms"].items():
+            lines.append(f"       terms P{q}: promised {g} bags, {c} comrades; paid {k} gold now")
     lines += _map(v)
     lines.append("Ambushes:")
     for a, e in enumerate(v["ambushes"]):
@@ -134,8 +149,16 @@ def render(state, seat: int | None = None) -> str:
             continue
         parts = ", ".join(f"P{q}:{k}" for q, k in enumerate(e["outlaws"]) if k)
         promised = ", ".join(f"P{q} {_equip(w)}" for q, w in enumerate(e["promised"]) if any(w))
+        promised += ", ".join(f"P{q} {k} cards" for q, k in enumerate(e["pledged"]) if k)
         lines.append(f" {red}{AMBUSHES[a]}: leader P{e['leader']}, {parts}"
                      + (f", promised {promised}" if promised else ""))
+        if "agreement" in e:
+            g = e["agreement"]
+            target = "on the road" if g["target"] < 0 else f"traveller {g['target'] + 1}"
+            laid = ", ".join(f"P{q} {b} bags {c} comrades" for q, (b, c)
+                             in enumerate(zip(g["advance"], g["advance_comrades"])) if b or c)
+            lines.append(f"    target {target}, informant P{g['informant']}"
+                         + (f", laid out {laid}" if laid else ""))
     lines.append("Players:")
     for p, pl in enumerate(v["players"]):
         me = " (you)" if p == seat else ""
@@ -156,7 +179,7 @@ CODES = ("Dg", "Dw", "Ng", "Nw", "Lg", "Lw", "Yg", "Yw", "*NE", "*SE", "*SW", "*
 def _map(v: dict) -> list[str]:
     """The board: each ambush's code and the outlaws lying in it (the coach as @)."""
     at = None
-    if v["coach"]:
+    if v["coach"] and v["coach"]["step"] < len(v["coach"]["route"]):
         at = v["coach"]["route"][v["coach"]["step"]]
 
     def cell(a: int) -> str:
@@ -183,6 +206,8 @@ Map: Dg/Dw Derby gate (next to the town) and wood, likewise N(ottingham), L(inco
 *NE *SE *SW *NW the four red forks in the angles of the crossing (each covers two roads);
 ':3' outlaws lying there; '@' the coach.
 Travellers: place number, the card if you may see it, [Pn] inn markers, told: loot told in an offer.
+Ambushes: leader, outlaws per player, promised cards (basic: marked cards; additions: a number
+of cards kept in hand), and a binding agreement's target, informant and laid-out loot.
 A coach drives origin gate, wood, the arm's two forks, then the destination arm outwards.
 Players: fame, gold in camp, outlaws in camp and under the oak, equipment cards in hand."""
 

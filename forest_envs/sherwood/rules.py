@@ -56,6 +56,7 @@ from .components import (
     OAK_START,
     PROVISIONS,
     RED_FORKS,
+    REROUTE,
     ROUNDS,
     ROUTES,
     TOWNS,
@@ -89,7 +90,9 @@ from .observation import (
     build_layout,
 )
 from .observation import CLOAK as CLOAK_DECISION
+from .observation import INFORMANT as INFORMANT_DECISION
 from .observation import MESSENGER as MESSENGER_DECISION
+from .observation import PLEDGE as PLEDGE_DECISION
 from .observation import PROVISIONS as PROVISIONS_DECISION
 from .observation import TARGET as TARGET_DECISION
 from .observation import TERMS as TERMS_DECISION
@@ -266,6 +269,9 @@ class SherwoodState(BufferState):
             self._void_agreement(amb)
         self.pit[0] += int(self.advance.sum())
         self.advance[:] = 0
+        self.oak += self.advance_comrades.sum(axis=0)
+        self.advance_comrades[:] = 0
+        self.pledged[:] = 0
         self.camp += self.places.sum(axis=1) + self.ambush_outlaws.sum(axis=0)
         self.places[:] = 0
         self.ambush_outlaws[:] = 0
@@ -411,7 +417,7 @@ class SherwoodState(BufferState):
         allies = [q for q in self._seats_from(p + 1) if q != p and self.camp[q] > 0]
         self.offer = {"performer": p, "ambush": amb, "own": own, "offers": offers,
                       "allies": allies, "next": 0, "asked": [], "reveal": -1, "target": -1,
-                      "terms": {}}
+                      "terms": {}, "informant": p}
         self.offer_ambush[amb] = 1
         self.offer_own[0] = own
         self.offers_made[0] = offers
@@ -437,27 +443,60 @@ class SherwoodState(BufferState):
             o["target"] = s
             self.offer_target[:] = 0
             self.offer_target[s] = 1
+            self.offer_informant[d.player] = 1
+            if any(self.slot_marked[s, q] for q in o["allies"]):
+                self.replace(INFORMANT_DECISION, d.player, o["ambush"], o["own"])
+                return
         self.replace(ASK, d.player, o["ambush"], o["own"], o["offers"], o["allies"][0])
 
-    def _mask_terms(self, d, mask) -> None:
+    def _mask_informant(self, d, mask) -> None:
+        """The performer, or a seat he may ask who looked at the target in the inn (his
+        marker lies on it: public)."""
+        o, p, n = self.offer, d.player, self.num_players
+        mask[A.INFORMANT.start] = 1
+        for q in o["allies"]:
+            if self.slot_marked[o["target"], q]:
+                mask[A.INFORMANT.start + (q - p) % n] = 1
+
+    def _why_informant(self, d, a: int) -> str | None:
+        return ("the informant is the performer or a player he may ask (outlaws in camp) who "
+                "looked at the target in the inn")
+
+    def _apply_informant(self, d, a: int) -> None:
         o, p = self.offer, d.player
-        promised = sum(g for g, _ in o["terms"].values())
-        paid = sum(k for _, k in o["terms"].values())
-        top_g = min(A.MAX_PROMISED_LOOT, int(self.pit[0]) - promised) if o["target"] >= 0 else 0
-        top_k = min(A.MAX_PAYMENT, int(self.gold[p]) - paid)
+        q = (p + a - A.INFORMANT.start) % self.num_players
+        o["informant"] = q
+        self.offer_informant[:] = 0
+        self.offer_informant[q] = 1
+        self.replace(ASK, p, o["ambush"], o["own"], o["offers"], o["allies"][0])
+
+    def _mask_terms(self, d, mask) -> None:
+        o, p, q = self.offer, d.player, d.data[2]
+        promised = sum(t[0] for t in o["terms"].values())
+        paid = sum(t[1] for t in o["terms"].values())
+        # Loot is promised by the informant to the other participants (the performer too,
+        # when the informant is an ally); gold now is paid by the performer to an ally.
+        loot = o["target"] >= 0 and q != o["informant"]
+        top_g = min(A.MAX_PROMISED_LOOT, int(self.pit[0]) - promised) if loot else 0
+        top_c = min(A.MAX_PROMISED_COMRADES, int(self.oak[q])) if loot else 0
+        top_k = min(A.MAX_PAYMENT, int(self.gold[p]) - paid) if q != p else 0
         terms = mask[A.TERMS.start:A.TERMS.stop].reshape(A.TERMS.shape)
-        terms[:top_g + 1, :top_k + 1] = 1
+        terms[:top_g + 1, :top_k + 1, :top_c + 1] = 1
 
     def _why_terms(self, d, a: int) -> str | None:
-        return ("loot can be promised only for a marked target and only as far as the pit "
-                "can advance it; gold paid now must be in the performer's camp")
+        return ("loot can be promised only for a marked target and not to the informant: bags "
+                "only as far as the pit can advance them, comrades only from the recipient's own "
+                "figures under the oak; gold paid now goes from the performer's camp to an ally")
 
     def _apply_terms(self, d, a: int) -> None:
-        g, k = A.TERMS.index(a)
+        g, k, c = A.TERMS.index(a)
         q = d.data[2]
-        self.offer["terms"][q] = (g, k)
-        self.offer_terms[q] = (g, k)
-        self._next_ally(d.player)
+        self.offer["terms"][q] = (g, k, c)
+        self.offer_terms[q] = (g, k, c)
+        if q == d.player:
+            self._after_asks(d.player)
+        else:
+            self._next_ally(d.player)
 
     def _tokens_free(self) -> int:
         return len(ALLIANCE_LETTERS) - len(self.tokens)
@@ -470,8 +509,13 @@ class SherwoodState(BufferState):
                       - sum(1 for _, _, e in o["asked"] if e > 0))
         ask = mask[A.ASK.start:A.ASK.stop].reshape(A.ASK.shape)
         top_c = int(self.camp[q])
-        top_e = min(int(self.hand_count[q]), A.MAX_ASK_CARDS) if cards_free > 0 else 0
-        for c in range(1 if (last and not o["asked"]) else 0, top_c + 1):
+        if self.game.additions:
+            # Unmarked promises need no tokens; they matter only at a planned attack.
+            top_e = min(int(self.hand_count[q]), A.MAX_ASK_CARDS) if o["target"] >= 0 else 0
+        else:
+            top_e = min(int(self.hand_count[q]), A.MAX_ASK_CARDS) if cards_free > 0 else 0
+        must = (last and not o["asked"]) or q == o["informant"]   # the informant takes part
+        for c in range(1 if must else 0, top_c + 1):
             ask[c, :min(c, top_e) + 1] = 1
 
     def _why_ask(self, d, a: int) -> str | None:
@@ -495,6 +539,15 @@ class SherwoodState(BufferState):
         o["next"] += 1
         if o["next"] < len(o["allies"]):
             self.replace(ASK, p, o["ambush"], o["own"], o["offers"], o["allies"][o["next"]])
+            return
+        self._after_asks(p)
+
+    def _after_asks(self, p: int) -> None:
+        """Every seat was asked: (additions) the informant's promise to the performer when
+        the informant is an ally, then the reveal or the answers."""
+        o = self.offer
+        if o["informant"] != p and p not in o["terms"]:
+            self.replace(TERMS_DECISION, p, o["ambush"], o["own"], p)
             return
         if self.peek[p].any(axis=1).any():
             self.replace(REVEAL, p, o["ambush"], o["own"])
@@ -532,6 +585,10 @@ class SherwoodState(BufferState):
         mask[A.DECLINE.start] = 1
         if self.camp[q] < c:
             return
+        if self.game.additions:
+            # A promise of e cards is a public number; the cards stay hidden in hand.
+            mask[A.ACCEPT.start] = 1
+            return
         hand = self.hand[q, :NUM_WEAPON_KINDS].tolist()
         acc = mask[A.ACCEPT.start:A.ACCEPT.stop].reshape(A.ACCEPT.shape)
         for w0 in range(min(e, hand[0]) + 1):
@@ -541,6 +598,8 @@ class SherwoodState(BufferState):
                     acc[w0, w1, w2] = 1
 
     def _why_answer(self, d, a: int) -> str | None:
+        if self.game.additions:
+            return "with the additions an ally promises a number of cards, not which ones"
         return f"an accepting ally promises exactly {d.data[2]} weapon cards from his hand"
 
     def _apply_answer(self, d, a: int) -> None:
@@ -569,6 +628,7 @@ class SherwoodState(BufferState):
         self.offer_answer[:] = 0
         self.offer_target[:] = 0
         self.offer_terms[:] = 0
+        self.offer_informant[:] = 0
 
     def _form_joint(self) -> None:
         o = self.offer
@@ -580,7 +640,9 @@ class SherwoodState(BufferState):
         for q, c, e in o["asked"]:
             self.camp[q] -= c
             self.ambush_outlaws[amb, q] = c
-            if e:
+            if e and self.game.additions:
+                self.pledged[amb, q] = e          # unmarked: the cards stay in hand
+            elif e:
                 w = np.array(o["promise"][q], np.int16)
                 self.hand[q, :NUM_WEAPON_KINDS] -= w
                 self.hand_count[q] -= e
@@ -599,24 +661,30 @@ class SherwoodState(BufferState):
         pair on it and the ambush, and the promised loot is laid out from the pit."""
         p, amb = o["performer"], o["ambush"]
         sixth = self.round_index >= ROUNDS
-        for q, (g, k) in o["terms"].items():
+        for q, (g, k, c) in o["terms"].items():
             self.gold[p] -= k
             self.gold[q] += k
             if sixth:
                 self.round_gold[q] += k
             self.advance[amb, q] = g
             self.pit[0] -= g
+            self.advance_comrades[amb, q] = c     # the ally's own figures, from under the oak
+            self.oak[q] -= c
         if o["target"] >= 0:
             letter = next(i for i in range(len(ALLIANCE_LETTERS)) if i not in used)
             self.tokens[(amb, -1)] = letter
             self.targets[amb] = self.slots[o["target"]]
             self.ambush_target[amb, o["target"]] = 1
-            self.informant[amb, p] = 1
+            self.informant[amb, o["informant"]] = 1
 
     def _void_agreement(self, amb: int) -> None:
-        """The binding agreement of an ambush ends: uncollected loot goes back to the pit."""
+        """The binding agreement of an ambush ends: uncollected loot goes back to the pit
+        and under the oak."""
         self.pit[0] += int(self.advance[amb].sum())
         self.advance[amb] = 0
+        self.oak += self.advance_comrades[amb]
+        self.advance_comrades[amb] = 0
+        self.pledged[amb] = 0
         self.targets.pop(amb, None)
         self.tokens.pop((amb, -1), None)
         self.ambush_target[amb] = 0
@@ -664,28 +732,44 @@ class SherwoodState(BufferState):
         self.ambush_target[marked, A.MAX_SLOTS] = 1
         self.coach_card[:] = _FEATURES[card]
         self.messenger_used[0] = 0
-        if self.game.additions and self.equip_discard[MESSENGER_CLOTHES] < EQUIPMENT_COUNTS[MESSENGER_CLOTHES]:
-            # The interrupt window: every seat that could hold the messenger's clothes (any
-            # card in hand: a public number) is asked, clockwise from the leading player.
-            seats = [q for q in self._seats_from(p) if self.hand_count[q] > 0]
-            if seats:
-                self.window = seats
-                self.push(MESSENGER_DECISION, seats[0])
-                return
-        self._drive()
+        if not self._open_window():
+            self._drive()
 
     # --- the messenger's clothes (additions) ----------------------------------------------------
+    def _reroute_towns(self) -> tuple[int, ...]:
+        """Towns the coach may be sent to now: ``coach[1]`` ambushes of its route are
+        behind it, and the new route must start with them (no driving back)."""
+        card, passed, dest = self.coach
+        return REROUTE[CARDS[card].origin][dest][passed]
+
+    def _open_window(self) -> bool:
+        """(Additions) The interrupt window for the messenger's clothes, when the traveller
+        is revealed (``coach[1]`` = 0) and each time it has passed an occupied ambush without
+        being robbed (``coach[1]`` = ambushes passed): every seat that could hold the card
+        (any card in hand: a public number) is asked, clockwise from the leading player.
+        Not opened once a card was played on this traveller, while both cards lie in the
+        discard pile, or when no new destination is legal (only public facts decide)."""
+        if (not self.game.additions or self.messenger_used[0]
+                or self.equip_discard[MESSENGER_CLOTHES] >= EQUIPMENT_COUNTS[MESSENGER_CLOTHES]
+                or not self._reroute_towns()):
+            return False
+        seats = [q for q in self._seats_from(self.turn) if self.hand_count[q] > 0]
+        if not seats:
+            return False
+        self.window = seats
+        self.push(MESSENGER_DECISION, seats[0])
+        return True
+
     def _mask_messenger(self, d, mask) -> None:
         mask[A.MESSENGER_PASS.start] = 1
         if self.hand[d.player, MESSENGER_CLOTHES] > 0:
-            card, _, dest = self.coach
-            for t in range(len(TOWNS)):
-                if t != CARDS[card].origin and t != dest:
-                    mask[A.MESSENGER.start + t] = 1
+            for t in self._reroute_towns():
+                mask[A.MESSENGER.start + t] = 1
 
     def _why_messenger(self, d, a: int) -> str | None:
         return ("the player must hold the messenger's clothes and name a town other than the "
-                "traveller's origin and destination") if a in A.MESSENGER else None
+                "traveller's origin and destination that the coach reaches without driving "
+                "back along the path already travelled") if a in A.MESSENGER else None
 
     def _apply_messenger(self, d, a: int) -> None:
         q = d.player
@@ -724,13 +808,18 @@ class SherwoodState(BufferState):
                 self.coach[1] = step
                 if self._open_fight(amb, strength):
                     return
+                self.coach[1] = step + 1       # passed without being robbed
+                if self._open_window():
+                    return
             step += 1
         self.removed.append(self.coach[0])   # it left the forest: the card leaves the game
         self._next_lead()
 
     def _drive_on(self) -> None:
+        """The coach has passed the ambush it was at without being robbed."""
         self.coach[1] += 1
-        self._drive()
+        if not self._open_window():
+            self._drive()
 
     def _participants(self, amb: int) -> list[int]:
         """The leader, then the allies clockwise from him."""
@@ -752,6 +841,8 @@ class SherwoodState(BufferState):
         if outlaws >= strength:
             self._win(amb, promised_needed=False)
             return True
+        if self.game.additions and self.targets.get(amb) == self.coach[0] and self.pledged[amb].any():
+            return self._start_pledges(amb, strength, outlaws)
         if outlaws + promised >= strength:
             self._win(amb, promised_needed=True)
             return True
@@ -767,6 +858,63 @@ class SherwoodState(BufferState):
             if self._ask_equip():
                 return True
         return self._fall_short(amb)
+
+    # --- unmarked equipment promises at a planned attack (additions) ---------------------------
+    def _start_pledges(self, amb: int, strength: int, outlaws: int) -> bool:
+        """A planned attack the outlaws alone cannot carry: each ally with a promise, in
+        order (leader first, then clockwise), plays his promised number of cards or
+        renounces; a renounce calls the attack off."""
+        order = self._participants(amb)
+        pledgers = [q for q in order if self.pledged[amb, q] > 0]
+        self.fight = {"ambush": amb, "strength": strength, "order": order, "idx": 0,
+                      "total": outlaws, "pledgers": pledgers, "pidx": 0}
+        self.push(PLEDGE_DECISION, pledgers[0], amb, strength, outlaws, order[0])
+        return True
+
+    def _mask_pledge(self, d, mask) -> None:
+        mask[A.EQUIP.start:A.EQUIP.stop] = self.hand[d.player, :NUM_WEAPON_KINDS] > 0
+        mask[A.RENOUNCE.start] = 1
+
+    def _why_pledge(self, d, a: int) -> str | None:
+        return ("the ally plays a weapon card of his hand towards his promise or renounces it"
+                if a in A.EQUIP else None)
+
+    def _apply_pledge(self, d, a: int) -> None:
+        f, q = self.fight, d.player
+        amb, leader = f["ambush"], f["order"][0]
+        if a == A.RENOUNCE.start:
+            # "The planned attack is called off if the equipment cards are not applied in
+            # full. Cards already played go to the discard pile."
+            self.pop()
+            self.fight = None
+            if not self._fall_short(amb):
+                self._drive_on()
+            return
+        (k,) = A.EQUIP.index(a)
+        self.hand[q, k] -= 1
+        self.hand_count[q] -= 1
+        self.played[q, k] += 1
+        f["total"] += WEAPON_STRENGTH[k]
+        if f["total"] >= f["strength"]:            # must attack: the strength is reached
+            self.pop()
+            self.fight = None
+            self._win(amb, promised_needed=True)
+            return
+        if self.played[q].sum() < self.pledged[amb, q]:
+            self.replace(PLEDGE_DECISION, q, amb, f["strength"], f["total"], leader)
+            return
+        f["pidx"] += 1
+        if f["pidx"] < len(f["pledgers"]):
+            self.replace(PLEDGE_DECISION, f["pledgers"][f["pidx"]], amb, f["strength"], f["total"], leader)
+            return
+        # Every promise kept and still short: cards from hand, as at any ambush.
+        self.pop()
+        hands = self.hand_count.tolist()
+        reach = f["total"] + sum(3 * min(self._capacity(amb, x), hands[x]) for x in f["order"])
+        if reach < f["strength"] or not self._ask_equip():
+            self.fight = None
+            if not self._fall_short(amb):
+                self._drive_on()
 
     def _capacity(self, amb: int, q: int) -> int:
         """Cards seat q may still play here: one per outlaw, promised cards included."""
@@ -913,11 +1061,11 @@ class SherwoodState(BufferState):
 
     def _rob(self, amb: int, order: list[int]) -> None:
         card = CARDS[self.coach[0]]
-        gold = min(card.gold, int(self.pit[0]))
+        gold, comrades = min(card.gold, int(self.pit[0])), card.comrades
         if self.targets.get(amb) == self.coach[0]:
-            gold = self._keep_agreement(amb, order, gold)
+            gold, comrades = self._keep_agreement(amb, order, gold, comrades)
         self._void_agreement(amb)            # a spontaneous attack voids any other agreement
-        comrades = min(card.comrades, int(sum(self.oak[q] for q in order)))
+        comrades = min(comrades, int(sum(self.oak[q] for q in order)))
         outlaws = {q: int(self.ambush_outlaws[amb, q]) for q in order}
         leader = order[0]
         self.loot = {"ambush": amb, "leader": leader, "gold": gold, "comrades": comrades,
@@ -926,12 +1074,16 @@ class SherwoodState(BufferState):
                      "round": 0, "tier": [], "picks": 0}
         self._share_out()
 
-    def _keep_agreement(self, amb: int, order: list[int], gold: int) -> int:
+    def _keep_agreement(self, amb: int, order: list[int], gold: int, comrades: int) -> tuple[int, int]:
         """A planned attack: the allies collect the loot promised to them (laid out in
-        advance); the traveller's gold repays the pit first, the informant pays any
-        shortfall from his camp, and if he cannot the allies give back the rest (the last
-        ally first). Returns the gold left to share by the basic rules."""
+        advance). The traveller's gold repays the pit first, the informant pays any
+        shortfall from his camp, and if he cannot the allies give back the rest; the
+        traveller's comrades cover the promised comrades first, and a comrade shortfall
+        cannot be paid (the informant cannot pay with outlaws): those comrades go back under
+        the oak. Give-backs start with the last recipient clockwise from the informant.
+        Returns the gold and comrades left to share by the basic rules."""
         informant = int(self.informant[amb].argmax())
+        recipients = [q for q in self._seats_from(informant + 1) if q != informant and q in order]
         promised = [int(x) for x in self.advance[amb].tolist()]
         owed = sum(promised)
         covered = min(gold, owed)
@@ -941,20 +1093,29 @@ class SherwoodState(BufferState):
         self.gold[informant] -= pay
         self.pit[0] += pay
         short -= pay
-        given_back = 0
-        for q in reversed([x for x in order if x != informant] + [informant]):
+        pledged = [int(x) for x in self.advance_comrades[amb].tolist()]
+        covered_c = min(comrades, sum(pledged))
+        comrades -= covered_c
+        short_c = sum(pledged) - covered_c
+        for q in reversed(recipients):
             back = min(short, promised[q])
             promised[q] -= back
             short -= back
-            given_back += back
-        self.pit[0] += given_back
+            self.pit[0] += back
+            back = min(short_c, pledged[q])
+            pledged[q] -= back
+            short_c -= back
+            self.oak[q] += back
         sixth = self.round_index >= ROUNDS
         for q in range(self.num_players):
             self.gold[q] += promised[q]
+            self.camp[q] += pledged[q]        # collected comrades join the band
             if sixth:
                 self.round_gold[q] += promised[q]
+                self.round_comrades[q] += pledged[q]
         self.advance[amb] = 0
-        return gold
+        self.advance_comrades[amb] = 0
+        return gold, comrades
 
     def _share_out(self) -> None:
         """Hand out shares round by round (rules/README.md) until a choice is the leader's."""
@@ -1193,7 +1354,7 @@ class SherwoodState(BufferState):
     def outlaw_totals(self) -> np.ndarray:
         """Figures of each colour in every place they can be; always 8 each."""
         return (self.camp + self.places.sum(axis=1) + self.ambush_outlaws.sum(axis=0)
-                + self.oak).astype(np.int64)
+                + self.oak + self.advance_comrades.sum(axis=0)).astype(np.int64)
 
     def gold_total(self) -> int:
         return int(self.gold.sum() + self.pit[0] + self.advance.sum())

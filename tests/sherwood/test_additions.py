@@ -9,16 +9,23 @@ import pytest
 from forest_envs.sherwood.components import (
     CARDS,
     DECK_CARDS,
+    DERBY,
     EQUIPMENT_COUNTS,
     FOREST_CLOAK,
     GOLD_BAGS,
+    LINCOLN,
     MESSENGER,
+    NOTTINGHAM,
     PROVISIONS,
+    ROUTES,
+    YORK,
     equipment_deck,
+    reroute,
+    reroute_towns,
 )
 from forest_envs.sherwood.rules import new_game
 
-from .conftest import act, amb, attack_setup, legal_names, new_state, phase, set_slots
+from .conftest import act, amb, attack_setup, legal_names, new_state, phase, set_player, set_slots
 
 
 def check_totals(state) -> None:
@@ -175,7 +182,7 @@ def test_an_offer_with_a_target_promised_loot_and_gold_paid_now():
     assert "promise 9 bags of loot and pay 2 gold now" in names        # P0 has 2 bags
     assert "promise 0 bags of loot and pay 3 gold now" not in names
     act(s, "promise 3 bags of loot and pay 1 gold now", "ask for 0 outlaws and 0 cards")
-    assert phase(s) == "answer" and s.offer_terms[1].tolist() == [3, 1]
+    assert phase(s) == "answer" and s.offer_terms[1].tolist() == [3, 1, 0]
     act(s, "accept")
     a = amb("York Gate")
     assert s.gold.tolist() == [1, 3, 2] and int(s.pit[0]) == pit - 3
@@ -184,11 +191,15 @@ def test_an_offer_with_a_target_promised_loot_and_gold_paid_now():
     check_totals(s)
 
 
-def planned(s, name: str, card: int, advance: dict[int, int], informant: int = 0) -> None:
+def planned(s, name: str, card: int, advance: dict[int, int], informant: int = 0,
+            comrades: dict[int, int] | None = None) -> None:
     a = amb(name)
     for q, g in advance.items():
         s.advance[a, q] = g
         s.pit[0] -= g
+    for q, c in (comrades or {}).items():
+        s.advance_comrades[a, q] = c
+        s.oak[q] -= c
     s.targets[a] = card
     s.tokens[(a, -1)] = 5
     s.ambush_target[a, s.slots.index(card)] = 1
@@ -252,3 +263,313 @@ def test_without_a_target_no_loot_can_be_promised():
         "ask for 2 outlaws and 0 cards")
     assert {n for n in legal_names(s)} == {f"promise 0 bags of loot and pay {k} gold now"
                                            for k in range(3)}
+
+
+# =========================================================================================
+# The messenger's clothes at any point of the journey
+# =========================================================================================
+def test_messenger_clothes_after_the_first_ambush_change_the_remaining_route():
+    # Card 7: strength 4, York -> Lincoln (York Gate, York Wood, NW, NE, SE, NE, Lincoln
+    # Wood, Lincoln Gate). P2's lone outlaw at York Gate cannot rob it; P0 waits at Derby Gate.
+    s = attack_setup(7, {"York Gate": {2: 1}, "Derby Gate": {0: 4}}, additions=True,
+                     hands={1: {"messenger's clothes": 1}})
+    act(s, "lead traveller 1")
+    assert (phase(s), s.current_player, s.coach[1]) == ("messenger", 1, 0)   # at reveal
+    act(s, "no messenger's clothes")
+    # The coach passed the occupied York Gate without being robbed: the window opens again.
+    assert (phase(s), s.current_player, s.coach[1]) == ("messenger", 1, 1)
+    assert legal_names(s) == {"no messenger's clothes", "messenger's clothes: send to Derby",
+                              "messenger's clothes: send to Nottingham"}
+    act(s, "messenger's clothes: send to Derby")
+    # It drives on from York Gate along York -> Derby and falls to P0 at Derby Gate.
+    assert s.coach[2] == DERBY and ROUTES[(YORK, DERBY)][s.coach[1]] == amb("Derby Gate")
+    assert phase(s) == "provisions" and s.fame.tolist() == [2, 0, 0]
+    act(s, "no provisions")
+    assert int(s.equip_discard[MESSENGER]) == 1
+    check_totals(s)
+
+
+def test_messenger_clothes_cannot_send_the_coach_back_along_its_path():
+    # Card 7 passes the North-East Fork twice (route places 4 and 6).
+    assert reroute_towns(YORK, LINCOLN, 4) == (DERBY, NOTTINGHAM)
+    assert reroute_towns(YORK, LINCOLN, 5) == ()          # on Lincoln's arm: back to reach any other
+    assert reroute(YORK, 5, DERBY) is None and reroute(YORK, 4, DERBY) == ROUTES[(YORK, DERBY)][4:]
+    s = attack_setup(7, {"North-East Fork": {2: 1}}, additions=True, leads=(0, 1), more_cards=(0,),
+                     hands={1: {"messenger's clothes": 1}})
+    act(s, "lead traveller 1", "no messenger's clothes")
+    assert (phase(s), s.coach[1]) == ("messenger", 4)     # passed York's arm: both towns legal
+    assert len(legal_names(s)) == 3
+    s.coach[1] = 5                                        # had it passed the South-East Fork too
+    s.edited()
+    assert legal_names(s) == {"no messenger's clothes"}   # every other town means driving back
+    s.coach[1] = 4
+    s.edited()
+    act(s, "no messenger's clothes")
+    # Its second pass of the fork (6 ambushes behind it) opens no window: no town is legal.
+    assert (phase(s), s.current_player) == ("lead", 1) and 7 in s.removed
+    check_totals(s)
+
+
+def test_only_one_messenger_clothes_per_traveller():
+    s = attack_setup(7, {"York Gate": {0: 1}}, additions=True, leads=(0, 1), more_cards=(0,),
+                     hands={1: {"messenger's clothes": 1}, 2: {"messenger's clothes": 1}})
+    act(s, "lead traveller 1")
+    assert (phase(s), s.current_player) == ("messenger", 1)
+    act(s, "messenger's clothes: send to Nottingham")
+    # P2 is not asked, and no window opens after York Gate: the coach reaches Nottingham.
+    assert (phase(s), s.current_player) == ("lead", 1) and 7 in s.removed
+    assert s.hand[2, MESSENGER] == 1 and int(s.equip_discard[MESSENGER]) == 1
+    check_totals(s)
+
+
+def test_no_window_once_both_messenger_clothes_are_discarded():
+    s = attack_setup(7, {"York Gate": {0: 1}}, additions=True, leads=(0, 1), more_cards=(0,),
+                     hands={1: {"cudgel": 1}})
+    s.equip_deck.remove(MESSENGER)
+    s.equip_deck.remove(MESSENGER)
+    s.equip_discard[MESSENGER] = 2
+    s.edited()
+    act(s, "lead traveller 1")
+    assert (phase(s), s.current_player) == ("lead", 1)
+    check_totals(s)
+
+
+# =========================================================================================
+# Comrades as promised loot
+# =========================================================================================
+def test_terms_may_promise_the_allys_own_comrades_from_under_the_oak():
+    s = new_state(3, additions=True)
+    set_slots(s, [8, 0, 1, 2])
+    s.oak[1] = 1                                  # P1 has one figure under the oak
+    s.camp[1] = 7
+    s.edited()
+    act(s, "offer a joint ambush at Derby Gate with 2 own", "mark traveller 1 as the target",
+        "ask for 2 outlaws and 0 cards")
+    names = legal_names(s)
+    assert "promise 1 bags and 1 comrades of loot and pay 0 gold now" in names
+    assert "promise 1 bags and 2 comrades of loot and pay 0 gold now" not in names
+    act(s, "promise 1 bags and 1 comrades of loot and pay 0 gold now",
+        "ask for 0 outlaws and 0 cards", "accept")
+    a = amb("Derby Gate")
+    assert s.advance_comrades[a].tolist() == [0, 1, 0] and int(s.oak[1]) == 0
+    assert s.offer is None and s.advance[a].tolist() == [0, 1, 0]
+    check_totals(s)                               # the laid-out comrade is still counted
+
+
+def test_without_a_target_no_comrades_can_be_promised():
+    s = new_state(3, additions=True)
+    act(s, "offer a joint ambush at York Gate with 2 own", "mark no target",
+        "ask for 2 outlaws and 0 cards")
+    assert not any("comrades" in name for name in legal_names(s))
+
+
+@pytest.mark.parametrize("promised, collected", [(1, 1), (2, 1)])
+def test_planned_attack_hands_over_promised_comrades_a_shortfall_stays_under_the_oak(promised, collected):
+    # Card 8: strength 4, 1 fame, 1 gold, 1 comrade, Derby -> Nottingham.
+    s = attack_setup(8, {"Derby Gate": {0: 2, 1: 2}}, additions=True, gold={0: 3, 1: 0, 2: 0})
+    planned(s, "Derby Gate", 8, {}, comrades={1: promised})
+    check_totals(s)
+    act(s, "lead traveller 1", "no provisions", "no provisions")
+    # The traveller's comrade covers the promise first; the informant cannot pay with
+    # outlaws (his gold is untouched); the one bag is shared by the basic rules (ally first).
+    assert s.gold.tolist() == [3, 1, 0]
+    assert (int(s.camp[1]), int(s.oak[1])) == (4 + collected, 4 - collected)
+    assert (int(s.camp[0]), int(s.oak[0])) == (4, 4)
+    assert not s.advance_comrades.any()
+    check_totals(s)
+
+
+def test_traveller_comrades_beyond_the_promise_are_shared_by_the_basic_rules():
+    # Card 34: strength 9, 1 fame, 4 gold, 2 comrades. One comrade promised to P1.
+    s = attack_setup(34, {"Nottingham Gate": {0: 5, 1: 4}}, additions=True, gold={0: 0, 1: 0, 2: 0})
+    planned(s, "Nottingham Gate", 34, {}, comrades={1: 1})
+    act(s, "lead traveller 1")
+    # 4 gold + 1 comrade for 9 outlaws: round 1 gives P1 then P0 a share; the leader picks
+    # who takes the comrade (both have a share and a figure under the oak).
+    while phase(s) in ("share", "comrade"):
+        act(s, sorted(legal_names(s))[0])
+    while phase(s) == "provisions":
+        act(s, "no provisions")
+    assert int(s.oak.sum()) == 3 + 3 + 4 - 1 + 0   # P1's promised comrade plus one shared
+    check_totals(s)
+
+
+def test_uncollected_promised_comrades_go_back_under_the_oak():
+    s = attack_setup(7, {"Derby Gate": {0: 1, 1: 1}}, additions=True, more_cards=(0,), leads=(0, 1))
+    planned(s, "Derby Gate", 7, {1: 2}, comrades={1: 2})
+    assert int(s.oak[1]) == 2
+    act(s, "lead traveller 1")                   # the target never passes Derby Gate
+    assert int(s.oak[1]) == 4 and not s.advance_comrades.any()
+    check_totals(s)
+
+
+# =========================================================================================
+# The informant need not be the performer
+# =========================================================================================
+def test_an_ally_who_looked_at_the_target_can_be_named_informant():
+    s = new_state(3, additions=True)
+    set_slots(s, [7, 0, 1, 2])
+    s.slot_marked[0, 1] = 1                       # P1's inn marker lies on traveller 1
+    s.edited()
+    act(s, "offer a joint ambush at York Gate with 2 own", "mark traveller 1 as the target")
+    assert phase(s) == "informant"
+    assert legal_names(s) == {"name self as the informant", "name +1 as the informant"}  # P2 did not look
+    act(s, "name +1 as the informant")
+    assert s.offer_informant.tolist() == [0, 1, 0]
+    # The informant takes part: he must be asked for outlaws.
+    assert "ask for 0 outlaws and 0 cards" not in legal_names(s)
+    act(s, "ask for 2 outlaws and 0 cards")
+    # The informant is promised no loot (he hands it out); the performer may pay him gold.
+    assert legal_names(s) == {f"promise 0 bags of loot and pay {k} gold now" for k in range(3)}
+    act(s, "promise 0 bags of loot and pay 1 gold now", "ask for 1 outlaws and 0 cards")
+    assert "promise 2 bags and 1 comrades of loot and pay 0 gold now" in legal_names(s)
+    act(s, "promise 2 bags of loot and pay 0 gold now")
+    # Then the informant's promise to the performer (the leader is his ally): loot, no gold.
+    assert phase(s) == "terms" and s.current_player == 0 and s.decision.data[2] == 0
+    assert "promise 3 bags of loot and pay 1 gold now" not in legal_names(s)
+    act(s, "promise 3 bags of loot and pay 0 gold now")
+    assert (phase(s), s.current_player) == ("answer", 1)    # the informant answers like any ally
+    act(s, "accept", "accept")
+    a = amb("York Gate")
+    assert s.informant[a].tolist() == [0, 1, 0] and s.advance[a].tolist() == [3, 0, 2]
+    assert s.ambush_leader[a].tolist() == [1, 0, 0] and s.gold.tolist() == [1, 3, 2]
+    check_totals(s)
+
+
+def test_without_an_ally_who_looked_the_performer_is_the_informant():
+    s = new_state(3, additions=True)
+    set_slots(s, [7, 0, 1, 2])
+    act(s, "offer a joint ambush at York Gate with 2 own", "mark traveller 1 as the target")
+    assert phase(s) == "ask" and s.offer_informant.tolist() == [1, 0, 0]
+
+
+def test_an_ally_informant_declining_ends_the_offer():
+    s = new_state(3, additions=True)
+    set_slots(s, [7, 0, 1, 2])
+    s.slot_marked[0, 2] = 1
+    s.edited()
+    act(s, "offer a joint ambush at York Gate with 2 own", "mark traveller 1 as the target",
+        "name +2 as the informant", "ask for 0 outlaws and 0 cards", "ask for 1 outlaws and 0 cards",
+        "promise 0 bags of loot and pay 0 gold now", "promise 2 bags of loot and pay 0 gold now",
+        "decline")
+    assert phase(s) == "prep" and s.offer is None and not s.informant.any()
+    check_totals(s)
+
+
+@pytest.mark.parametrize("informant_gold, leader_gets", [(5, 3), (1, 2)])
+def test_an_ally_informant_pays_the_shortfall_of_the_leaders_promise(informant_gold, leader_gets):
+    # Card 7: strength 4, 2 fame, 1 gold. P1 (the informant, an ally) promised P0 3 bags.
+    s = attack_setup(7, {"York Gate": {0: 2, 1: 2}}, additions=True,
+                     gold={0: 0, 1: informant_gold, 2: 0})
+    planned(s, "York Gate", 7, {0: 3}, informant=1)
+    act(s, "lead traveller 1", "no provisions", "no provisions")
+    paid = min(2, informant_gold)
+    assert s.gold.tolist() == [leader_gets, informant_gold - paid, 0]
+    check_totals(s)
+
+
+# =========================================================================================
+# Equipment promises: unmarked, a public number of cards, tested at the planned attack
+# =========================================================================================
+def test_an_equipment_promise_is_a_number_of_cards_kept_hidden_in_hand():
+    s = new_state(3, additions=True)
+    set_slots(s, [7, 0, 1, 2])
+    set_player(s, 1, hand={"cudgel": 1, "sword": 1})
+    act(s, "offer a joint ambush at York Gate with 2 own", "mark traveller 1 as the target",
+        "ask for 2 outlaws and 2 cards", "promise 0 bags of loot and pay 0 gold now",
+        "ask for 0 outlaws and 0 cards")
+    assert legal_names(s) == {"accept", "decline"}     # no choice of cards: nothing is marked
+    act(s, "accept")
+    a = amb("York Gate")
+    assert s.pledged[a].tolist() == [0, 2, 0] and not s.promised.any()
+    assert s.hand[1].tolist()[:3] == [1, 0, 1] and int(s.hand_count[1]) == 2
+    assert list(s.tokens) == [(a, -1)]                 # only the target's token pair
+    check_totals(s)
+
+
+def test_without_a_target_no_cards_are_promised_with_the_additions():
+    s = new_state(3, additions=True)
+    set_player(s, 1, hand={"cudgel": 1})
+    act(s, "offer a joint ambush at York Gate with 2 own", "mark no target")
+    assert not any(n.endswith("1 cards") for n in legal_names(s))
+
+
+def pledge_setup(card: int, outlaws: dict, pledges: dict, hands: dict, target=None, **kw):
+    s = attack_setup(card, {"York Gate": outlaws}, additions=True, hands=hands,
+                     leads=(0, 1), more_cards=(0,), **kw)
+    planned(s, "York Gate", card if target is None else target, {})
+    for q, e in pledges.items():
+        s.pledged[amb("York Gate"), q] = e
+    s.edited()
+    return s
+
+
+def test_a_kept_promise_carries_the_planned_attack():
+    # Card 7: strength 4, York -> Lincoln. 3 outlaws; P1 promised one card.
+    s = pledge_setup(7, {0: 2, 1: 1}, {1: 1}, {1: {"bow": 1}})
+    act(s, "lead traveller 1", "no messenger's clothes")
+    assert (phase(s), s.current_player) == ("pledge", 1)
+    assert legal_names(s) == {"play bow", "renounce the promised cards"}
+    act(s, "play bow")
+    assert phase(s) == "provisions" and s.fame.tolist() == [2, 2, 0]
+    act(s, "no provisions", "no provisions")
+    assert int(s.equip_discard[1]) == 1 and not s.pledged.any()
+    check_totals(s)
+
+
+def test_a_renounced_promise_calls_the_planned_attack_off_played_cards_are_discarded():
+    # Card 9: strength 5, York -> Derby. 3 outlaws; P1 promised two cards.
+    s = pledge_setup(9, {0: 1, 1: 2}, {1: 2}, {1: {"cudgel": 1, "bow": 1}})
+    act(s, "lead traveller 1", "no messenger's clothes", "play cudgel")
+    assert (phase(s), s.current_player) == ("pledge", 1)    # the promise is not yet applied in full
+    act(s, "renounce the promised cards")
+    # Called off: the cudgel is discarded, the traveller drives on (the window reopens).
+    assert int(s.equip_discard[0]) == 1 and s.hand[1].tolist()[:3] == [0, 1, 0]
+    assert phase(s) == "messenger"
+    act(s, "no messenger's clothes")
+    assert (phase(s), s.current_player) == ("lead", 1) and 9 in s.removed
+    assert s.fame.tolist() == [0, 0, 0] and s.ambush_outlaws[amb("York Gate")].tolist() == [1, 2, 0]
+    check_totals(s)
+
+
+def test_after_every_promise_is_kept_hand_cards_may_still_reach_the_strength():
+    # Card 9: strength 5. 3 outlaws + P1's promised cudgel = 4; P0 (leader) adds a bow.
+    s = pledge_setup(9, {0: 2, 1: 1}, {1: 1}, {0: {"bow": 1}, 1: {"cudgel": 1}})
+    act(s, "lead traveller 1", "no messenger's clothes", "no messenger's clothes")
+    assert (phase(s), s.current_player) == ("pledge", 1)
+    act(s, "play cudgel")
+    assert (phase(s), s.current_player) == ("equip", 0)      # optional now, as at any ambush
+    act(s, "play bow")
+    assert phase(s) == "provisions" and s.fame.tolist() == [1, 1, 0]
+    act(s, "no provisions", "no provisions")
+    check_totals(s)
+
+
+def test_outlaws_alone_strong_enough_need_no_promised_cards():
+    s = pledge_setup(7, {0: 3, 1: 1}, {1: 1}, {1: {"bow": 1}})
+    act(s, "lead traveller 1", "no messenger's clothes")
+    assert phase(s) == "provisions" and s.hand[1, 1] == 1   # the bow stays in hand
+    act(s, "no provisions", "no provisions")
+    check_totals(s)
+
+
+def test_promises_play_no_part_at_other_encounters():
+    # The agreement targets card 0; card 9 (strength 5) passes: an ordinary encounter.
+    s = pledge_setup(9, {0: 2, 1: 2}, {1: 1}, {1: {"bow": 1}}, target=0)
+    act(s, "lead traveller 1", "no messenger's clothes")
+    assert (phase(s), s.current_player) == ("equip", 1)
+    assert "play no more cards" in legal_names(s)           # nothing binds P1 here
+    act(s, "play no more cards")
+    assert s.fame.tolist() == [0, 0, 0] and s.pledged[amb("York Gate"), 1] == 1
+    check_totals(s)
+
+
+def test_an_ally_with_a_promise_is_asked_whatever_his_hand():
+    # Being asked reveals nothing: P1 holds no card at all and can only renounce.
+    s = pledge_setup(7, {0: 2, 1: 1}, {1: 1}, {})
+    act(s, "lead traveller 1")
+    assert (phase(s), s.current_player) == ("pledge", 1)
+    assert legal_names(s) == {"renounce the promised cards"}
+    act(s, "renounce the promised cards")
+    assert (phase(s), s.current_player) == ("lead", 1) and s.fame.tolist() == [0, 0, 0]
+    check_totals(s)

@@ -1,6 +1,9 @@
 """Random games with invariants after every action (until the game is registered and the
-generic suites take over): 42 gold bags, 48 outlaws, 18 weapons (24 cards with the
-additions) and 55 traveller cards always accounted for, masks non-empty for the seat to
+generic suites take over): 42 gold bags (the pit, camps and bags laid out as promised
+loot), 48 outlaws (camps, places, ambushes, under the oak and comrades laid out in an
+ambush as promised loot), 18 weapons (24 cards with the additions: deck, discard, hands,
+marked promised cards, cards played at the ambush) and 55 traveller cards always accounted
+for, masks non-empty for the seat to
 move, every block within its declared range, the JSON round trip exact, clones
 independent. ``-m slow`` plays 2,000 games."""
 
@@ -13,7 +16,7 @@ import pytest
 
 from forest_envs.sherwood.rules import SherwoodGame, new_game
 
-TURN_DECISIONS = {"prep", "ask", "reveal", "target", "terms", "lead"}
+TURN_DECISIONS = {"prep", "ask", "reveal", "target", "informant", "terms", "lead"}  # "pledge" is pushed above "lead"
 
 
 def check(state) -> None:
