@@ -1,19 +1,29 @@
-"""A scripted Sherwood Forest player: ``HeuristicAgent`` (a first version).
+"""A scripted Sherwood Forest player: ``HeuristicAgent``.
 
-It reads only ``env.unwrapped.view(agent)`` and the action mask:
+It reads only ``env.unwrapped.view(agent)`` and the action mask (through ``choose``, the
+bare engine's ``state.view(seat)`` and ``state.legal_action_mask()``). A face-down traveller
+it has not seen is judged as every card of its deck letter in the game's card table
+(``components.deck_ids``), equally likely; whether the additions are in play it reads from
+the public equipment count. Routes, strengths and loot are the engine's tables.
 
-* Preparation: the church whenever it holds 3 bags or more (gold counts only as fame, and
-  only sixth-round loot turns into fame by itself); the market in the first two rounds; one
-  look at the inn per round; the merchant while it has fewer than two cards; then all its
-  outlaws into the free ambush that the known travellers (face up or looked at) would reach
-  first with a strength it can beat, forks preferred. With at most two outlaws left it
-  first offers a joint ambush to the player with most outlaws in camp (2 outlaws, no card).
-* Answers: accepts an offer asking at most half of its camp, promising its weakest cards.
-* Attacks: leads the traveller whose first strong-enough ambush on its route is its own
-  (or, failing that, one nobody robs); plays the strongest cards when they reach the
-  traveller's strength; keeps the loot shares and comrades; stays with provisions; goes
-  home under a forest cloak; never uses the messenger's clothes; (additions) names itself
-  the informant and keeps an equipment promise while it holds weapons.
+* Preparation: every action costs an outlaw and the first empty camp earns a fame point,
+  so it prepares little: the church only when forced and, in the last round, with all its
+  gold (gold held at the end is worth nothing); the market in the first two rounds; the
+  merchant below two cards; never the inn (measured: one look is worth less than the
+  outlaw). Then every outlaw into the free ambush with the most expected loot: every laid-
+  out traveller drives this round and is robbed by the first ambush on its route strong
+  enough; (additions) a Sheriff who would crush the ambush counts as a loss.
+* Offers: when a known traveller is too strong for it alone, it first offers a joint
+  ambush on his route, asking the player with most outlaws in camp for the missing
+  strength (a declined offer costs nothing, then it ambushes alone); with two outlaws or
+  fewer left it offers a small joint ambush. It accepts an offer only for at most half of
+  its camp and when the joint ambush will rob a known traveller worth 2 fame or more.
+* Attacks: leads the traveller worth most to it (its own ambush robs it: its loot; another
+  player's: minus his fame; a Sheriff: the ambushes he crushes), plays the weakest card
+  that closes the gap (only when its cards can close it), keeps loot shares and comrades;
+  (additions) sends a coach with the messenger's clothes where the rest of the journey is
+  worth more to it, stays with provisions, goes home under a forest cloak, marks no
+  target, names itself the informant and keeps an equipment promise while it holds weapons.
 """
 
 from __future__ import annotations
@@ -22,11 +32,47 @@ import numpy as np
 
 from ..core.agents import SeededAgent
 from . import actions as A
-from .components import RED_FORKS, ROUTES, WEAPON_STRENGTH
+from .components import (
+    CHURCH_FORCED_ABOVE,
+    MIN_BAND,
+    OUTLAWS_PER_COLOUR,
+    ROUNDS,
+    WEAPON_STRENGTH,
+    deck_ids,
+    equipment_deck,
+    reroute,
+)
+from .render import card as card_view
+
+# The cards a face-down traveller may be, by deck letter and by whether the Sheriffs are in
+# play (the additions), as the view shows a card.
+_DECKS = {(d, sheriffs): [card_view(i) for i in deck_ids(d, sheriffs)]
+          for d in "AB" for sheriffs in (False, True)}
+# Equipment cards in the basic game; more in play means the additions (a public count).
+_BASIC_EQUIPMENT = len(equipment_deck(False))
+MARKET_ROUNDS = 2      # rounds in which a recruit is worth two bags (he fights in every later one)
+ACCEPT_FAME = 2        # the fame a joint ambush must promise before it sends outlaws there
+
+
+def _value(fame: int, gold: int, comrades: int) -> float:
+    """What a robbed traveller brings its leader, in fame: fame, a bag of gold is one fame at
+    the church, a comrade two (his final value, and an outlaw for later rounds)."""
+    return fame + gold + 2 * comrades
+
+
+def _strength_here(e: dict | None) -> int:
+    """The public strength of an ambush: its outlaws and the cards promised to it."""
+    if not e:
+        return 0
+    return sum(e["outlaws"]) + sum(w * s for row in e["promised"] for w, s in zip(row, WEAPON_STRENGTH))
 
 
 class HeuristicAgent(SeededAgent):
     name = "heuristic"
+
+    def __init__(self, seed: int | None = None):
+        super().__init__(seed)
+        self._asks: dict[int, int] = {}     # outlaws to ask of each seat for its pending offer
 
     def act(self, env, agent: str) -> int:
         game = env.unwrapped
@@ -43,58 +89,125 @@ class HeuristicAgent(SeededAgent):
             action = int(legal[self.rng.integers(legal.size)])
         return int(action)
 
+    # --- preparation ------------------------------------------------------------------------
+    # Every action costs an outlaw that would otherwise fight, and the first camp to empty
+    # earns a fame point, so it spends few actions before its ambush (measured against random
+    # players: the inn's look at one card was worth less than the outlaw, an early church
+    # visit less than one visit for all the gold at the end).
     def _prep(self, v, mask, seat):
         me = v["players"][seat]
         gold, camp = me["gold"], me["camp"]
-        if gold > 5 or (gold >= 3 and mask[A.CHURCH.start + gold - 1]):
+        # Gold held at the game's end is worth nothing: into the church when forced and, in
+        # the last round, all of it at once.
+        if gold > CHURCH_FORCED_ABOVE or (gold and v["round"] >= ROUNDS):
             return A.CHURCH.start + gold - 1
-        if v["round"] <= 2 and camp >= 3 and mask[A.MARKET.start]:
+        if v["round"] <= MARKET_ROUNDS and camp >= 3 and mask[A.MARKET.start]:
             return A.MARKET.start
-        peeked = any(s and s.get("peeked") for s in v["slots"])
-        hidden = [i for i, s in enumerate(v["slots"]) if s and "card" not in s]
-        if not peeked and hidden and camp >= 4:
-            return A.INN.start + hidden[0]
         if me["hand_count"] < 2 and camp >= 3 and mask[A.MERCHANT.start]:
             return A.MERCHANT.start
         best = self._best_ambush(v, mask, seat, camp)
         if best is None:
             return None
-        others = [(p["camp"], q) for q, p in enumerate(v["players"]) if q != seat and p["camp"] >= 2]
-        if camp <= 2 and others and v["decision"]["data"]["offers_made"] == 0:
-            joint = A.JOINT.id(best, camp - 1)
-            if mask[joint]:
-                self._partner = max(others)[1]
-                return joint
-        return A.AMBUSH.id(best, camp - 1)
+        offer = self._offer(v, mask, seat, camp)
+        return A.AMBUSH.id(best, camp - 1) if offer is None else offer
+
+    def _strength(self, v, outlaws: int) -> int:
+        """Outlaws plus the strongest cards of its hand they can carry (one each)."""
+        return outlaws + sum(sorted(self._weapons(v), reverse=True)[:outlaws])
 
     def _best_ambush(self, v, mask, seat, camp):
+        """The free ambush with the most expected loot: every laid-out traveller drives this
+        round, and robs the first ambush on its route strong enough (a fork passed twice is
+        two chances)."""
         free = [a for a in range(len(v["ambushes"])) if mask[A.AMBUSH.id(a, camp - 1)]]
         if not free:
             return None
-        strength = camp + sum(sorted(self._weapons(v), reverse=True)[:camp])
-        known = [s["card"] for s in v["slots"] if s and "card" in s]
-        scores = {}
-        for a in free:
-            score = 0.3 if a in RED_FORKS else 0.0
-            for c in known:
-                if c["strength"] > strength:
-                    continue
-                route = c["route"]
-                if a not in route:
-                    continue
-                first = route.index(a)
-                if not any(v["ambushes"][b] and sum(v["ambushes"][b]["outlaws"]) >= c["strength"]
-                           for b in route[:first]):
-                    score += 2 * c["fame"] + c["gold"] + 2 * c["comrades"]
-            scores[a] = score + 0.01 * self.rng.random()
-        return max(scores, key=scores.get)
+        strength = self._strength(v, camp)
+        scores = dict.fromkeys(free, 0.0)
+        for slot in v["slots"]:
+            for c, weight in self._candidates(v, slot):
+                if c.get("sheriff"):
+                    self._face_sheriff(v, seat, scores, c, weight, strength)
+                elif c["strength"] <= strength:
+                    for b in c["route"]:
+                        if b in scores:
+                            scores[b] += weight * _value(c["fame"], c["gold"], c["comrades"])
+                        elif _strength_here(v["ambushes"][b]) >= c["strength"]:
+                            break               # robbed there before it reaches the rest
+        return max(scores, key=lambda a: scores[a] + 0.01 * self.rng.random())
 
-    def _weapons(self, v) -> list[int]:
-        return [WEAPON_STRENGTH[k] for k in range(3) for _ in range(v["hand"][k])]
+    def _face_sheriff(self, v, seat, scores: dict, c: dict, weight: float, strength: int) -> None:
+        """(Additions) A Sheriff fights every ambush he passes: his fame where it beats him,
+        a loss where he crushes it."""
+        gain = c["fame"] if strength >= c["strength"] else -self._crush_loss(v, seat, c)
+        for b in set(c["route"]) & scores.keys():
+            scores[b] += weight * gain
+
+    def _crush_loss(self, v, seat, c: dict) -> float:
+        """(Additions) What a Sheriff crushing its ambush costs it: the fame lost and two for
+        each outlaw lost (he fights no more, and outlaws under the oak lose ties); a band of
+        four loses no outlaw."""
+        band = OUTLAWS_PER_COLOUR - v["players"][seat]["oak"]
+        return c["fame_loss"] + 2 * min(c["outlaw_loss"], max(0, band - MIN_BAND))
+
+    def _candidates(self, v, slot: dict | None):
+        """The cards a laid-out traveller may be, with their weights: itself if known, else
+        every card of its deck letter, equally likely (the Sheriffs too with the
+        additions)."""
+        if not slot:
+            return []
+        if "card" in slot:
+            return [(slot["card"], 1.0)]
+        cards = _DECKS[slot["deck"], self._additions(v)]
+        return [(c, 1.0 / len(cards)) for c in cards]
+
+    @staticmethod
+    def _additions(v) -> bool:
+        """Whether the additions are in play, from public counts: the equipment cards in the
+        deck, the discard pile, the hands and in front of the players exceed the basic 18."""
+        total = (v["equipment_left"] + sum(v["equipment_discard"]) + sum(sum(row) for row in v["played"])
+                 + sum(p["hand_count"] for p in v["players"])
+                 + sum(sum(map(sum, e["promised"])) for e in v["ambushes"] if e))
+        return total > _BASIC_EQUIPMENT
+
+    # --- offers -----------------------------------------------------------------------------
+    def _offer(self, v, mask, seat, camp):
+        """A joint ambush for a known traveller its own strength does not reach, asking the
+        player with most outlaws in camp for the rest; or, with two outlaws or fewer left, a
+        small joint ambush. Each offer is tried once per turn (a decline costs nothing)."""
+        if v["decision"]["data"]["offers_made"] > 0:
+            return None
+        others = [(p["camp"], q) for q, p in enumerate(v["players"]) if q != seat and p["camp"] >= 1]
+        if not others:
+            return None
+        top, partner = max(others)
+        strength = self._strength(v, camp)
+        best, best_value = None, 0.0
+        for slot in v["slots"]:
+            c = slot.get("card") if slot else None
+            if not c or c.get("sheriff") or not strength < c["strength"] <= strength + top:
+                continue
+            for a in c["route"]:
+                joint = A.JOINT.id(a, camp - 1)
+                if not mask[joint]:
+                    if _strength_here(v["ambushes"][a]) >= c["strength"]:
+                        break
+                    continue
+                value = _value(c["fame"], c["gold"], c["comrades"])
+                if value > best_value:
+                    best, best_value = (joint, c["strength"] - strength), value
+                break
+        if best is None and camp <= 2 and top >= 2:
+            a = self._best_ambush(v, mask, seat, camp)
+            best = (A.JOINT.id(a, camp - 1), 2)
+        if best is None:
+            return None
+        self._asks = {partner: best[1]}
+        return best[0]
 
     def _ask(self, v, mask, seat):
         ally = v["decision"]["data"]["ally"]
-        want = 2 if ally == getattr(self, "_partner", -1) else 0
+        want = self._asks.get(ally, 0)
         c = min(want, v["players"][ally]["camp"])
         action = A.ASK.id(c, 0)
         return action if mask[action] else None
@@ -112,41 +225,71 @@ class HeuristicAgent(SeededAgent):
         return A.INFORMANT.start                 # itself
 
     def _pledge(self, v, mask, seat):
-        # (Additions) keep its promise with its strongest cards; renounce with none left.
+        # (Additions) Keep its promise with its strongest cards; renounce with none left.
         for k in (2, 1, 0):
             if v["hand"][k]:
                 return A.EQUIP.start + k
         return A.RENOUNCE.start
 
     def _answer(self, v, mask, seat):
-        data = v["decision"]["data"]
-        if data["outlaws"] * 2 > v["players"][seat]["camp"]:
-            return A.DECLINE.start
+        """Join only an ambush that will rob a known traveller worth some fame, for at most
+        half of its camp: every participant gains the fame, the performer most of the
+        loot, and outlaws sent away are missing from its own ambush."""
+        data, offer = v["decision"]["data"], v["offer"]
+        outlaws = offer["own"] + sum(c for _, c, _ in offer["asked"])
         legal = [a for a in range(A.ACCEPT.start, A.ACCEPT.stop) if mask[a]]
-        if not legal:
+        if (not legal or data["outlaws"] * 2 > v["players"][seat]["camp"]
+                or self._fame_at(v, data["ambush"], outlaws) < ACCEPT_FAME):
             return A.DECLINE.start
         return min(legal, key=lambda a: sum(w * s for w, s in zip(A.ACCEPT.index(a), WEAPON_STRENGTH)))
 
-    def _lead(self, v, mask, seat):
-        best, best_score = None, -1e9
-        for s, slot in enumerate(v["slots"]):
-            if not slot or not mask[A.LEAD.start + s]:
+    def _fame_at(self, v, ambush: int, outlaws: int) -> int:
+        """The most fame a known traveller gives an ambush of ``outlaws`` at ``ambush``,
+        if it reaches it before any other ambush strong enough."""
+        best = 0
+        for slot in v["slots"]:
+            c = slot.get("card") if slot else None
+            if not c or c["strength"] > outlaws:
                 continue
-            if "card" not in slot:
-                score = 0.0
-            else:
-                c = slot["card"]
-                score = -0.5
-                for b in ROUTES[(c["origin"], c["destination"])]:
-                    e = v["ambushes"][b]
-                    if e and sum(e["outlaws"]) >= c["strength"]:
-                        score = 2 * c["fame"] + c["gold"] if e["outlaws"][seat] else -1.0
-                        break
-                else:
-                    score = 0.1
-            if score > best_score:
-                best, best_score = A.LEAD.start + s, score
+            for b in c["route"]:
+                if b == ambush:
+                    best = max(best, c["fame"])
+                    break
+                if _strength_here(v["ambushes"][b]) >= c["strength"]:
+                    break
         return best
+
+    # --- attacks ----------------------------------------------------------------------------
+    def _lead(self, v, mask, seat):
+        scores = {}
+        for s, slot in enumerate(v["slots"]):
+            if slot and mask[A.LEAD.start + s]:
+                scores[s] = sum(w * self._drive_value(v, seat, c) for c, w in self._candidates(v, slot))
+        if not scores:
+            return None
+        return A.LEAD.start + max(scores, key=scores.get)
+
+    def _drive_value(self, v, seat, c) -> float:
+        """Follow a traveller along its route: the first ambush strong enough robs it. Its own
+        ambush counts its hand's cards too; another's only its outlaws and promised cards.
+        (Additions) A Sheriff crushes every weaker ambush on his way."""
+        value = 0.0
+        for b in c["route"]:
+            e = v["ambushes"][b]
+            if not e:
+                continue
+            mine = e["outlaws"][seat]
+            strength = _strength_here(e) + (self._strength(v, mine) - mine if mine else 0)
+            if strength < c["strength"]:
+                if c.get("sheriff"):
+                    value += -self._crush_loss(v, seat, c) if mine else 0.5 * c["fame_loss"]
+                continue
+            if c.get("sheriff"):
+                return value + (c["fame"] if mine else -c["fame"])
+            if mine:
+                return _value(c["fame"], c["gold"], c["comrades"]) * mine / sum(e["outlaws"]) + c["fame"]
+            return -c["fame"]
+        return value
 
     def _equip(self, v, mask, seat):
         data = v["decision"]["data"]
@@ -154,12 +297,19 @@ class HeuristicAgent(SeededAgent):
         e = v["ambushes"][data["ambush"]]
         capacity = e["outlaws"][seat] - sum(e["promised"][seat]) - sum(v["played"][seat])
         weapons = sorted(self._weapons(v), reverse=True)[:max(capacity, 0)]
-        if sum(weapons) < need and seat == data["leader"]:
+        if sum(weapons) < need:
             return A.EQUIP_PASS.start
+        # The weakest card that closes the gap at once, else the strongest towards it.
+        for k in range(3):
+            if v["hand"][k] and WEAPON_STRENGTH[k] >= need:
+                return A.EQUIP.start + k
         for k in (2, 1, 0):
             if v["hand"][k]:
                 return A.EQUIP.start + k
         return A.EQUIP_PASS.start
+
+    def _weapons(self, v) -> list[int]:
+        return [WEAPON_STRENGTH[k] for k in range(3) for _ in range(v["hand"][k])]
 
     def _share(self, v, mask, seat):
         return A.SHARE.start
@@ -174,4 +324,15 @@ class HeuristicAgent(SeededAgent):
         return A.CLOAK.start + 1
 
     def _messenger(self, v, mask, seat):
-        return A.MESSENGER_PASS.start
+        """(Additions) Send the coach where the rest of its journey is worth most to it (into
+        its own ambush, away from another's), if that beats the journey it is on."""
+        coach = v["coach"]
+        c, passed = coach["card"], coach["step"]
+        best, best_value = A.MESSENGER_PASS.start, self._drive_value(v, seat, dict(c, route=coach["route"][passed:]))
+        for t in range(A.MESSENGER.size):
+            if mask[A.MESSENGER.start + t]:
+                rest = reroute(c["origin"], passed, t)
+                value = self._drive_value(v, seat, dict(c, route=rest))
+                if value > best_value + 0.5:
+                    best, best_value = A.MESSENGER.start + t, value
+        return best

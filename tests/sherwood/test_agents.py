@@ -1,5 +1,9 @@
-"""The scripted player: it plays through the env (reading only its view and mask), makes
-and answers offers, and beats random players."""
+"""The scripted player: it plays through the env reading only its own seat (its view and
+mask), never depends on hidden cards, makes and answers offers, and beats random players.
+
+Measured (docs/sherwood.md, "The scripted player"): about 97% of 4-player basic games and
+about 86% with the additions against three random players, seat-rotated. The default run
+pins 200 basic games with a margin; ``-m slow`` runs 500 games of each."""
 
 from __future__ import annotations
 
@@ -13,22 +17,67 @@ from forest_envs.sherwood.agents import HeuristicAgent
 from forest_envs.sherwood.rules import new_game
 
 
-def test_plays_whole_games_through_the_env():
-    for additions in (False, True):
-        e = env(num_players=4, additions=additions)
+class SeatOnlyEnv:
+    """Exposes only what a seat may use: its view and its legal mask. Touching anything
+    else (the engine state, the game, hands, the decks) raises AttributeError."""
+
+    def __init__(self, env):
+        self._env = env
+
+    @property
+    def unwrapped(self):
+        return self
+
+    @property
+    def possible_agents(self):
+        return self._env.unwrapped.possible_agents
+
+    def view(self, agent):
+        return self._env.unwrapped.view(agent)
+
+    def action_mask(self, agent):
+        return self._env.unwrapped.action_mask(agent)
+
+
+def test_plays_whole_games_through_the_seat_only_env():
+    for n, additions in ((4, False), (4, True), (3, True), (6, False)):
+        e = env(num_players=n, additions=additions)
         e.reset(seed=3)
-        agents = {a: HeuristicAgent(seed=i) if i == 0 else RandomAgent(seed=i)
+        agents = {a: HeuristicAgent(seed=i) if i % 2 == 0 else RandomAgent(seed=i)
                   for i, a in enumerate(e.possible_agents)}
         steps = 0
         for agent in e.agent_iter():
             _, _, term, trunc, _ = e.last()
-            e.step(None if term or trunc else agents[agent].act(e, agent))
+            e.step(None if term or trunc else agents[agent].act(SeatOnlyEnv(e), agent))
             steps += 1
         assert steps > 50 and all(e.unwrapped.terminations.values())
 
 
-def win_rate(games: int, n: int = 4, additions: bool = False) -> tuple[float, int, int]:
-    wins, offers, answers = 0.0, 0, 0
+@pytest.mark.parametrize("additions", [False, True], ids=["basic", "additions"])
+def test_decisions_do_not_depend_on_hidden_information(additions):
+    """At every heuristic decision, a state the seat cannot tell from the true one
+    (``resample_hidden``: other hands, unseen travellers, the decks) gives a fresh agent
+    with the same seed the same action."""
+    rng = np.random.default_rng(7)
+    state = new_game({"num_players": 4, "additions": additions}, 11)
+    checked = 0
+    while not state.is_terminal:
+        p = state.current_player
+        mask = state.legal_action_mask()
+        a = HeuristicAgent(seed=1).choose(state.view(p), mask, p)
+        if mask.sum() > 1:
+            other = state.resample_hidden(p, rng)
+            assert HeuristicAgent(seed=1).choose(other.view(p), other.legal_action_mask(), p) == a, \
+                f"{state.decision_name()}: decision changed with hidden cards"
+            checked += 1
+        state.apply(a)
+    assert checked > 50
+
+
+def win_rate(games: int, n: int = 4, additions: bool = False) -> tuple[float, int, int, int]:
+    """The heuristic's share of wins (ties split) against random players, seat-rotated;
+    with the offers it made, and the offers it accepted and declined."""
+    wins, offers, accepts, declines = 0.0, 0, 0, 0
     for g in range(games):
         s = new_game({"num_players": n, "additions": additions}, 10_000 + g)
         me, h, rng = g % n, HeuristicAgent(seed=g), np.random.default_rng(g)
@@ -37,7 +86,8 @@ def win_rate(games: int, n: int = 4, additions: bool = False) -> tuple[float, in
             if p == me:
                 a = h.choose(s.view(p), s.legal_action_mask(), p)
                 offers += a in A.JOINT
-                answers += a in A.ACCEPT or a == A.DECLINE.start
+                accepts += a in A.ACCEPT
+                declines += a == A.DECLINE.start
             else:
                 legal = np.flatnonzero(s.legal_action_mask())
                 a = int(legal[rng.integers(legal.size)])
@@ -45,16 +95,22 @@ def win_rate(games: int, n: int = 4, additions: bool = False) -> tuple[float, in
         ranks = s.ranks()
         if ranks[me] == 1:
             wins += 1 / ranks.count(1)
-    return wins / games, offers, answers
+    return wins / games, offers, accepts, declines
 
 
 def test_beats_three_random_players_and_makes_and_answers_offers():
-    rate, offers, answers = win_rate(200)
-    assert rate >= 0.4, rate
-    assert offers > 0 and answers > 0
+    rate, offers, accepts, declines = win_rate(200)
+    assert rate >= 0.85, rate
+    assert offers > 0 and accepts > 0 and declines > 0
 
 
 @pytest.mark.slow
-def test_wins_at_least_40_percent_of_500_seat_rotated_games():
-    rate, _, _ = win_rate(500)
-    assert rate >= 0.4, rate
+def test_wins_at_least_90_percent_of_500_seat_rotated_basic_games():
+    rate, _, _, _ = win_rate(500)
+    assert rate >= 0.9, rate
+
+
+@pytest.mark.slow
+def test_wins_at_least_75_percent_of_500_seat_rotated_games_with_the_additions():
+    rate, _, _, _ = win_rate(500, additions=True)
+    assert rate >= 0.75, rate
