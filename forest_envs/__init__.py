@@ -1,9 +1,7 @@
 """forest_envs: three forest board games as multi-agent RL environments (PettingZoo AEC)."""
 
 # Each game package registers itself on import; these are the games that ship.
-from . import chickwood  # noqa: E402, F401  (registers chickwood_v0)
-from . import roundforest  # noqa: E402, F401  (registers roundforest_v0)
-from . import sherwood  # noqa: E402, F401  (registers sherwood_v0)
+from . import chickwood, roundforest, sherwood  # noqa: F401  (each registers its env id)
 from .core.errors import ConfigError, IllegalActionError, WrongAgentError
 from .core.gym_env import SingleAgentEnv
 from .core.registry import env_ids, gymnasium_id, make, make_raw, register, replay

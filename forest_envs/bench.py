@@ -30,12 +30,16 @@ def _aec_rate(env, seconds: float, seed: int = 0) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def _engine_rate(new_state, seconds: float, seed: int = 0) -> float:
+def _engine_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0) -> float:
+    """The bare engine's rate; a game stops where an env would truncate it (random play
+    can wander for ever in a game without a step limit of its own)."""
     rng = np.random.default_rng(seed)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = new_state(int(rng.integers(2**31)))
-        while not state.is_terminal:
+        for _ in range(max_steps or 10**9):
+            if state.is_terminal:
+                break
             legal = np.flatnonzero(state.legal_action_mask())
             state.apply(int(legal[int(rng.random() * legal.size)]))
             steps += 1
@@ -62,7 +66,8 @@ def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3) -
             rows.append((_label(env_id, cfg), "AEC", lambda t, env=env: _aec_rate(env, t)))
         game = spec.game_class(**spec.bench_configs[0])
         rows.append((_label(env_id, spec.bench_configs[0]), "engine",
-                     lambda t, new=game.new_initial_state: _engine_rate(new, t)))
+                     lambda t, new=game.new_initial_state, cap=game.default_max_steps:
+                     _engine_rate(new, t, cap)))
     rows[0][2](min(seconds, 0.5))  # warm-up: the CPU's clock ramps up first
     rates = [[measure(seconds / rounds) for _, _, measure in rows] for _ in range(rounds)]
     out = []

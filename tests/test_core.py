@@ -517,3 +517,75 @@ def test_shared_games_are_one_per_configuration_and_keep_types_apart():
     with pytest.raises(ConfigError, match="legendary=1 is invalid"):
         ChickwoodGame.shared({"legendary": 1})  # 1 == True, but not the same option value
     assert ChickwoodGame.shared({"legendary": True}) is chickwood
+
+
+def _expected_decision_blocks(state) -> list[int]:
+    """The decision blocks worked out from the pending decision, block by block."""
+    game, n = state.game, state.num_players
+    kinds, width = len(state.DECISIONS), state.decision_data.size
+    out = [0] * (kinds + n + width + state.decision_seat.size)
+    if state.decisions:
+        kind, player, data = state.decisions[-1]
+        ints = len(state.DECISIONS[kind].ints)
+        out[kind] = 1
+        out[kinds + player] = 1
+        out[kinds + n:kinds + n + ints] = data[:ints]
+        for slot, seat in enumerate(data[ints:]):
+            if seat >= 0:
+                out[kinds + n + width + slot * n + seat] = 1
+    lo, hi = game._decision_region
+    assert hi - lo == len(out)
+    return out
+
+
+def test_decision_blocks_follow_every_change_of_the_stack():
+    state = new_game({"num_players": 3}, seed=1)
+    other = state.game.new_initial_state(2)  # shares the game and its cache of patterns
+    lo, hi = state.game._decision_region
+    seen = 0
+    rng = np.random.default_rng(0)
+    while not state.is_terminal:
+        assert state.buf[lo:hi].tolist() == _expected_decision_blocks(state)
+        legal = np.flatnonzero(state.legal_action_mask())
+        state.apply(int(rng.choice(legal)))
+        seen += 1
+    assert state.buf[lo:hi].tolist() == _expected_decision_blocks(state) == [0] * (hi - lo)
+    assert seen > 3 and other.buf[lo:hi].tolist() == _expected_decision_blocks(other)
+    # a pushed decision with a seat, then popped: the blocks come back exactly
+    other.push(ANSWER_KIND, 2, 1, 0)
+    assert other.buf[lo:hi].tolist() == _expected_decision_blocks(other)
+    other.buf[lo:hi] = 5  # scribbling on one state's buffer never reaches the shared patterns
+    other.pop()
+    assert other.buf[lo:hi].tolist() == _expected_decision_blocks(other)
+    assert not other.game.decision_pattern(other.decisions[-1]).flags.writeable
+
+
+def test_order_enforced_env_keeps_pettingzoo_checks():
+    from toy_game import ToyEnv
+
+    from forest_envs.core.aec import OrderEnforcedEnv
+
+    env = OrderEnforcedEnv(ToyEnv(num_players=2))
+    with pytest.raises(AssertionError, match="before step"):
+        env.step(0)
+    with pytest.raises(AssertionError, match="before agent_iter"):
+        env.agent_iter()
+    env.reset(seed=3)
+    it = iter(env.agent_iter())
+    assert next(it) == env.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(it)
+    env.reset(seed=3)
+    steps = 0
+    for agent in env.agent_iter(max_iter=1000):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            assert not obs["action_mask"].any()
+            assert not any(env.observe(a)["action_mask"].any() for a in env.possible_agents)
+            env.step(None)
+        else:
+            others = [a for a in env.possible_agents if a != agent]
+            assert not any(env.observe(a)["action_mask"].any() for a in others)
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert not env.agents and steps == env.unwrapped.num_steps + 2

@@ -1,8 +1,8 @@
 """The one PettingZoo AEC adapter every game uses.
 
 It owns nothing game-specific: a ``Game`` (see engine.py) supplies spaces, states and names.
-The hot path (``step`` / ``observe``) does a handful of dict look-ups and defers to the
-engine, whose mask is cached per state and whose observation is a single gather.
+The hot path (``step`` / ``last`` / ``observe``) does a handful of dict look-ups and defers
+to the engine, whose mask is cached per state and whose observation is a single gather.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from .config import Option, validate_options
-from .engine import REWARD_MODES, Game
+from .engine import REWARD_MODES, BufferState, Game
 from .errors import ConfigError, IllegalActionError, WrongAgentError
 
 _number = dict(check=lambda v: isinstance(v, (int, float, np.integer, np.floating))
@@ -75,6 +76,8 @@ class ForestAECEnv(AECEnv):
         self.render_mode = self.env_options["render_mode"]
         self._reward_mode = self.env_options["reward"]
         self._max_steps = self.env_options["max_steps"] or self.game.default_max_steps
+        # One comparison per step instead of a None test and a comparison.
+        self._step_limit = float("inf") if self._max_steps is None else self._max_steps
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
@@ -86,8 +89,16 @@ class ForestAECEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
         self.state_space = spaces.Box(layout.state_low, layout.state_high, dtype=np.float32)
         self._no_mask = np.zeros(self.game.num_actions, np.int8)
+        # The base engine's observation is its layout's gather: called directly, one Python
+        # call less per step. A game that overrides ``observation`` gets it called instead.
+        self._layout_observe = (layout.observe if self.game.state_class.observation
+                                is BufferState.observation else None)
         self._seeder: np.random.Generator | None = None
         self.engine_state = None
+        # True once the game has ended (by its rules, truncation or an illegal action): from
+        # then on every agent is terminated or truncated. One flag read on every observe and
+        # step instead of a list scan and two dict look-ups.
+        self._ended = False
 
     # --- PettingZoo API -------------------------------------------------------------------
     def observation_space(self, agent: str):
@@ -119,6 +130,7 @@ class ForestAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._ended = False
         self.agent_selection = self.possible_agents[self.engine_state.current_player]
 
     def _start_state(self, options: dict | None):
@@ -142,21 +154,25 @@ class ForestAECEnv(AECEnv):
         state = self.engine_state
         if state is None:
             raise RuntimeError("observe() called before reset()")
-        if seat == state.current_player and agent in self.agents and not (
-                self.terminations[agent] or self.truncations[agent]):
+        # Only the agent to move in a running game gets its mask; always a copy, so a caller
+        # writing into it never changes the engine's cached mask.
+        if seat == state.current_player and not self._ended:
             mask = state.legal_action_mask().copy()
         else:
             mask = self._no_mask.copy()
-        return {"observation": state.observation(seat), "action_mask": mask}
+        layout_observe = self._layout_observe
+        observation = (layout_observe(state.buf, seat) if layout_observe is not None
+                       else state.observation(seat))
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action) -> None:
-        if self.engine_state is None:
+        state = self.engine_state
+        if state is None:
             raise RuntimeError("step() called before reset()")
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._ended:
             self._was_dead_step(action)
             return
-        state = self.engine_state
         try:
             state.apply(action)
         except IllegalActionError as err:
@@ -165,21 +181,26 @@ class ForestAECEnv(AECEnv):
             self._end_for_illegal(agent, action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._actions.append(int(action))
+        self._actions.append(action if type(action) is int else int(action))
         self.num_steps += 1
-        if state.is_terminal:
+        player = state.current_player  # -1: the game is over (is_terminal)
+        if player < 0:
             self._finish(state.result())
-        elif self._max_steps is not None and self.num_steps >= self._max_steps:
+        elif self.num_steps >= self._step_limit:
+            self._ended = True
             for a in self.agents:
                 self.truncations[a] = True
             self._set_end_infos(truncated=True)
         else:
-            self.agent_selection = self.possible_agents[state.current_player]
+            self.agent_selection = self.possible_agents[player]
 
     def last(self, observe: bool = True):
+        # AECEnv.last without its super() hop: an agent_iter loop calls it on every step.
         if self.engine_state is None:
             raise RuntimeError("last() called before reset()")
-        return super().last(observe)
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def state(self) -> np.ndarray:
         return self._reset_state("state").global_state()
@@ -274,12 +295,14 @@ class ForestAECEnv(AECEnv):
         self._actions.append(int(action) if is_int else repr(action))
         self.rewards = {a: (penalty if a == agent else 0.0) for a in self.agents}
         self._accumulate_rewards()
+        self._ended = True
         for a in self.agents:
             self.terminations[a] = True
             self.infos[a] = {"illegal_action": {"agent": agent, "action": action}}
 
     def _finish(self, result) -> None:
         returns = result.returns(self._reward_mode, self.game.traits.score_scale)
+        self._ended = True
         for a in self.agents:
             self.rewards[a] = returns[self._seat_of[a]]
             self.terminations[a] = True
@@ -315,9 +338,31 @@ def _delegated(name: str) -> property:
     return property(get)
 
 
+class _OrderEnforcedIterator(AECOrderEnforcingIterator):
+    """PettingZoo's order-enforcing ``agent_iter`` iterator reading the wrapped env's
+    ``agents`` and ``agent_selection`` directly: same checks, no property hops per step."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return env.agent_selection
+
+
+class _OrderEnforcedIterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> _OrderEnforcedIterator:
+        return _OrderEnforcedIterator(self.env, self.max_iter)
+
+
 class OrderEnforcedEnv(wrappers.OrderEnforcingWrapper):
     """PettingZoo's OrderEnforcingWrapper, with the attributes read on every step of an
-    ``agent_iter`` loop delegated directly instead of through two ``__getattr__`` hops."""
+    ``agent_iter`` loop delegated directly instead of through two ``__getattr__`` hops, and
+    ``step`` / ``agent_iter`` going straight to the env once it is running (the checks and
+    messages before a reset or after the end stay PettingZoo's)."""
 
     agent_selection = _delegated("agent_selection")
     agents = _delegated("agents")
@@ -330,3 +375,15 @@ class OrderEnforcedEnv(wrappers.OrderEnforcingWrapper):
         if not self._has_reset:
             raise AttributeError("last() cannot be called before reset")
         return self.env.last(observe)
+
+    def step(self, action) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)  # PettingZoo's error before reset, warning after the end
+
+    def agent_iter(self, max_iter: int = 2**63) -> _OrderEnforcedIterable:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # PettingZoo's error
+        return _OrderEnforcedIterable(self, max_iter)

@@ -149,10 +149,13 @@ class Game:
         self._build_layout(layout)
         self.layout: Layout = layout.freeze()
         blocks = layout.blocks
+        # decision_kind .. decision_seat are adjacent: one region, rewritten as a whole
         self._decision_region = (blocks["decision_kind"].offset,
                                  blocks["decision_seat"].offset + blocks["decision_seat"].size)
         self._decision_offsets = tuple(blocks[b].offset for b in (
             "decision_kind", "decision_player", "decision_data", "decision_seat"))
+        # Decision -> the contents of that region (see BufferState._show); None: no decision.
+        self._decision_patterns: dict = {None: self._blank_decision_pattern()}
         self.actions: ActionSpace = self._build_actions()
         self.action_names: list[str] = self.actions.names
         self.num_actions = self.actions.size
@@ -162,6 +165,38 @@ class Game:
     @property
     def name(self) -> str:
         return self.traits.name
+
+    def _blank_decision_pattern(self) -> np.ndarray:
+        lo, hi = self._decision_region
+        pattern = np.zeros(hi - lo, self.layout.dtype)
+        pattern.flags.writeable = False  # shared by every state of this configuration
+        return pattern
+
+    def decision_pattern(self, decision: Decision | None) -> np.ndarray:
+        """What the decision blocks hold while ``decision`` is pending (read-only, cached):
+        its kind and player one-hot, its ints, and its seats one-hot (-1: no seat)."""
+        pattern = self._decision_patterns.get(decision)
+        if pattern is not None:
+            return pattern
+        pattern = self._blank_decision_pattern().copy()
+        kind, player, data = decision
+        lo = self._decision_region[0]
+        kind_at, player_at, data_at, seat_at = (at - lo for at in self._decision_offsets)
+        pattern[kind_at + kind] = 1
+        pattern[player_at + player] = 1
+        if data:
+            ints = len(self.state_class.DECISIONS[kind].ints)
+            if ints:
+                pattern[data_at:data_at + ints] = data[:ints]
+            n = self.num_players
+            for slot, seat in enumerate(data[ints:]):
+                if seat >= 0:
+                    pattern[seat_at + slot * n + seat] = 1
+        pattern.flags.writeable = False
+        if len(self._decision_patterns) >= _MAX_DECISION_PATTERNS:  # bounds memory
+            self._decision_patterns = {None: self._decision_patterns[None]}
+        self._decision_patterns[decision] = pattern
+        return pattern
 
     @classmethod
     def all_configs(cls) -> list[dict]:
@@ -207,6 +242,10 @@ class Game:
         return action
 
 
+# Distinct decisions whose decision-block contents a Game keeps (a few kB at most).
+_MAX_DECISION_PATTERNS = 4096
+
+
 @functools.cache
 def _shared_game(cls: type, key: tuple) -> Game:
     return cls(**{k: v for k, _, v in key})
@@ -224,8 +263,9 @@ class BufferState:
     (why an id is illegal, for the error message).
     """
 
-    __slots__ = ("_mask", "buf", "decisions", "game", "num_players", "rng", "turn",
-                 "decision_kind", "decision_player", "turn_seat", "decision_data", "decision_seat")
+    __slots__ = ("_decision_blocks", "_mask", "buf", "decisions", "game", "num_players", "rng",
+                 "turn", "decision_kind", "decision_player", "turn_seat", "decision_data",
+                 "decision_seat")
     FIELDS: ClassVar[tuple[str, ...]] = ()
     DECISIONS: ClassVar[tuple[DecisionKind, ...]] = ()
     # The game's render module: view(state, seat), render(state, seat) and legend().
@@ -268,8 +308,11 @@ class BufferState:
         return self
 
     def _bind(self) -> None:
-        for name, view in self.game.layout.views(self.buf).items():
-            object.__setattr__(self, name, view)
+        buf, setattr_ = self.buf, object.__setattr__
+        for name, part, shape in self.game.layout._view_specs:
+            setattr_(self, name, buf[part] if shape is None else buf[part].reshape(shape))
+        lo, hi = self.game._decision_region
+        self._decision_blocks = self.buf[lo:hi]
 
     def clone(self):
         """A deep copy: playing on either never changes the other."""
@@ -342,18 +385,20 @@ class BufferState:
         return self.DECISIONS[self.decisions[-1].kind].name if self.decisions else None
 
     def push(self, kind: int, player: int, *data: int) -> None:
-        self.decisions.append(_decision((kind, player, data)))
-        self._show_decision()
+        d = _decision((kind, player, data))
+        self.decisions.append(d)
+        self._show(d)
 
     def pop(self) -> Decision:
-        d = self.decisions.pop()
-        self._show_decision()
+        decisions = self.decisions
+        d = decisions.pop()
+        self._show(decisions[-1] if decisions else None)
         return d
 
     def replace(self, kind: int, player: int, *data: int) -> None:
         """Put a new decision in place of the top one."""
-        self.decisions[-1] = _decision((kind, player, data))
-        self._show_decision()
+        d = self.decisions[-1] = _decision((kind, player, data))
+        self._show(d)
 
     def set_turn(self, player: int) -> None:
         self.turn_seat[self.turn] = 0
@@ -363,34 +408,26 @@ class BufferState:
     def next_turn(self, kind: int, player: int, *data: int) -> None:
         """It is ``player``'s turn, and the top decision becomes theirs (``replace``)."""
         self.set_turn(player)
-        self.decisions[-1] = _decision((kind, player, data))
-        self._show_decision()
+        d = self.decisions[-1] = _decision((kind, player, data))
+        self._show(d)
 
     def end_game(self) -> None:
         self.decisions.clear()
         self.turn_seat[:] = 0
-        self._show_decision()
+        self._show(None)
 
     def _show_decision(self) -> None:
-        # Runs at every change of decision: plain writes at precomputed buffer offsets.
-        game, buf = self.game, self.buf
-        lo, hi = game._decision_region
-        buf[lo:hi] = 0
+        self._show(self.decisions[-1] if self.decisions else None)
+
+    def _show(self, top: Decision | None) -> None:
+        """``top`` is now the pending decision (None: the game is over): forget the mask and
+        write the decision blocks. Runs at every change of decision, so the blocks' contents
+        come whole from the game's cache of patterns and are copied with one numpy call."""
         self._mask = None
-        if not self.decisions:
-            return
-        kind, player, data = self.decisions[-1]
-        kind_at, player_at, data_at, seat_at = game._decision_offsets
-        buf[kind_at + kind] = 1
-        buf[player_at + player] = 1
-        if data:
-            ints = len(self.DECISIONS[kind].ints)
-            if ints:
-                buf[data_at:data_at + ints] = data[:ints]
-            n = self.game.num_players
-            for slot, seat in enumerate(data[ints:]):
-                if seat >= 0:
-                    buf[seat_at + slot * n + seat] = 1
+        pattern = self.game._decision_patterns.get(top)
+        if pattern is None:
+            pattern = self.game.decision_pattern(top)
+        self._decision_blocks[...] = pattern
 
     # --- the common contract ------------------------------------------------------------
     def observation(self, seat: int) -> np.ndarray:

@@ -93,6 +93,11 @@ class Layout:
         self.state_high = self._per_entry(everything, sizes, lambda b: b.high)
         self.observation_size = int(self._scale.size)
         self.unit_scale = bool(np.all(self._scale == 1.0))
+        # (name, slice, shape or None for a one-axis block): every state binds its views from
+        # this at each new game and clone, so a one-axis block skips the reshape.
+        self._view_specs = tuple((b.name, slice(b.offset, b.offset + b.size),
+                                  None if len(b.shape) == 1 else b.shape)
+                                 for b in self.blocks.values())
         return self
 
     @staticmethod
@@ -114,9 +119,10 @@ class Layout:
         return self._scale
 
     def observe(self, buf: np.ndarray, seat: int) -> np.ndarray:
+        # ``take`` is the same gather as ``buf[index]`` with less indexing machinery.
         if self.unit_scale:
-            return buf[self._gather[seat]].astype(np.float32)
-        return buf[self._gather[seat]] * self._scale
+            return buf.take(self._gather[seat]).astype(np.float32)
+        return buf.take(self._gather[seat]) * self._scale
 
     def out_of_range(self, buf: np.ndarray) -> list[str]:
         """Names of the blocks holding a value outside their declared range (for tests)."""
