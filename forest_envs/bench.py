@@ -83,8 +83,9 @@ def _label(env_id: str, cfg: dict) -> str:
 
 
 def format_rows(rows: list[dict]) -> str:
-    head = f"{'environment':<44} {'loop':<7} {'steps/s':>10} {'x connect_four':>15}"
+    w = max([len("environment")] + [len(r["env"]) for r in rows])
+    head = f"{'environment':<{w}} {'loop':<7} {'steps/s':>10} {'x connect_four':>15}"
     lines = [head, "-" * len(head)]
     for r in rows:
-        lines.append(f"{r['env']:<44} {r['loop']:<7} {r['steps_per_s']:>10.0f} {r['vs_connect_four']:>15.2f}")
+        lines.append(f"{r['env']:<{w}} {r['loop']:<7} {r['steps_per_s']:>10.0f} {r['vs_connect_four']:>15.2f}")
     return "\n".join(lines)
