@@ -23,7 +23,7 @@ _number = dict(check=lambda v: isinstance(v, (int, float, np.integer, np.floatin
                and not isinstance(v, (bool, np.bool_)), doc="a number")
 
 ENV_OPTIONS = {
-    "render_mode": Option(None, choices=(None, "ansi", "human")),
+    "render_mode": Option(None, choices=(None, "ansi", "human", "rgb_array")),
     "reward": Option("win", choices=REWARD_MODES, doc="a reward mode the game declares"),
     "illegal_action": Option("raise", choices=("raise", "penalize")),
     "illegal_penalty": Option(-1.0, **_number),
@@ -42,7 +42,9 @@ def split_options(kwargs: dict[str, Any]) -> tuple[dict, dict]:
 class ForestAECEnv(AECEnv):
     """A PettingZoo AEC environment around a forest_envs engine.
 
-    Options: ``render_mode`` (None/"ansi"/"human"), ``reward`` (built from the game's ranks:
+    Options: ``render_mode`` (None/"ansi"/"human"/"rgb_array": ``render()`` draws the
+    referee's view, as text or as an image; ``render_text(agent)`` and
+    ``render_image(agent)`` draw one seat's), ``reward`` (built from the game's ranks:
     "win": the players ranked first share +1; "rank": 1 for first down to 0 for last;
     "score", in games with points: score difference to the opponents' mean / the game's
     score scale), ``illegal_action`` ("raise" or "penalize": the game ends, the offender gets
@@ -52,7 +54,8 @@ class ForestAECEnv(AECEnv):
     """
 
     game_class: type[Game]
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "is_parallelizable": False,
+                "render_fps": 1}
 
     def __init__(self, game_class: type[Game] | None = None, **kwargs: Any):
         super().__init__()
@@ -73,6 +76,12 @@ class ForestAECEnv(AECEnv):
             raise ConfigError(f"environment option reward={self.env_options['reward']!r} is invalid "
                               f"for {self.game.env_id}; expected one of {list(modes)}")
         self.metadata = dict(self.metadata, name=self.game.env_id)
+        if not self.game.state_class.has_picture():
+            # A game without a picture offers no rgb_array mode, and refuses to be asked for it.
+            self.metadata["render_modes"] = [m for m in self.metadata["render_modes"] if m != "rgb_array"]
+            if self.env_options["render_mode"] == "rgb_array":
+                raise ConfigError(f"{self.game.env_id} has no picture, so render_mode='rgb_array' is "
+                                  f"not available; choose one of {self.metadata['render_modes']}")
         self.render_mode = self.env_options["render_mode"]
         self._reward_mode = self.env_options["reward"]
         self._max_steps = self.env_options["max_steps"] or self.game.default_max_steps
@@ -211,6 +220,8 @@ class ForestAECEnv(AECEnv):
 
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
             return None
+        if self.render_mode == "rgb_array":
+            return self.render_image()
         text = self.render_text()
         if self.render_mode == "human":
             print(text)
@@ -238,6 +249,12 @@ class ForestAECEnv(AECEnv):
     def render_text(self, agent: str | None = None) -> str:
         seat = None if agent is None else self._seat_of[self._check_agent(agent)]
         return self._reset_state("render_text").render(seat)
+
+    def render_image(self, agent: str | None = None) -> np.ndarray:
+        """An H x W x 3 uint8 picture of what ``agent`` may know (``None``: the referee's view
+        of everything, which is what ``render()`` shows in every mode)."""
+        seat = None if agent is None else self._seat_of[self._check_agent(agent)]
+        return self._reset_state("render_image").picture(seat)
 
     def legend(self) -> str | None:
         """The key to the board text of ``render_text`` (what its abbreviations and symbols

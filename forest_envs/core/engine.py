@@ -11,6 +11,7 @@ from the game's own ranking.
 from __future__ import annotations
 
 import functools
+import importlib
 import itertools
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
@@ -247,6 +248,24 @@ _MAX_DECISION_PATTERNS = 4096
 
 
 @functools.cache
+def _picture_module(cls: type):
+    """The state class's picture module: its PICTURE, else ``<RENDER's package>.picture``
+    (imported on first use, so Pillow loads only when a picture is drawn), else None."""
+    if cls.PICTURE is not None:
+        return cls.PICTURE
+    render = cls.RENDER
+    name = getattr(render, "__name__", "")
+    if "." not in name:
+        return None
+    try:
+        return importlib.import_module(name.rsplit(".", 1)[0] + ".picture")
+    except ModuleNotFoundError as err:
+        if err.name and err.name.endswith(".picture"):
+            return None
+        raise
+
+
+@functools.cache
 def _shared_game(cls: type, key: tuple) -> Game:
     return cls(**{k: v for k, _, v in key})
 
@@ -270,6 +289,9 @@ class BufferState:
     DECISIONS: ClassVar[tuple[DecisionKind, ...]] = ()
     # The game's render module: view(state, seat), render(state, seat) and legend().
     RENDER: ClassVar[Any] = None
+    # The game's picture module (render_mode="rgb_array"): picture(view) -> uint8[H, W, 3] and
+    # size(num_players) -> (width, height). None: the module ``picture`` beside RENDER, if any.
+    PICTURE: ClassVar[Any] = None
     _BASE_FIELDS = ("decisions", "turn")
 
     def __init_subclass__(cls, **kwargs):
@@ -543,6 +565,30 @@ class BufferState:
         """What the abbreviations and symbols of ``render``'s text mean (None: no legend)."""
         legend = getattr(self.RENDER, "legend", None)
         return legend() if legend is not None else None
+
+    def picture(self, seat: int | None = None) -> np.ndarray:
+        """An H x W x 3 uint8 image of ``view(seat)`` (``seat=None``: the referee's), drawn
+        from the view alone, so it shows exactly what the text does not hide."""
+        return self.picture_module().picture(self.view(seat))
+
+    def picture_shape(self) -> tuple[int, int, int]:
+        """The shape of every ``picture`` of this game configuration."""
+        width, height = self.picture_module().size(self.num_players)
+        return (height, width, 3)
+
+    @classmethod
+    def has_picture(cls) -> bool:
+        return _picture_module(cls) is not None
+
+    @classmethod
+    def picture_module(cls):
+        module = _picture_module(cls)
+        if module is None:
+            raise NotImplementedError(
+                f"{cls.__name__} has no picture: render_mode='rgb_array' needs a PICTURE module "
+                "(or a module named 'picture' beside its RENDER module) with picture(view) and "
+                "size(num_players)")
+        return module
 
     def _render_module(self):
         if self.RENDER is None:

@@ -1,0 +1,297 @@
+"""Sherwood Forest as an image (``render_mode="rgb_array"``), drawn from ``render.view`` only.
+
+Left: the map. Four roads meet at the crossing, each town at the end of its arm with its
+gate (grey) and wood (green) ambushes on the way in and the four red forks in the angles;
+outlaws lie in an ambush as discs in their player's colour with their number (the leader's
+disc ringed in gold); the coach on the road is drawn where it stands, its route a dashed
+line. Right: the laid-out travellers (face up with their numbers; face down as backs with
+the deck letter, and numbers only where this seat peeked or an offer told them; inn
+markers in the players' colours), the offer under way, the players, your equipment cards
+(everybody's for the referee) and a legend.
+"""
+
+from __future__ import annotations
+
+from ..core.picture import (
+    CARD_BACK,
+    HIGHLIGHT,
+    INK,
+    LINE,
+    MUTED,
+    WHITE,
+    Canvas,
+    mix,
+    seat_colour,
+    seat_name,
+    symbol_back,
+    symbol_disc,
+)
+from .components import AMBUSHES, EQUIPMENT, RED_FORKS, TOWNS
+from .render import _decision_text
+
+WIDTH, HEIGHT = 1100, 660
+CX, CY = 290, 350          # the crossing
+TOWN_DIR = ((-1, 0), (0, 1), (1, 0), (0, -1))   # Derby west, Nottingham south, Lincoln east, York north
+FORK_DIR = ((1, -1), (1, 1), (-1, 1), (-1, -1))  # NE, SE, SW, NW
+ROAD = (170, 135, 90)
+GATE, WOOD, FORK = (175, 170, 160), (90, 150, 80), (250, 240, 225)
+RED = (200, 40, 40)
+GOLD = (220, 170, 30)
+SHORT_PLACES = ("church", "inn", "merch", "market")
+EQUIP_COLOURS = ((170, 120, 80), (120, 160, 90), (150, 160, 180), (220, 190, 120), (80, 130, 90),
+                 (200, 150, 200))
+
+
+def size(num_players: int) -> tuple[int, int]:
+    """(width, height) of every picture, whatever the player count."""
+    return WIDTH, HEIGHT
+
+
+def _ambush_xy(a: int) -> tuple[float, float]:
+    if a >= 8:  # the forks, in the angles of the crossing
+        dx, dy = FORK_DIR[a - 8]
+        return CX + 62 * dx, CY + 62 * dy
+    dx, dy = TOWN_DIR[a // 2]
+    dist = 180 if a % 2 == 0 else 118
+    return CX + dist * dx, CY + dist * dy
+
+
+def _town_xy(t: int) -> tuple[float, float]:
+    dx, dy = TOWN_DIR[t]
+    return CX + 232 * dx, CY + 232 * dy
+
+
+def picture(view: dict):
+    c = Canvas(WIDTH, HEIGHT)
+    _title(c, view)
+    _map(c, view)
+    _side(c, view, 590, 40, WIDTH - 10, HEIGHT - 10)
+    return c.array()
+
+
+def _title(c: Canvas, v: dict) -> None:
+    holder = "-" if v["card_holder"] < 0 else f"P{v['card_holder']}"
+    c.text(10, 10, "Sherwood Forest", size=17, bold=True)
+    c.text(180, 12, f"round {v['round']} ({v['phase']})  ·  pit {v['pit']} gold  ·  figure "
+           f"P{v['figure']}  ·  card {holder}", size=13, width=720)
+    who = "referee's view" if v["seat"] is None else f"view of P{v['seat']}"
+    c.text(WIDTH - 10, 12, who, size=13, bold=True,
+           fill=INK if v["seat"] is None else seat_colour(v["seat"]), anchor="ra")
+
+
+def _map(c: Canvas, v: dict) -> None:
+    c.box(10, 40, 575, HEIGHT - 10, fill=(222, 236, 205), outline=LINE, radius=8)
+    # trees dotted over the forest, at fixed places
+    for k in range(46):
+        x, y = 30 + (k * 97) % 530, 76 + (k * 61) % 560
+        if abs(x - CX) > 30 and abs(y - CY) > 30:
+            c.circle(x, y, 6, fill=(150, 190, 130), outline=None)
+    d = v["decision"]
+    c.text(20, 48, "Game over" if d is None else "Now: " + _decision_text(d), size=12, bold=True,
+           fill=INK if d is None else seat_colour(d["player"]), width=545)
+    for t in range(4):
+        c.line((CX, CY) + _town_xy(t), fill=ROAD, width=14)
+    for a in RED_FORKS:
+        fx, fy = _ambush_xy(a)
+        c.line((fx, fy, fx, CY), fill=ROAD, width=4)
+        c.line((fx, fy, CX, fy), fill=ROAD, width=4)
+    coach = v["coach"]
+    if coach is not None:
+        points = [_town_xy(coach["card"]["origin"])] + [_ambush_xy(a) for a in coach["route"]] \
+            + [_town_xy(coach["destination"])]
+        _dashed(c, points, HIGHLIGHT, 4)
+    for t, name in enumerate(TOWNS):
+        tx, ty = _town_xy(t)
+        c.box(tx - 40, ty - 14, tx + 40, ty + 14, fill=(240, 225, 200), outline=INK, radius=4, width=2)
+        c.text(tx, ty, name, size=12, bold=True, anchor="mm")
+    for a in range(len(AMBUSHES)):
+        _ambush(c, a, v["ambushes"][a])
+    if coach is not None:
+        step = coach["step"]
+        route = coach["route"]
+        x, y = _ambush_xy(route[step]) if step < len(route) else _town_xy(coach["destination"])
+        _coach(c, x, y - 2, coach["card"])
+
+
+def _dashed(c: Canvas, points, colour, width) -> None:
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1)
+        n = int(length // 12)
+        for k in range(0, n, 2):
+            a, b = k / n, min((k + 1) / n, 1)
+            c.line((x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                   fill=colour, width=width)
+
+
+def _ambush(c: Canvas, a: int, entry: dict | None) -> None:
+    x, y = _ambush_xy(a)
+    fork = a >= 8
+    fill = FORK if fork else (GATE if a % 2 == 0 else WOOD)
+    c.circle(x, y, 17, fill=fill, outline=RED if fork else INK, width=3 if fork else 1)
+    label = ("NE", "SE", "SW", "NW")[a - 8] if fork else ("gate" if a % 2 == 0 else "wood")
+    c.text(x, y, label, size=9, bold=True, fill=INK if fork or a % 2 == 0 else WHITE, anchor="mm")
+    if entry is None:
+        return
+    groups = [(p, k) for p, k in enumerate(entry["outlaws"]) if k]
+    # discs around the ambush, starting at its outer side
+    spots = ((0, -30), (28, -16), (28, 16), (0, 30), (-28, 16), (-28, -16))
+    for i, (p, k) in enumerate(groups[:6]):
+        dx, dy = spots[i]
+        if p == entry["leader"]:
+            c.circle(x + dx, y + dy, 13, fill=GOLD, outline=INK)
+        c.seat_disc(x + dx, y + dy, 10, p, str(k))
+    promised = any(any(w) for w in entry["promised"]) or any(entry["pledged"])
+    if promised or "agreement" in entry:
+        tag = "deal" if "agreement" in entry else "promise"
+        c.text(x, y + 46, tag, size=9, bold=True, fill=RED, anchor="mm")
+
+
+def _coach(c: Canvas, x, y, card: dict, scale: float = 1.0) -> None:
+    """The coach, its strength written on it (a red coach carries a sheriff)."""
+    colour = RED if card.get("sheriff") else (235, 200, 60)
+    w, h, r = 20 * scale, 11 * scale, 5 * scale
+    c.box(x - w, y - h, x + w, y + h, fill=colour, outline=INK, radius=4, width=2 if scale >= 1 else 1)
+    c.circle(x - w / 2, y + h + 1, r, fill=INK, outline=None)
+    c.circle(x + w / 2, y + h + 1, r, fill=INK, outline=None)
+    if card["strength"] != "":
+        c.text(x, y, str(card["strength"]), size=12, bold=True,
+               fill=WHITE if card.get("sheriff") else INK, anchor="mm")
+
+
+def _side(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
+    c.panel(x0, y0, x1, y0 + 160, "Travellers")
+    cw = (x1 - x0 - 16 - 5 * 6) / 6
+    for s, e in enumerate(v["slots"]):
+        _traveller(c, x0 + 8 + s * (cw + 6), y0 + 24, cw, 128, s, e)
+    y = y0 + 166
+    o = v["offer"]
+    if o:
+        asks = ", ".join(f"P{q} {n} outlaws" + (f" {k} cards" if k else "") for q, n, k in o["asked"]) or "-"
+        text = f"Offer: P{o['performer']} at {AMBUSHES[o['ambush']]} with {o['own']} own; asks {asks}"
+        if o["target"] >= 0:
+            text += f"; target traveller {o['target'] + 1}"
+        c.text(x0 + 4, y + 2, text, size=11, fill=RED, width=x1 - x0 - 8)
+    y += 20
+    n = v["num_players"]
+    row_h = 30
+    c.panel(x0, y, x1, y + 26 + n * row_h, "Players")
+    for p, pl in enumerate(v["players"]):
+        top = y + 24 + p * row_h
+        colour = seat_colour(p)
+        c.box(x0 + 6, top, x1 - 6, top + row_h - 3, fill=mix(colour, WHITE, 0.86), outline=colour, radius=4)
+        c.seat_disc(x0 + 19, top + 13, 9, p)
+        c.text(x0 + 33, top + 6, seat_name(p, v["seat"]), size=12, bold=True)
+        c.text(x0 + 110, top + 7, f"fame {pl['fame']}  gold {pl['gold']}  camp {pl['camp']}  "
+               f"oak {pl['oak']}  cards {pl['hand_count']}", size=11)
+        places = "  ".join(f"{SHORT_PLACES[i]} {k}" for i, k in enumerate(pl["places"]) if k)
+        c.text(x1 - 12, top + 7, places, size=10, fill=MUTED, anchor="ra")
+    y += 26 + n * row_h + 6
+    if "hand" in v:
+        c.panel(x0, y, x1, y + 46, "Your equipment")
+        _equipment(c, v["hand"], x0 + 130, y + 6, x1 - 8)
+    else:
+        c.panel(x0, y, x1, y + 46, "Equipment (referee)")
+        cx = x0 + 160
+        for p, hand in enumerate(v["hands"]):
+            if any(hand):
+                c.seat_disc(cx, y + 14, 7, p)
+                cx = _equipment(c, hand, cx + 10, y + 6, x1 - 8, short=True) + 8
+    c.text(x0 + 8, y + 28, f"deck {v['equipment_left']}  ·  travellers left {v['pile_left']}",
+           size=10, fill=MUTED)
+    y += 54
+    c.legend(x0, y, [
+        (lambda cv, a, b: cv.circle(a, b, 7, fill=GATE, outline=INK), "gate"),
+        (lambda cv, a, b: cv.circle(a, b, 7, fill=WOOD, outline=INK), "wood"),
+        (lambda cv, a, b: cv.circle(a, b, 7, fill=FORK, outline=RED, width=2), "fork (two roads)"),
+        (symbol_disc(seat_colour(0), "3"), "outlaws of a player"),
+        (lambda cv, a, b: (cv.circle(a, b, 8, fill=GOLD, outline=INK), cv.seat_disc(a, b, 6, 1, "")),
+         "leader"),
+        (lambda cv, a, b: _coach(cv, a, b - 2, {"strength": ""}, 0.4), "coach (strength)"),
+        (lambda cv, a, b: cv.line((a - 7, b, a + 7, b), fill=HIGHLIGHT, width=3), "its route"),
+        (symbol_back(), "face-down traveller"),
+        (lambda cv, a, b: cv.box(a - 5, b - 5, a + 5, b + 5, fill=seat_colour(0), outline=INK), "inn marker"),
+    ], size=10, row_height=17, max_width=x1 - x0)
+    _notes(c, v, x0, y + 40, x1, y1)
+
+
+def _notes(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
+    """The coach's card and every occupied ambush (leader, outlaws, promises, a deal)."""
+    lines = []
+    coach = v["coach"]
+    if coach is not None:
+        card = coach["card"]
+        who = "Sheriff" if card.get("sheriff") else "traveller"
+        lines.append((HIGHLIGHT, f"On the road: {who} {card['deck']} strength {card['strength']}, fame "
+                      f"{card['fame']}, gold {card['gold']}, comrades {card['comrades']}: "
+                      f"{TOWNS[card['origin']]} → {TOWNS[coach['destination']]}"))
+    for a, e in enumerate(v["ambushes"]):
+        if e is None:
+            continue
+        band = ", ".join(f"P{q} {k}" for q, k in enumerate(e["outlaws"]) if k)
+        text = f"{AMBUSHES[a]}: leader P{e['leader']}; {band}"
+        promised = [f"P{q} {', '.join(EQUIPMENT[k] for k, x in enumerate(w) if x)}"
+                    for q, w in enumerate(e["promised"]) if any(w)]
+        promised += [f"P{q} {k} cards" for q, k in enumerate(e["pledged"]) if k]
+        if promised:
+            text += "; promised " + ", ".join(promised)
+        if "agreement" in e:
+            g = e["agreement"]
+            target = "the coach" if g["target"] < 0 else f"traveller {g['target'] + 1}"
+            text += f"; deal on {target}, informant P{g['informant']}"
+        lines.append((INK, text))
+    if not lines:
+        return
+    c.panel(x0, y0, x1, y1, "On the road and in ambush")
+    for i, (colour, text) in enumerate(lines):
+        y = y0 + 24 + i * 14
+        if y + 14 > y1:
+            break
+        c.text(x0 + 8, y, text, size=10, fill=colour, width=x1 - x0 - 16)
+
+
+def _traveller(c: Canvas, x, y, w, h, s: int, e: dict | None) -> None:
+    c.text(x + w / 2, y + h + 1, str(s + 1), size=9, fill=MUTED, anchor="ma")
+    if e is None:
+        c.box(x, y, x + w, y + h - 4, fill=None, outline=LINE, radius=5)
+        return
+    card = e.get("card")
+    if card is None:
+        c.card_back(x, y, w, h - 4, CARD_BACK, e["deck"])
+    else:
+        sheriff = card.get("sheriff", False)
+        c.box(x, y, x + w, y + h - 4, fill=(255, 235, 235) if sheriff else (250, 246, 232),
+              outline=RED if sheriff else INK, radius=5, width=2 if sheriff else 1)
+        c.text(x + 5, y + 4, ("Sheriff " if sheriff else "") + e["deck"], size=10, bold=True,
+               fill=RED if sheriff else INK)
+        c.text(x + w - 5, y + 2, str(card["strength"]), size=16, bold=True, anchor="ra")
+        rows = [f"fame {card['fame']}"]
+        if sheriff:
+            rows.append(f"loss {card['fame_loss']}f {card['outlaw_loss']}o")
+        else:
+            rows += [f"gold {card['gold']}", f"comr. {card['comrades']}"]
+        for i, text in enumerate(rows):
+            c.text(x + 5, y + 26 + i * 14, text, size=10)
+        c.text(x + 5, y + 72, f"{TOWNS[card['origin']][:3]}→{TOWNS[card['destination']][:3]}", size=10,
+               bold=True, width=w - 8)
+        if e.get("peeked"):
+            c.text(x + 5, y + 86, "peeked", size=9, fill=HIGHLIGHT)
+    if "told" in e:
+        t = e["told"]
+        c.box(x + 2, y + h - 40, x + w - 2, y + h - 26, fill=WHITE, outline=HIGHLIGHT, radius=3)
+        c.text(x + w / 2, y + h - 33, f"told {t['fame']}f {t['gold']}g {t['comrades']}c", size=8,
+               anchor="mm", width=w - 6)
+    for i, q in enumerate(e["marked_by"]):
+        c.box(x + 4 + i * 13, y + h - 20, x + 14 + i * 13, y + h - 10, fill=seat_colour(q), outline=INK)
+
+
+def _equipment(c: Canvas, counts, x, y, right, short: bool = False) -> float:
+    for k, count in enumerate(counts):
+        if not count:
+            continue
+        name = EQUIPMENT[k].split()[0][:5] if short else EQUIPMENT[k]
+        w = c.text_width(name + (f" x{count}" if count > 1 else ""), 10) + 12
+        if x + w > right:
+            break
+        c.chip(x, y, w, 16, name, EQUIP_COLOURS[k], count, size=10)
+        x += w + 4
+    return x

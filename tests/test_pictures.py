@@ -1,0 +1,170 @@
+"""Pictures of the table (render_mode="rgb_array"): shape and type for every game and
+configuration, pictures that follow the table, that depend on the view alone and that show
+a seat nothing it may not know; the AEC env's rgb_array mode and its errors."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+import forest_envs
+from forest_envs.core import picture as core_picture
+from forest_envs.core.errors import ConfigError
+from forest_envs.core.registry import game_spec
+
+GAMES = ["chickwood_v0", "roundforest_v0", "sherwood_v0"]
+CASES = [(g, cfg) for g in GAMES for cfg in game_spec(g).game_class.all_configs()]
+CASE_IDS = [g + "-" + "-".join(f"{k}={v}" for k, v in cfg.items()) for g, cfg in CASES]
+# every player count of every game, without its variants (pictures take ~50 ms each)
+COUNTS = [(g, cfg) for g, cfg in CASES if not any(v is True for v in cfg.values())]
+COUNT_IDS = [g + "-" + str(cfg["num_players"]) for g, cfg in COUNTS]
+
+
+def played(env_id: str, actions: int, seed: int = 0, **cfg):
+    """A state after ``actions`` random legal actions (fewer if the game ends)."""
+    state = game_spec(env_id).game_class(**cfg).new_initial_state(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(actions):
+        if state.is_terminal:
+            break
+        state.apply(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+def test_picture_has_the_declared_shape_for_every_configuration(env_id, cfg):
+    state = played(env_id, 25, seed=3, **cfg)
+    shape = state.picture_shape()
+    assert len(shape) == 3 and shape[2] == 3
+    width, height = state.picture_module().size(state.num_players)
+    assert shape == (height, width, 3)
+    for seat in (None, state.num_players - 1):
+        image = state.picture(seat)
+        assert isinstance(image, np.ndarray)
+        assert image.shape == shape and image.dtype == np.uint8
+        assert image.min() < 100 < image.max()  # something is drawn
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_picture_changes_when_the_table_changes(env_id):
+    state = played(env_id, 10, seed=1)
+    first = state.picture(None)
+    for _ in range(15):
+        if state.is_terminal:
+            break
+        before = state.picture(None)
+        state.apply(int(np.random.default_rng(state.turn).choice(state.legal_actions())))
+        assert not np.array_equal(before, state.picture(None))
+    assert not np.array_equal(first, state.picture(None))
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_same_view_same_picture(env_id):
+    state = played(env_id, 40, seed=2)
+    module = state.picture_module()
+    for seat in (None, 0):
+        image = state.picture(seat)
+        np.testing.assert_array_equal(image, state.picture(seat))
+        np.testing.assert_array_equal(image, state.clone().picture(seat))
+        # drawn from the view alone: the view's data gives the very same image
+        np.testing.assert_array_equal(image, module.picture(state.view(seat)))
+        restored = state.game.state_from_dict(state.to_dict())
+        np.testing.assert_array_equal(image, restored.picture(seat))
+
+
+@pytest.mark.parametrize(("env_id", "cfg"), COUNTS, ids=COUNT_IDS)
+def test_seat_pictures_do_not_reveal_hidden_information(env_id, cfg):
+    rng = np.random.default_rng(5)
+    state = played(env_id, 0, seed=4, **cfg)
+    revealing = 0
+    for step in range(4):
+        referee = state.picture(None)
+        for seat in range(state.num_players):
+            other = state.resample_hidden(seat, np.random.default_rng(100 * step + seat))
+            np.testing.assert_array_equal(other.picture(seat), state.picture(seat))
+            if seat == step % state.num_players and not np.array_equal(other.picture(None), referee):
+                revealing += 1
+        for _ in range(9):
+            if state.is_terminal:
+                break
+            state.apply(int(rng.choice(state.legal_actions())))
+    if env_id != "roundforest_v0":  # Roundforest hides little (a drawn card, the Prince's draws)
+        # the referee's picture does show what the determinizations changed
+        assert revealing > 0
+
+
+def test_seat_one_cannot_see_seat_zeros_cards():
+    """Chickwood: two tables differing only in seat 0's hand look the same to seat 1, not to
+    seat 0."""
+    state = played("chickwood_v0", 1, seed=7, num_players=3)
+    assert sum(state.view(0)["hand"]) > 0
+    for k in range(20):
+        other = state.resample_hidden(1, np.random.default_rng(k))
+        if other.view(0)["hand"] != state.view(0)["hand"]:
+            break
+    else:
+        pytest.fail("no determinization changed seat 0's hand")
+    np.testing.assert_array_equal(other.picture(1), state.picture(1))
+    assert not np.array_equal(other.picture(0), state.picture(0))
+    assert not np.array_equal(other.picture(None), state.picture(None))
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_rgb_array_through_the_aec_env(env_id):
+    env = forest_envs.make(env_id, render_mode="rgb_array")
+    assert "rgb_array" in env.unwrapped.metadata["render_modes"]
+    env.reset(seed=0)
+    for _ in range(5):
+        env.step(int(np.flatnonzero(env.unwrapped.action_mask(env.agent_selection))[0]))
+    raw = env.unwrapped
+    image = env.render()
+    assert image.dtype == np.uint8 and image.shape == raw.engine_state.picture_shape()
+    # render() draws the referee's view, as render_mode="ansi" does; render_image(agent) a seat's
+    np.testing.assert_array_equal(image, raw.render_image())
+    np.testing.assert_array_equal(image, raw.engine_state.picture(None))
+    for seat, agent in enumerate(env.possible_agents):
+        np.testing.assert_array_equal(raw.render_image(agent), raw.engine_state.picture(seat))
+    with pytest.raises(forest_envs.WrongAgentError):
+        raw.render_image("player_9")
+
+
+def test_unknown_render_mode_is_refused_with_the_choices():
+    with pytest.raises(ConfigError, match="rgb_array"):
+        forest_envs.make("chickwood_v0", render_mode="rgb")
+
+
+def test_a_game_without_a_picture_refuses_rgb_array():
+    # the toy game of tests/toy_game.py (registered by conftest.py) draws only text
+    env = forest_envs.make("toy_v0")
+    assert "rgb_array" not in env.unwrapped.metadata["render_modes"]
+    with pytest.raises(ConfigError, match="no picture"):
+        forest_envs.make("toy_v0", render_mode="rgb_array")
+    env.reset(seed=0)
+    with pytest.raises(NotImplementedError, match="no picture"):
+        env.unwrapped.render_image()
+
+
+def test_pictures_need_no_installed_font(monkeypatch):
+    state = played("sherwood_v0", 30, seed=0)
+    expected = state.picture_shape()
+    monkeypatch.setattr(core_picture, "_FONT_DIRS", ("/nonexistent",))
+    core_picture.font.cache_clear()
+    try:
+        image = state.picture(0)
+        assert image.shape == expected and image.dtype == np.uint8
+    finally:
+        monkeypatch.undo()
+        core_picture.font.cache_clear()
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_pictures_are_quick(env_id):
+    state = played(env_id, 60, seed=0)
+    state.picture(0)  # fonts loaded once
+    start = time.perf_counter()
+    for _ in range(5):
+        state.picture(0)
+    # about 30-60 ms each on one core; generous for a shared machine
+    assert (time.perf_counter() - start) / 5 < 0.5
