@@ -27,7 +27,7 @@ class SingleAgentEnv(gymnasium.Env):
     reset so the learner plays every position.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 1}
 
     def __init__(self, env_id: str,
                  opponents: Sequence[Any] | Callable[[np.random.Generator], Sequence[Any]] | None = None,
@@ -90,11 +90,8 @@ class SingleAgentEnv(gymnasium.Env):
         return self.aec.action_mask(self.agent).astype(bool)
 
     def render(self):
-        text = self.aec.render_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        """As the AEC env renders: the referee's table as text or as an image."""
+        return self.aec.render()
 
     # --- internals ------------------------------------------------------------------------
     def _play_opponents(self) -> None:

@@ -27,7 +27,7 @@ from ..core.picture import (
     symbol_disc,
 )
 from .components import AMBUSHES, EQUIPMENT, RED_FORKS, TOWNS
-from .render import _decision_text
+from .render import decision_text
 
 WIDTH, HEIGHT = 1100, 660
 CX, CY = 290, 350          # the crossing
@@ -87,7 +87,7 @@ def _map(c: Canvas, v: dict) -> None:
         if abs(x - CX) > 30 and abs(y - CY) > 30:
             c.circle(x, y, 6, fill=(150, 190, 130), outline=None)
     d = v["decision"]
-    c.text(20, 48, "Game over" if d is None else "Now: " + _decision_text(d), size=12, bold=True,
+    c.text(20, 48, "Game over" if d is None else "Now: " + decision_text(d), size=12, bold=True,
            fill=INK if d is None else seat_colour(d["player"]), width=545)
     for t in range(4):
         c.line((CX, CY) + _town_xy(t), fill=ROAD, width=14)

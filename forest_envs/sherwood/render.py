@@ -110,7 +110,7 @@ def _offer(state) -> dict | None:
 def render(state, seat: int | None = None) -> str:
     v = view(state, seat)
     d = v["decision"]
-    head = "game over" if d is None else _decision_text(d)
+    head = "game over" if d is None else decision_text(d)
     holder = "-" if v["card_holder"] < 0 else f"P{v['card_holder']}"
     lines = [f"Sherwood Forest: round {v['round']} ({v['phase']}), pit {v['pit']} gold, "
              f"figure P{v['figure']}, card {holder}: {head}", "Travellers:"]
@@ -216,7 +216,7 @@ def legend() -> str:
     return LEGEND
 
 
-def _decision_text(d: dict) -> str:
+def decision_text(d: dict) -> str:
     """The pending decision with ambush and player names (P0, P1, ...)."""
     parts = []
     for key, x in d["data"].items():

@@ -20,6 +20,8 @@ determined by its seed and the actions. docs/sherwood.md explains every reading.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
@@ -99,7 +101,50 @@ from .observation import TERMS as TERMS_DECISION
 
 MESSENGER_CLOTHES = MESSENGER
 _UP_TO = np.tri(9, 8, -1, dtype=bool)  # row c: the first c entries (1..c outlaws)
+# Action ranges read at every preparation turn, looked up once.
+_CHURCH_START, _MERCHANT, _MARKET = A.CHURCH.start, A.MERCHANT.start, A.MARKET.start
+_INN, _AMBUSH, _JOINT = (slice(b.start, b.stop) for b in (A.INN, A.AMBUSH, A.JOINT))
+
+
+def _ask_patterns() -> np.ndarray:
+    """The ask block's mask for every (must ask, outlaws in the ally's camp, cards he may
+    be asked for): c outlaws (at least one when someone must be asked) with at most one card
+    per outlaw; built once so a mask is one copy."""
+    rows, cols = A.ASK.shape
+    out = np.zeros((2, rows, cols, rows * cols), np.int8)
+    for must in (0, 1):
+        for top_c in range(rows):
+            for top_e in range(cols):
+                ask = out[must, top_c, top_e].reshape(rows, cols)
+                for c in range(must, top_c + 1):
+                    ask[c, :min(c, top_e) + 1] = 1
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _ambush_pattern(occupied: tuple[bool, ...], camp: int) -> np.ndarray:
+    """The ambush block's mask (flat, read-only): ambush a with k+1 outlaws when a is
+    free and k < camp. Cached because copying it costs a tenth of building it with numpy
+    on arrays this small, and the same occupancy recurs over the turns of a round."""
+    block = np.zeros(A.AMBUSH.shape, np.int8)
+    for a, taken in enumerate(occupied):
+        if not taken:
+            block[a] = _UP_TO[camp]
+    block = block.ravel()
+    block.flags.writeable = False
+    return block
+
+
+_ASK_PATTERNS = _ask_patterns()
+_ASK_PATTERNS.flags.writeable = False
+_ASK = slice(A.ASK.start, A.ASK.stop)
 _WEAPON_STRENGTH = np.array(WEAPON_STRENGTH, np.int64)
+# Built once: a game's setup shuffles these (the same draws as shuffling the lists).
+_DECK_IDS = {(deck, sheriffs): np.array(deck_ids(deck, sheriffs), np.int64)
+             for deck in ("A", "B") for sheriffs in (False, True)}
+_SHERIFF_IDS = [i for i, c in enumerate(CARDS) if c.sheriff]
+_EQUIPMENT_DECK = {additions: np.array(equipment_deck(additions), np.int64)
+                   for additions in (False, True)}
 
 
 def card_features(card_id: int) -> np.ndarray:
@@ -137,6 +182,8 @@ class SherwoodGame(Game):
         self.additions = self.config["additions"]
         self.deck_cards = DECK_CARDS[n]
         self.laid_out = LAID_OUT[n]
+        # Seats clockwise from each seat, built once (rules ask for them at every turn).
+        self.seat_orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
 
     def _build_layout(self, layout):
         build_layout(layout)
@@ -179,12 +226,13 @@ class SherwoodState(BufferState):
         sheriffs = game.additions
         pile, box = [], []
         for deck in ("A", "B"):
-            ids = [int(i) for i in rng.permutation(deck_ids(deck, sheriffs))]
+            ids = rng.permutation(_DECK_IDS[deck, sheriffs]).tolist()
             pile += ids[:game.deck_cards]
             box += ids[game.deck_cards:]
-        box += [i for i, c in enumerate(CARDS) if c.sheriff and not sheriffs]
+        if not sheriffs:
+            box += _SHERIFF_IDS
         self.pile, self.box, self.removed = pile, sorted(box), []
-        self.equip_deck = [int(k) for k in rng.permutation(equipment_deck(game.additions))]
+        self.equip_deck = rng.permutation(_EQUIPMENT_DECK[game.additions]).tolist()
         self.slots = [-1] * A.MAX_SLOTS
         self.leads, self.coach, self.fight, self.loot, self.offer = [], None, None, None, None
         self.crush, self.window, self.targets = None, [], {}
@@ -210,9 +258,9 @@ class SherwoodState(BufferState):
     def card_holder_seat(self) -> int:
         return int(self.card_holder.argmax()) if self.card_holder.any() else -1
 
-    def _seats_from(self, first: int) -> list[int]:
-        n = self.num_players
-        return [(first + i) % n for i in range(n)]
+    def _seats_from(self, first: int) -> tuple[int, ...]:
+        """Every seat clockwise from ``first`` (any int: taken modulo the player count)."""
+        return self.game.seat_orders[first % self.num_players]
 
     def _lay_out(self) -> None:
         for s in range(self.game.laid_out):
@@ -243,17 +291,21 @@ class SherwoodState(BufferState):
 
     def _next_prep(self, after: int) -> None:
         """The next seat clockwise after ``after`` with outlaws in camp, or the attacks."""
+        camps = self.camp.tolist()
         for p in self._seats_from(after + 1):
-            if self.camp[p] > 0:
+            if camps[p] > 0:
                 self.next_turn(PREP, p, 0)
                 return
         self._start_attacks()
 
-    def _note_emptied(self, seats: list[int]) -> None:
+    def _note_emptied(self, seats: Sequence[int]) -> None:
         """Seats whose camps may just have emptied, in the order the rewards go to them."""
+        camps, emptied = self.camp.tolist(), self.emptied.tolist()
+        rank = sum(1 for e in emptied if e)      # camps emptied before
         for p in seats:
-            if self.camp[p] == 0 and self.emptied[p] == 0:
-                rank = int((self.emptied > 0).sum()) + 1
+            if camps[p] == 0 and emptied[p] == 0:
+                rank += 1
+                emptied[p] = rank
                 self.emptied[p] = rank
                 if rank == 1:
                     self.fame[p] += FIRST_EMPTY_FAME
@@ -264,14 +316,7 @@ class SherwoodState(BufferState):
     def _end_round(self) -> None:
         if self.game.additions:
             self._fork_bonus()
-        self.provisioned[:] = 0
-        for amb in list(self.targets):
-            self._void_agreement(amb)
-        self.pit[0] += int(self.advance.sum())
-        self.advance[:] = 0
-        self.oak += self.advance_comrades.sum(axis=0)
-        self.advance_comrades[:] = 0
-        self.pledged[:] = 0
+            self._end_agreements()
         self.camp += self.places.sum(axis=1) + self.ambush_outlaws.sum(axis=0)
         self.places[:] = 0
         self.ambush_outlaws[:] = 0
@@ -291,12 +336,25 @@ class SherwoodState(BufferState):
         # The poorest player (the figure's holder excluded) takes the figure; ties go to the
         # first tied player clockwise from the previous holder.
         prev = self.figure_seat
+        gold = self.gold.tolist()
         candidates = [p for p in self._seats_from(prev + 1) if p != prev]
-        poorest = min(int(self.gold[p]) for p in candidates)
-        new = next(p for p in candidates if self.gold[p] == poorest)
+        poorest = min(gold[p] for p in candidates)
+        new = next(p for p in candidates if gold[p] == poorest)
         self.figure[:] = 0
         self.figure[new] = 1
         self._start_round()
+
+    def _end_agreements(self) -> None:
+        """(Additions) Provisions, agreements, loot laid out in advance and pledges end with
+        the round (the basic game never sets them, so it skips this)."""
+        self.provisioned[:] = 0
+        for amb in list(self.targets):
+            self._void_agreement(amb)
+        self.pit[0] += int(self.advance.sum())
+        self.advance[:] = 0
+        self.oak += self.advance_comrades.sum(axis=0)
+        self.advance_comrades[:] = 0
+        self.pledged[:] = 0
 
     def _fork_bonus(self) -> None:
         """(Additions) The most outlaws in the four red-circled forks: one more outlaw from
@@ -329,22 +387,24 @@ class SherwoodState(BufferState):
 
     def _mask_prep(self, d, mask) -> None:
         p = d.player
-        gold, camp, hand, oak = (int(x) for x in (self.gold[p], self.camp[p], self.hand_count[p],
-                                                   self.oak[p]))
+        # .item() gives Python ints directly: this runs at every preparation turn.
+        gold = self.gold.item(p)
         if gold > 0:
-            mask[A.CHURCH.start:A.CHURCH.start + gold] = 1
+            mask[_CHURCH_START:_CHURCH_START + gold] = 1
         if gold > CHURCH_FORCED_ABOVE:
             return
-        mask[A.INN.start:A.INN.stop] = self.slot_present
-        if gold >= MERCHANT_COST and hand < HAND_LIMIT and self._equipment_available():
-            mask[A.MERCHANT.start] = 1
-        if gold >= MARKET_COST and oak > 0:
-            mask[A.MARKET.start] = 1
-        # ambush a with k+1 outlaws: a free and k < camp (one flat write per block)
-        ambush = (self.ambush_outlaws.max(axis=1) == 0)[:, None] & _UP_TO[camp]
-        mask[A.AMBUSH.start:A.AMBUSH.stop] = ambush.ravel()
-        if d.data[0] < MAX_OFFERS and (self.camp.sum() > camp):
-            mask[A.JOINT.start:A.JOINT.stop] = mask[A.AMBUSH.start:A.AMBUSH.stop]
+        camps = self.camp.tolist()
+        camp = camps[p]
+        mask[_INN] = self.slot_present
+        if (gold >= MERCHANT_COST and self.hand_count.item(p) < HAND_LIMIT
+                and self._equipment_available()):
+            mask[_MERCHANT] = 1
+        if gold >= MARKET_COST and self.oak.item(p) > 0:
+            mask[_MARKET] = 1
+        ambush = _ambush_pattern(tuple(map(any, self.ambush_outlaws.tolist())), camp)
+        mask[_AMBUSH] = ambush
+        if d.data[0] < MAX_OFFERS and sum(camps) > camp:
+            mask[_JOINT] = ambush
 
     def _why_prep(self, d, a: int) -> str | None:
         p = d.player
@@ -507,16 +567,14 @@ class SherwoodState(BufferState):
         last = o["next"] == len(o["allies"]) - 1
         cards_free = (self._tokens_free() - (o["target"] >= 0)
                       - sum(1 for _, _, e in o["asked"] if e > 0))
-        ask = mask[A.ASK.start:A.ASK.stop].reshape(A.ASK.shape)
-        top_c = int(self.camp[q])
+        top_c = self.camp.item(q)
         if self.game.additions:
             # Unmarked promises need no tokens; they matter only at a planned attack.
-            top_e = min(int(self.hand_count[q]), A.MAX_ASK_CARDS) if o["target"] >= 0 else 0
+            top_e = min(self.hand_count.item(q), A.MAX_ASK_CARDS) if o["target"] >= 0 else 0
         else:
-            top_e = min(int(self.hand_count[q]), A.MAX_ASK_CARDS) if cards_free > 0 else 0
+            top_e = min(self.hand_count.item(q), A.MAX_ASK_CARDS) if cards_free > 0 else 0
         must = (last and not o["asked"]) or q == o["informant"]   # the informant takes part
-        for c in range(1 if must else 0, top_c + 1):
-            ask[c, :min(c, top_e) + 1] = 1
+        mask[_ASK] = _ASK_PATTERNS[int(must), top_c, top_e]
 
     def _why_ask(self, d, a: int) -> str | None:
         return ("an ally can be asked for at most the outlaws in his camp and at most one card "
@@ -549,7 +607,7 @@ class SherwoodState(BufferState):
         if o["informant"] != p and p not in o["terms"]:
             self.replace(TERMS_DECISION, p, o["ambush"], o["own"], p)
             return
-        if self.peek[p].any(axis=1).any():
+        if self.peek[p].any():
             self.replace(REVEAL, p, o["ambush"], o["own"])
         else:
             self._ask_next_answer()
@@ -569,7 +627,7 @@ class SherwoodState(BufferState):
     def _ask_next_answer(self) -> None:
         """Push the next asked ally's answer, or form the ambush once all have accepted."""
         o = self.offer
-        answered = int((self.offer_answer > 0).sum())
+        answered = len(o.get("promise", ()))   # each acceptance records its promise
         if answered < len(o["asked"]):
             q, c, e = o["asked"][answered]
             if answered:
@@ -680,6 +738,8 @@ class SherwoodState(BufferState):
     def _void_agreement(self, amb: int) -> None:
         """The binding agreement of an ambush ends: uncollected loot goes back to the pit
         and under the oak."""
+        if not self.game.additions:     # only the additions make agreements: nothing to undo
+            return
         self.pit[0] += int(self.advance[amb].sum())
         self.advance[amb] = 0
         self.oak += self.advance_comrades[amb]
@@ -706,8 +766,8 @@ class SherwoodState(BufferState):
             for amb in [a for a, c in self.targets.items() if c == self.coach[0]]:
                 self._void_agreement(amb)
         self.coach = None
-        self.coach_card[:] = 0
-        self.coach_at[:] = 0
+        self.coach_card.fill(0)
+        self.coach_at.fill(0)
         self.coach_step[0] = 0
         if not self.leads:
             self._end_round()
@@ -727,9 +787,10 @@ class SherwoodState(BufferState):
         p = self.leads.pop(0)
         self.leads_left[p] -= 1
         self.coach = [card, 0, CARDS[card].destination]
-        marked = self.ambush_target[:, s] > 0
-        self.ambush_target[marked, s] = 0
-        self.ambush_target[marked, A.MAX_SLOTS] = 1
+        if self.targets:                 # a target is marked only with an agreement
+            marked = self.ambush_target[:, s] > 0
+            self.ambush_target[marked, s] = 0
+            self.ambush_target[marked, A.MAX_SLOTS] = 1
         self.coach_card[:] = _FEATURES[card]
         self.messenger_used[0] = 0
         if not self._open_window():
@@ -824,7 +885,8 @@ class SherwoodState(BufferState):
     def _participants(self, amb: int) -> list[int]:
         """The leader, then the allies clockwise from him."""
         leader = int(self.ambush_leader[amb].argmax())
-        return [q for q in self._seats_from(leader) if self.ambush_outlaws[amb, q] > 0]
+        outs = self.ambush_outlaws[amb].tolist()
+        return [q for q in self._seats_from(leader) if outs[q] > 0]
 
     def _promised_strength(self, amb: int) -> int:
         return int((self.promised[amb].astype(np.int64) @ _WEAPON_STRENGTH).sum())
@@ -833,7 +895,7 @@ class SherwoodState(BufferState):
         """Resolve the ambush the coach is passing; True when control left the drive (a
         decision is pending or the coach's journey ended)."""
         self.coach_step[0] = self.coach[1]
-        self.coach_at[:] = 0
+        self.coach_at.fill(0)
         self.coach_at[amb] = 1
         outs = self.ambush_outlaws[amb].tolist()
         outlaws = sum(outs)
@@ -918,7 +980,8 @@ class SherwoodState(BufferState):
 
     def _capacity(self, amb: int, q: int) -> int:
         """Cards seat q may still play here: one per outlaw, promised cards included."""
-        return int(self.ambush_outlaws[amb, q] - self.promised[amb, q].sum() - self.played[q].sum())
+        return (self.ambush_outlaws.item(amb, q) - sum(self.promised[amb, q].tolist())
+                - sum(self.played[q].tolist()))
 
     def _ask_equip(self) -> bool:
         """Push the equip decision of the next participant who could play a card; False
