@@ -1,4 +1,5 @@
-"""Playing an engine state by action names, shared by every game's rule tests."""
+"""Shared by every game's tests: playing an engine state by action names, and the
+seat-only env through which agents prove they read nothing but their own seat."""
 
 from __future__ import annotations
 
@@ -16,3 +17,25 @@ def act(state, *names: str) -> None:
 
 def legal_names(state) -> set[str]:
     return {state.game.action_names[a] for a in state.legal_actions()}
+
+
+class SeatOnlyEnv:
+    """Exposes only what a seat may use: its view and its legal mask. Touching anything
+    else (the engine state, the game, hands, decks) raises AttributeError."""
+
+    def __init__(self, env):
+        self._env = env.unwrapped
+
+    @property
+    def unwrapped(self):
+        return self
+
+    @property
+    def possible_agents(self):
+        return self._env.possible_agents
+
+    def view(self, agent):
+        return self._env.view(agent)
+
+    def action_mask(self, agent):
+        return self._env.action_mask(agent)

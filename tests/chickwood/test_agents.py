@@ -14,6 +14,7 @@ import time
 
 import numpy as np
 import pytest
+from engine_helpers import SeatOnlyEnv
 
 from forest_envs.agents import make_agent
 from forest_envs.chickwood import actions as A
@@ -55,28 +56,6 @@ from .conftest import (
 
 CONFIGS = [(n, leg) for n in (2, 3, 4, 5) for leg in (False, True)]
 CONFIG_IDS = [f"{n}p{'-legendary' if leg else ''}" for n, leg in CONFIGS]
-
-
-class SeatOnlyEnv:
-    """Exposes only what a seat may use: its view and its legal mask. Touching anything
-    else (engine_state, the game, hands, the deck) raises AttributeError."""
-
-    def __init__(self, env):
-        self._env = env
-
-    @property
-    def unwrapped(self):
-        return self
-
-    @property
-    def possible_agents(self):
-        return self._env.possible_agents
-
-    def view(self, agent):
-        return self._env.view(agent)
-
-    def action_mask(self, agent):
-        return self._env.action_mask(agent)
 
 
 def env_around(state):

@@ -9,34 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from engine_helpers import SeatOnlyEnv
 
 from forest_envs.core.agents import RandomAgent
 from forest_envs.sherwood import actions as A
 from forest_envs.sherwood import env
 from forest_envs.sherwood.agents import HeuristicAgent
 from forest_envs.sherwood.rules import new_game
-
-
-class SeatOnlyEnv:
-    """Exposes only what a seat may use: its view and its legal mask. Touching anything
-    else (the engine state, the game, hands, the decks) raises AttributeError."""
-
-    def __init__(self, env):
-        self._env = env
-
-    @property
-    def unwrapped(self):
-        return self
-
-    @property
-    def possible_agents(self):
-        return self._env.unwrapped.possible_agents
-
-    def view(self, agent):
-        return self._env.unwrapped.view(agent)
-
-    def action_mask(self, agent):
-        return self._env.unwrapped.action_mask(agent)
 
 
 def test_plays_whole_games_through_the_seat_only_env():
