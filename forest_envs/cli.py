@@ -1,4 +1,4 @@
-"""The ``forest-envs`` command: list, play, rollout, evaluate, bench.
+"""The ``forest-envs`` command: list, play, rollout, evaluate, replay, bench.
 
 Bad input (an option, a file, a value) is one line ``forest-envs: ...`` on stderr and exit
 status 2, checked before any game is played; argparse's usage errors exit 2 as well."""
@@ -95,6 +95,7 @@ def cmd_evaluate(args) -> int:
     _check_writable(args.json, "--json")
     _check_writable(args.csv, "--csv")
     _check_writable(args.plot, "--plot", image=True)
+    _check_writable(args.records, "--records")
     results = run_games(args.env, specs, args.games, seed=args.seed, config=config,
                         workers=args.workers, progress=not args.quiet)
     rows = summarize(specs, results)
@@ -111,6 +112,8 @@ def cmd_evaluate(args) -> int:
         write_csv(args.csv, rows)
     if args.plot:
         plot_ratings(rated, args.plot)
+    if args.records:
+        _write_records(args.records, results, specs)
     return 0
 
 
@@ -135,12 +138,51 @@ def cmd_rollout(args) -> int:
     _check_writable(args.records, "--records")
     results = run_games(args.env, specs, args.games, seed=args.seed, config=config)
     for r in results:
-        by_agent = {f"{i}:{specs[i]}": r.scores[r.seats.index(i)] for i in range(len(specs))}
-        print(f"game {r.index}: {r.steps} steps, scores {by_agent}")
+        # A game without points (scores None) prints each agent's place instead.
+        what, values = ("scores", r.scores) if r.scores is not None else ("ranks", r.ranks)
+        by_agent = {f"{i}:{specs[i]}": values[r.seats.index(i)] for i in range(len(specs))}
+        print(f"game {r.index}: {r.steps} steps, {what} {by_agent}")
     if args.records:
-        with open(args.records, "w") as f:
-            for r in results:
-                f.write(json.dumps(dict(r.record, agents=[specs[i] for i in r.seats])) + "\n")
+        _write_records(args.records, results, specs)
+    return 0
+
+
+def _write_records(path: str, results, specs: list[str]) -> None:
+    """One JSON record per line, with the agent that sat at each seat."""
+    with open(path, "w") as f:
+        for r in results:
+            f.write(json.dumps(dict(r.record, agents=[specs[i] for i in r.seats])) + "\n")
+
+
+def cmd_replay(args) -> int:
+    """Replay a recorded game: with ``--html``, write a page that steps through it; without,
+    print its moves as the first of ``--views`` may read them."""
+    from .core.registry import game_spec
+    from .replay_html import load_record, parse_views, replay_positions, write_replay_html
+
+    if args.game < 0:
+        raise ConfigError(f"--game must be non-negative, got {args.game}")
+    _check_writable(args.html, "--html")
+    record = load_record(args.record, args.game)
+    if not isinstance(record.get("config", {}), dict):
+        raise ConfigError(f"{args.record!r}: the record's 'config' is not an object")
+    game = game_spec(record["env_id"]).game_class(**record.get("config", {}))
+    views = parse_views(args.views, game.num_players)
+    if args.html:
+        try:
+            size = write_replay_html(record, args.html, views=views, colors=args.colors,
+                                     progress=sys.stderr.isatty())
+        except OSError as err:
+            raise ConfigError(f"--html {args.html!r}: cannot write it ({err.strerror or err})") from None
+        print(f"wrote {args.html} ({size / 1024:.0f} KB, {len(record['actions'])} moves)")
+        return 0
+    rep = replay_positions(record, views)
+    first = views[0]
+    print(f"{rep.env_id}, seed {record['seed']}, as {'the referee' if first is None else f'P{first}'} "
+          "saw it:")
+    for pos in rep.positions[1:]:
+        print(f"{pos.step:4d}. P{pos.actor}: {pos.texts[first]}")
+    print(rep.result)
     return 0
 
 
@@ -365,8 +407,8 @@ def build_parser() -> argparse.ArgumentParser:
         q.add_argument("--games", type=int, default=100)
         q.add_argument("--seed", type=int, default=0)
         q.add_argument("--set", action="append", metavar="KEY=VALUE", help="game option")
-        if name == "rollout":
-            q.add_argument("--records", help="write each game's replayable record (JSON lines)")
+        q.add_argument("--records", help="write each game's replayable record (JSON lines; "
+                       "forest-envs replay RECORDS --html OUT shows one)")
         if name == "evaluate":
             q.add_argument("--workers", type=int, default=1)
             q.add_argument("--json", help="write the results table as JSON")
@@ -374,6 +416,17 @@ def build_parser() -> argparse.ArgumentParser:
             q.add_argument("--plot", help="write a PNG of the agents' ratings")
             q.add_argument("--quiet", action="store_true")
         q.set_defaults(func=func)
+
+    q = sub.add_parser("replay", help="step through a recorded game (an HTML page with --html)")
+    q.add_argument("record", help="a record file: JSON lines as rollout/evaluate --records write, "
+                   "or one JSON record")
+    q.add_argument("--html", help="write a self-contained HTML page that steps through the game")
+    q.add_argument("--game", type=int, default=0, help="which game of the file (0 = the first)")
+    q.add_argument("--views", help="views to include, e.g. referee,0,1 (default: the referee "
+                   "and every seat)")
+    q.add_argument("--colors", type=int, default=64,
+                   help="palette size of the pictures, 2..256; 0 = lossless (bigger file)")
+    q.set_defaults(func=cmd_replay)
 
     q = sub.add_parser("play", help="play in the terminal against bots")
     q.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
