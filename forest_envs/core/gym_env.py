@@ -35,6 +35,8 @@ class SingleAgentEnv(gymnasium.Env):
         super().__init__()
         self.aec = make_raw(env_id, render_mode=render_mode, **config)
         self.render_mode = render_mode
+        # what this game can render (a game without pictures has no rgb_array)
+        self.metadata = dict(self.metadata, render_modes=list(self.aec.metadata["render_modes"]))
         n = len(self.aec.possible_agents)
         if learner_seat is not None and not (isinstance(learner_seat, int) and 0 <= learner_seat < n):
             raise ConfigError(f"learner_seat={learner_seat!r} is invalid; expected None or 0..{n - 1}")

@@ -97,7 +97,7 @@ def test_illegal_raid_names_the_reason():
     ({"max_steps": 2.5}, ["max_steps=2.5", "positive"]),
     ({"illegal_action": "ignore"}, ["illegal_action='ignore'", "'raise', 'penalize'"]),
     ({"illegal_penalty": "a lot"}, ["illegal_penalty='a lot'", "a number"]),
-    ({"render_mode": "rgb_array"}, ["render_mode='rgb_array'", "'ansi', 'human'"]),
+    ({"render_mode": "rgb"}, ["render_mode='rgb'", "'ansi', 'human', 'rgb_array'"]),
 ])
 def test_bad_config_raises_value_error_naming_the_problem(config, words):
     for factory in (lambda: forest_envs.make(ENV_ID, **config), lambda: raw_env(**config),
