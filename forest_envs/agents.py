@@ -1,5 +1,7 @@
 """Agents by name, for every registered game: ``random``, ``heuristic`` (the game's scripted
-agent) or the path of a trained policy (``.npz`` exported by the trainer, or an SB3 ``.zip``).
+agent), ``ismcts`` / ``ismcts:sims=400,time=0.5,rollout=heuristic,c=0.7,depth=20,reward=rank``
+(information-set MCTS; options separated by commas or colons, see docs/search.md) or the path
+of a trained policy (``.npz`` exported by the trainer, or an SB3 ``.zip``).
 
 This lives above core/: a policy file needs the training layer, which core never imports.
 """
@@ -10,7 +12,7 @@ from .core.agents import RandomAgent
 from .core.errors import ConfigError
 from .core.registry import game_spec
 
-AGENT_KINDS = ("random", "heuristic", "a policy file (.npz / .zip)")
+AGENT_KINDS = ("random", "heuristic", "ismcts[:options]", "a policy file (.npz / .zip)")
 
 
 def make_agent(env_id: str, spec: str, seed: int | None = None):
@@ -21,6 +23,11 @@ def make_agent(env_id: str, spec: str, seed: int | None = None):
         if game.heuristic is None:
             raise ConfigError(f"{env_id} has no heuristic agent; use random or a policy file")
         return game.heuristic(seed=seed)
+    if spec == "ismcts" or spec.startswith("ismcts:"):
+        from .core.ismcts import ISMCTSAgent
+
+        return ISMCTSAgent.from_options(spec[len("ismcts:"):], seed=seed,
+                                        heuristic=game.heuristic)
     if spec.endswith((".npz", ".zip")):
         from .train.policy import PolicyAgent
 

@@ -1,7 +1,9 @@
 """Random-play throughput of every game beside PettingZoo's connect_four_v3, in one run.
 
 All AEC figures use the same loop: ``agent_iter`` / ``last()`` (observation and mask every
-step) / a uniform legal action / ``step``, through each env's standard wrappers.
+step) / a uniform legal action / ``step``, through each env's standard wrappers. The
+``ismcts`` rows are the search agent's simulations per second (its default options: random
+rollouts, depth 20) on the first decision of a game of each game's first benchmark config.
 """
 
 from __future__ import annotations
@@ -46,9 +48,20 @@ def _engine_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0
     return steps / (time.perf_counter() - start)
 
 
+def _ismcts_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0) -> float:
+    """Simulations per second of the default ``ismcts`` agent searching the first decision
+    of a seeded game for ``seconds`` (at least one simulation)."""
+    from .core.ismcts import ISMCTSAgent
+
+    state = new_state(seed)
+    agent = ISMCTSAgent(seed, sims=None, time=seconds)
+    agent.search(state, state.current_player, max_steps)
+    return agent.last_sims / agent.last_seconds
+
+
 def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3) -> list[dict]:
     """Every registered game's benchmark configs through the AEC loop, then its first
-    config's bare engine, each beside connect_four_v3.
+    config's bare engine and its ismcts simulations/s, each beside connect_four_v3.
 
     A shared machine's speed drifts (other load, clock changes), so the time is split into
     ``rounds``: each round times connect_four_v3 and then every row for ``seconds / rounds``;
@@ -68,6 +81,9 @@ def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3) -
         rows.append((_label(env_id, spec.bench_configs[0]), "engine",
                      lambda t, new=game.new_initial_state, cap=game.default_max_steps:
                      _engine_rate(new, t, cap)))
+        rows.append((_label(env_id, spec.bench_configs[0]), "ismcts",
+                     lambda t, new=game.new_initial_state, cap=game.default_max_steps:
+                     _ismcts_rate(new, t, cap)))
     rows[0][2](min(seconds, 0.5))  # warm-up: the CPU's clock ramps up first
     rates = [[measure(seconds / rounds) for _, _, measure in rows] for _ in range(rounds)]
     out = []
@@ -88,4 +104,7 @@ def format_rows(rows: list[dict]) -> str:
     lines = [head, "-" * len(head)]
     for r in rows:
         lines.append(f"{r['env']:<{w}} {r['loop']:<7} {r['steps_per_s']:>10.0f} {r['vs_connect_four']:>15.2f}")
+    if any(r["loop"] == "ismcts" for r in rows):
+        lines.append("ismcts rows: ismcts simulations/s (default options: random rollouts, "
+                     "depth 20) on a game's first decision, not steps/s")
     return "\n".join(lines)
