@@ -8,6 +8,7 @@ import time
 
 import numpy as np
 import pytest
+from engine_helpers import SeatOnlyEnv
 
 from forest_envs.agents import make_agent
 from forest_envs.bench import format_rows, run
@@ -132,44 +133,22 @@ class DeterminizingState:
         return self._state.resample_hidden(seat, rng)
 
 
-class SeatOnlyEnv:
-    """The seat's view, its mask, the public step count and a determinizing state only."""
+class SearchSeatOnlyEnv(SeatOnlyEnv):
+    """The seat's view and mask, the public step limit and a determinizing state only."""
 
-    def __init__(self, env):
-        self._env = env
-
-    @property
-    def unwrapped(self):
-        return self
-
-    @property
-    def possible_agents(self):
-        return self._env.possible_agents
-
-    @property
-    def num_steps(self):
-        return self._env.num_steps
-
-    @property
-    def _max_steps(self):
-        return self._env._max_steps
+    def steps_left(self):
+        return self._env.steps_left()
 
     @property
     def engine_state(self):
         env = self._env
         return DeterminizingState(env.engine_state, env.possible_agents.index(env.agent_selection))
 
-    def view(self, agent):
-        return self._env.view(agent)
-
-    def action_mask(self, agent):
-        return self._env.action_mask(agent)
-
 
 @pytest.mark.parametrize("env_id", GAMES)
 def test_touches_the_true_state_only_to_determinize_from_its_own_seat(env_id):
     n = game_spec(env_id).bench_configs[0].get("num_players", 3)
-    play(env_id, [FAST] * n, seed=3, max_steps=40, env_wrapper=SeatOnlyEnv, num_players=n)
+    play(env_id, [FAST] * n, seed=3, max_steps=40, env_wrapper=SearchSeatOnlyEnv, num_players=n)
 
 
 def test_states_differing_only_in_what_the_seat_cannot_see_give_the_same_action():

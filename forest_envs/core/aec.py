@@ -242,6 +242,11 @@ class ForestAECEnv(AECEnv):
             return self._no_mask.copy()
         return state.legal_action_mask().copy()
 
+    def steps_left(self) -> int | None:
+        """Actions until this env truncates the game (None: it never does); public, as a
+        table's agreed time limit is."""
+        return None if self._max_steps is None else max(0, self._max_steps - self.num_steps)
+
     def view(self, agent: str) -> dict:
         """What ``agent`` may know, as plain Python data (for scripted agents and humans)."""
         return self._reset_state("view").view(self._seat_of[self._check_agent(agent)])

@@ -202,9 +202,7 @@ class ISMCTSAgent(SeededAgent):
             self.last_sims, self.last_seconds = 0, 0.0
             return int(legal[0])  # forced: nothing to search
         # The env truncates at its step limit (everybody gets 0); search never looks past it.
-        limit = getattr(raw, "_max_steps", None)
-        steps_left = None if limit is None else max(0, limit - getattr(raw, "num_steps", 0))
-        return self.search(raw.engine_state, seat, steps_left)
+        return self.search(raw.engine_state, seat, raw.steps_left())
 
     def search(self, state, seat: int, steps_left: int | None = None) -> int:
         """The chosen action of ``seat`` (to move in ``state``). Of ``state`` only
