@@ -150,6 +150,9 @@ class RoundforestGame(Game):
                 cells = tuple(rr * MAX_GRID + cc for rr in (r, r + 1) for cc in (c, c + 1)
                               if self.is_tile[rr * MAX_GRID + cc])
                 self.gap_cells[r * (MAX_GRID - 1) + c] = cells
+        # gaps next to at least one tile, where a blockade can lie (one mask write per turn)
+        self.gap_usable = np.zeros((MAX_GRID - 1) ** 2, bool)
+        self.gap_usable[[g for g, cells in self.gap_cells.items() if cells]] = True
 
     def _build_layout(self, layout):
         build_layout(layout)
@@ -386,9 +389,8 @@ class RoundforestState(BufferState):
     def _blockade_options(self, p: int) -> bool:
         if not self.game.blockade or self.blockade_used[0]:  # game.blockade: a Python bool
             return False
-        mask = np.zeros(self.game.num_actions, np.int8)
-        self._mask_blockade(p, mask)
-        return bool(mask[:A.DONE.start].any() or mask[A.DONE.start + 1:].any())
+        setting, taking = self._blockade_gaps(p)
+        return bool(setting.any() or taking.any())
 
     def _start_turn(self, p: int) -> None:
         self.blockade_used[0] = 0
@@ -524,18 +526,19 @@ class RoundforestState(BufferState):
         self.replace(YELLOW_D, p, k)
 
     # --- blockades ----------------------------------------------------------------------------------
-    def _mask_blockade(self, p: int, mask) -> None:
-        game = self.game
+    def _blockade_gaps(self, p: int) -> tuple[np.ndarray, np.ndarray]:
+        """Gaps where p may set a blockade (p carries a heavy item: an empty gap) and gaps
+        whose blockade p may take (room in the backpack and no heavy item yet)."""
+        usable, empty = self.game.gap_usable, self.gap_item < 0
         heavy = self.heavy_of(p) > 0
-        room = self.items_of(p) < BACKPACK_ITEMS and not heavy
-        for g, cells in game.gap_cells.items():
-            if not cells:
-                continue
-            if self.gap_item[g] < 0:
-                if heavy:
-                    mask[A.GAP_SET.start + g] = 1
-            elif room:
-                mask[A.GAP_TAKE.start + g] = 1
+        room = not heavy and self.items_of(p) < BACKPACK_ITEMS
+        none = np.zeros_like(usable)
+        return (usable & empty if heavy else none), (usable & ~empty if room else none)
+
+    def _mask_blockade(self, p: int, mask) -> None:
+        setting, taking = self._blockade_gaps(p)
+        mask[A.GAP_SET.start:A.GAP_SET.stop] = setting
+        mask[A.GAP_TAKE.start:A.GAP_TAKE.stop] = taking
         mask[A.DONE.start] = 1
 
     def _mask_blockade_start(self, d, mask) -> None:
