@@ -65,7 +65,16 @@ def _check_writable(path: str | None, flag: str, image: bool = False) -> None:
 
 
 def _agent_list(text: str, flag: str = "--agents") -> list[str]:
-    specs = [s.strip() for s in text.split(",") if s.strip()]
+    """Comma-separated agents; an ``option=value`` item continues the options of the agent
+    before it, so ``ismcts:sims=200,depth=10,heuristic`` is two agents."""
+    specs: list[str] = []
+    for item in (s.strip() for s in text.split(",")):
+        if not item:
+            continue
+        if specs and ":" in specs[-1] and re.fullmatch(r"\w+=[^:/\\]*", item):
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
     if not specs:
         raise ConfigError(f"{flag} lists no agent; give comma-separated agents, e.g. random,random")
     return specs

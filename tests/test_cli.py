@@ -235,3 +235,13 @@ def test_play_against_heuristic_if_present(monkeypatch, capsys):
     answers(monkeypatch, always("0"))
     assert cli.main(["play", "--env", "chickwood_v0", "--opponents", "heuristic,heuristic", "--seed", "1"]) == 0
     assert "Final scores" in capsys.readouterr().out
+
+
+def test_agent_lists_keep_an_agents_options_together():
+    from forest_envs.cli import _agent_list
+
+    assert _agent_list("ismcts:sims=200,depth=10,heuristic,heuristic") == [
+        "ismcts:sims=200,depth=10", "heuristic", "heuristic"]
+    assert _agent_list("ismcts:sims=200:depth=10,runs/a.npz, random") == [
+        "ismcts:sims=200:depth=10", "runs/a.npz", "random"]
+    assert _agent_list("heuristic,random,") == ["heuristic", "random"]
