@@ -573,7 +573,9 @@ class ChickwoodState(BufferState):
                 pool.append(np.repeat(np.arange(NUM_KINDS), new.fd_own[o, c]).tolist())
         secret = [i for i, (_, mask) in enumerate(new.discard_fd) if not mask >> seat & 1]
         pool.append([new.discard_fd[i][0] for i in secret])
-        kinds = rng.permutation(np.array([k for part in pool for k in part], dtype=np.int8))
+        # sorted first, so that the redeal depends only on what the seat knows (two states it
+        # cannot tell apart give the same redeal for the same generator)
+        kinds = rng.permutation(np.sort(np.array([k for part in pool for k in part], dtype=np.int8)))
         pos = 0
 
         def take(count: int) -> np.ndarray:

@@ -1094,8 +1094,8 @@ class RoundforestState(BufferState):
                 c = new.drawn_of(o)
                 beggar = new.decision is not None and new.decision.kind == CHARACTER_D \
                     and new.decision.data[0] == 1
-                pool = [x for x in new.pile + [c]
-                        if x != SPIRIT and not (beggar and x == BEGGAR)]
+                pool = sorted(x for x in new.pile + [c]
+                              if x != SPIRIT and not (beggar and x == BEGGAR))
                 pick = pool[int(rng.integers(len(pool)))]
                 new.pile = [x for x in new.pile if x != pick] + ([c] if pick != c else [])
                 new.drawn_card[o] = 0
@@ -1108,6 +1108,9 @@ class RoundforestState(BufferState):
                     if any(new.fits(o, k) for k in np.flatnonzero(draw).tolist()):
                         new.prince_items[o] = draw
                         break
+        # Cards are drawn from the pile at random, so its order means nothing; sorted, the
+        # result depends only on what the seat knows.
+        new.pile.sort()
         return new._resampled(rng)
 
     # --- bookkeeping -------------------------------------------------------------------------------------

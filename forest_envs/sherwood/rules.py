@@ -1383,7 +1383,8 @@ class SherwoodState(BufferState):
                       + [("box", i) for i, c in enumerate(new.box) if CARDS[c].deck == deck
                          and (new.game.additions or not CARDS[c].sheriff)]
                       + [("slot", s) for s in hidden_slots if CARDS[new.slots[s]].deck == deck])
-            cards = [new._card_at(place) for place in places]
+            # sorted first, so that the redeal depends only on what the seat knows
+            cards = sorted(new._card_at(place) for place in places)
             for place, card in zip(places, rng.permutation(np.array(cards, np.int64)).tolist()):
                 new._set_card_at(place, int(card))
         new.box.sort()
@@ -1395,7 +1396,7 @@ class SherwoodState(BufferState):
         pool = list(new.equip_deck)
         for o in others:
             pool += np.repeat(np.arange(new.hand.shape[1]), new.hand[o]).tolist()
-        pool = rng.permutation(np.array(pool, np.int64)).tolist()
+        pool = rng.permutation(np.array(sorted(pool), np.int64)).tolist()
         new.equip_deck = [int(k) for k in pool[:len(new.equip_deck)]]
         pos = len(new.equip_deck)
         for o in others:
