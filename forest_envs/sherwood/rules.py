@@ -512,23 +512,22 @@ class SherwoodState(BufferState):
     def _mask_informant(self, d, mask) -> None:
         """The performer, or a seat he may ask who looked at the target in the inn (his
         marker lies on it: public)."""
-        o, p, n = self.offer, d.player, self.num_players
+        o = self.offer
         mask[A.INFORMANT.start] = 1
-        for q in o["allies"]:
-            if self.slot_marked[o["target"], q]:
-                mask[A.INFORMANT.start + (q - p) % n] = 1
+        self._mark_seats(mask, A.INFORMANT, d.player,
+                         [q for q in o["allies"] if self.slot_marked[o["target"], q]])
 
     def _why_informant(self, d, a: int) -> str | None:
         return ("the informant is the performer or a player he may ask (outlaws in camp) who "
                 "looked at the target in the inn")
 
     def _apply_informant(self, d, a: int) -> None:
-        o, p = self.offer, d.player
-        q = (p + a - A.INFORMANT.start) % self.num_players
+        o = self.offer
+        q = self._seat_named(A.INFORMANT, d.player, a)
         o["informant"] = q
         self.offer_informant[:] = 0
         self.offer_informant[q] = 1
-        self.replace(ASK, p, o["ambush"], o["own"], o["offers"], o["allies"][0])
+        self.replace(ASK, d.player, o["ambush"], o["own"], o["offers"], o["allies"][0])
 
     def _mask_terms(self, d, mask) -> None:
         o, p, q = self.offer, d.player, d.data[2]
@@ -1220,17 +1219,25 @@ class SherwoodState(BufferState):
         else:
             self.push(kind, player, *data)
 
-    def _mask_share(self, d, mask) -> None:
+    # Actions that name a seat count from the deciding player (0 = himself), as the
+    # observation's seat axes do.
+    def _mark_seats(self, mask, block, player: int, seats) -> None:
         n = self.num_players
-        for q in self.loot["tier"]:
-            mask[A.SHARE.start + (q - d.player) % n] = 1
+        for q in seats:
+            mask[block.start + (q - player) % n] = 1
+
+    def _seat_named(self, block, player: int, a: int) -> int:
+        return (player + a - block.start) % self.num_players
+
+    def _mask_share(self, d, mask) -> None:
+        self._mark_seats(mask, A.SHARE, d.player, self.loot["tier"])
 
     def _why_share(self, d, a: int) -> str | None:
         return "this round's remaining shares go to participants not yet served in it"
 
     def _apply_share(self, d, a: int) -> None:
         L = self.loot
-        q = (d.player + a - A.SHARE.start) % self.num_players
+        q = self._seat_named(A.SHARE, d.player, a)
         L["shares"][q] += 1
         L["tier"].remove(q)
         L["left"] -= 1
@@ -1263,16 +1270,14 @@ class SherwoodState(BufferState):
         self._pay_loot()
 
     def _mask_comrade(self, d, mask) -> None:
-        n = self.num_players
-        for q in self._comrade_takers():
-            mask[A.COMRADE.start + (q - d.player) % n] = 1
+        self._mark_seats(mask, A.COMRADE, d.player, self._comrade_takers())
 
     def _why_comrade(self, d, a: int) -> str | None:
         return "a comrade goes to a participant with a share left and a figure under the oak"
 
     def _apply_comrade(self, d, a: int) -> None:
         L = self.loot
-        q = (d.player + a - A.COMRADE.start) % self.num_players
+        q = self._seat_named(A.COMRADE, d.player, a)
         L["got"][q] += 1
         L["comrades"] -= 1
         self._assign_comrades()
