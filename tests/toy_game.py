@@ -30,13 +30,13 @@ class ToyGame(Game):
                         tie_break="the last taker first, then fewer sticks; equal counts share")
     options = {"num_players": Option(2, choices=(2, 3)), "pile": Option(7, choices=(5, 7))}
 
-    def _build_layout(self, layout):
-        layout.add("pile", 1, high=7)
-        layout.add("taken", self.num_players, high=7, seats=0)
-        layout.add("secret", self.num_players, high=SECRET_HIGH, see="owner")
+    action_space = SPACE
 
-    def _build_actions(self):
-        return SPACE
+    @staticmethod
+    def build_layout(layout):
+        layout.add("pile", 1, high=7)
+        layout.add("taken", layout.num_players, high=7, seats=0)
+        layout.add("secret", layout.num_players, high=SECRET_HIGH, see="owner")
 
 
 class ToyState(BufferState):

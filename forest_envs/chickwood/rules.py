@@ -85,6 +85,8 @@ class ChickwoodGame(Game):
         "num_players": Option(3, choices=(2, 3, 4, 5)),
         "legendary": Option(False, choices=(False, True), doc="play with the Legendary cards"),
     }
+    build_layout = build_layout
+    action_space = A.SPACE
 
     def __init__(self, **config):
         super().__init__(**config)
@@ -109,12 +111,6 @@ class ChickwoodGame(Game):
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < 3 and 0 <= cc < GRID_COLS:
                     self.adjacent[cell, rr * GRID_COLS + cc] = True
-
-    def _build_layout(self, layout):
-        build_layout(layout)
-
-    def _build_actions(self):
-        return A.SPACE
 
 
 def new_game(config: dict | None = None, seed: int | None = None) -> ChickwoodState:

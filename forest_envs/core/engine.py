@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import importlib
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
@@ -131,13 +132,18 @@ def add_decision_blocks(layout: Layout, kinds: tuple[DecisionKind, ...]) -> None
 
 
 class Game:
-    """One configuration of a game. A subclass sets ``env_id``, ``traits``, ``options`` and
-    ``state_class`` and builds its observation blocks and action space."""
+    """One configuration of a game. A subclass sets ``env_id``, ``traits``, ``options``,
+    ``state_class``, ``build_layout`` and ``action_space``."""
 
     env_id: ClassVar[str]
     traits: ClassVar[GameTraits]
     options: ClassVar[dict[str, Option]]
     state_class: ClassVar[type]
+    # build_layout(layout) adds the game's own observation blocks after the standard decision
+    # blocks (the layout knows its num_players); one frozen action space serves every
+    # configuration (ids a configuration cannot use are never legal).
+    build_layout: ClassVar[Callable[[Layout], None]]
+    action_space: ClassVar[ActionSpace]
     # Actions after which an env truncates a game when its ``max_steps`` option is not given
     # (None: never). A game whose positions can stall for ever sets it.
     default_max_steps: ClassVar[int | None] = None
@@ -147,7 +153,7 @@ class Game:
         self.num_players: int = self.config["num_players"]
         layout = Layout(self.num_players)
         add_decision_blocks(layout, self.state_class.DECISIONS)
-        self._build_layout(layout)
+        type(self).build_layout(layout)
         self.layout: Layout = layout.freeze()
         blocks = layout.blocks
         # decision_kind .. decision_seat are adjacent: one region, rewritten as a whole
@@ -157,7 +163,7 @@ class Game:
             "decision_kind", "decision_player", "decision_data", "decision_seat"))
         # Decision -> the contents of that region (see BufferState._show); None: no decision.
         self._decision_patterns: dict = {None: self._blank_decision_pattern()}
-        self.actions: ActionSpace = self._build_actions()
+        self.actions: ActionSpace = self.action_space
         self.action_names: list[str] = self.actions.names
         self.num_actions = self.actions.size
         self.observation_size = self.layout.observation_size
@@ -206,14 +212,6 @@ class Game:
         keys = [k for k, o in cls.options.items() if o.choices is not None]
         return [dict(zip(keys, values))
                 for values in itertools.product(*(cls.options[k].choices for k in keys))]
-
-    def _build_layout(self, layout: Layout) -> None:
-        """Add the game's own observation blocks (after the standard decision blocks)."""
-        raise NotImplementedError
-
-    def _build_actions(self) -> ActionSpace:
-        """The frozen action space (the same object may serve every configuration)."""
-        raise NotImplementedError
 
     @classmethod
     def shared(cls, config: dict | None = None) -> Game:

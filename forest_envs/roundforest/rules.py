@@ -128,6 +128,8 @@ class RoundforestGame(Game):
                            doc="the optional blockade rule with heavy items"),
     }
     default_max_steps = DEFAULT_MAX_STEPS  # stalled positions exist (docs/roundforest.md)
+    build_layout = build_layout
+    action_space = A.SPACE
 
     def __init__(self, **config):
         super().__init__(**config)
@@ -153,12 +155,6 @@ class RoundforestGame(Game):
         # gaps next to at least one tile, where a blockade can lie (one mask write per turn)
         self.gap_usable = np.zeros((MAX_GRID - 1) ** 2, bool)
         self.gap_usable[[g for g, cells in self.gap_cells.items() if cells]] = True
-
-    def _build_layout(self, layout):
-        build_layout(layout)
-
-    def _build_actions(self):
-        return A.SPACE
 
 
 def new_game(config: dict | None = None, seed: int | None = None) -> RoundforestState:

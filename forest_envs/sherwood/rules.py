@@ -175,6 +175,8 @@ class SherwoodGame(Game):
         # offers, the fork bonus (docs/sherwood.md).
         "additions": Option(False, choices=(False, True), doc="play with the additions"),
     }
+    build_layout = build_layout
+    action_space = A.SPACE
 
     def __init__(self, **config):
         super().__init__(**config)
@@ -184,12 +186,6 @@ class SherwoodGame(Game):
         self.laid_out = LAID_OUT[n]
         # Seats clockwise from each seat, built once (rules ask for them at every turn).
         self.seat_orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
-
-    def _build_layout(self, layout):
-        build_layout(layout)
-
-    def _build_actions(self):
-        return A.SPACE
 
 
 def new_game(config: dict | None = None, seed: int | None = None) -> SherwoodState:
