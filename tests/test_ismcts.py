@@ -23,9 +23,10 @@ FAST = "ismcts:sims=12:depth=4"
 # --- options by name ------------------------------------------------------------------------------
 def test_options_parse_with_commas_or_colons():
     assert parse_options("") == DEFAULTS
-    opts = parse_options("sims=400,time=0.5,rollout=heuristic,c=1.2,depth=none,reward=win")
+    opts = parse_options("sims=400,time=0.5,rollout=heuristic,c=1.2,depth=none,reward=win,"
+                         "prior=heuristic")
     assert opts == {"sims": 400, "time": 0.5, "rollout": "heuristic", "c": 1.2, "depth": None,
-                    "reward": "win"}
+                    "reward": "win", "prior": "heuristic"}
     assert parse_options("sims=50:depth=0") == dict(DEFAULTS, sims=50, depth=0)
     assert parse_options("time=0.2") == dict(DEFAULTS, sims=None, time=0.2)  # time alone
 
@@ -39,6 +40,7 @@ def test_options_parse_with_commas_or_colons():
     ("c=nan", ["c='nan'"]),
     ("depth=-2", ["depth='-2'"]),
     ("reward=money", ["reward='money'", "win, rank, score"]),
+    ("prior=policy", ["prior='policy'", "none, heuristic"]),
     ("sims", ["needs a value"]),
     ("sims=3,sims=4", ["given twice"]),
     ("sims=none", ["needs a budget"]),
@@ -58,6 +60,8 @@ def test_make_agent_builds_ismcts_by_name():
     assert isinstance(make_agent("toy_v0", "ismcts", seed=1), ISMCTSAgent)
     with pytest.raises(ConfigError, match="rollout=heuristic needs the game's heuristic"):
         make_agent("toy_v0", "ismcts:rollout=heuristic")
+    with pytest.raises(ConfigError, match=r"prior=heuristic needs the game's heuristic.*prior=none"):
+        make_agent("toy_v0", "ismcts:prior=heuristic")
     with pytest.raises(ConfigError, match="unknown ismcts option"):
         make_agent("chickwood_v0", "ismcts:bogus=1")
     with pytest.raises(ConfigError, match=r"ismcts\[:options\]"):
@@ -87,6 +91,12 @@ def test_never_plays_an_illegal_move(env_id):
     n = game_spec(env_id).bench_configs[0].get("num_players", 3)
     # every seat searches; a whole game where it is short, else its first 80 actions
     play(env_id, [FAST] * n, seed=5, max_steps=80, num_players=n)
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_never_plays_an_illegal_move_with_the_heuristic_prior(env_id):
+    n = game_spec(env_id).bench_configs[0].get("num_players", 3)
+    play(env_id, [FAST + ":prior=heuristic"] * n, seed=6, max_steps=60, num_players=n)
 
 
 def test_plays_a_whole_game_with_heuristic_rollouts_and_a_toy_game_to_the_end():
@@ -182,3 +192,43 @@ def test_states_differing_only_in_what_the_seat_cannot_see_give_the_same_action(
 def test_bench_has_an_ismcts_simulations_row():
     out = format_rows(run(0.02, games=["toy_v0"]))
     assert "ismcts" in out and "simulations/s" in out
+
+
+# --- the heuristic prior --------------------------------------------------------------------------
+def test_one_simulation_with_the_heuristic_prior_plays_the_heuristic_move():
+    # Chickwood's heuristic is a function of the seat's view: the prior's first expansion,
+    # made in a determinization the seat cannot tell from the true state, is the same move.
+    env = make_raw("chickwood_v0", num_players=3)
+    env.reset(seed=4)
+    heuristic = make_agent("chickwood_v0", "heuristic", seed=0)
+    searcher = make_agent("chickwood_v0", "ismcts:sims=1,prior=heuristic", seed=0)
+    blind = make_agent("chickwood_v0", "ismcts:sims=1", seed=0)
+    searched = differs = 0
+    while not env.engine_state.is_terminal:
+        agent = env.agent_selection
+        move = heuristic.act(env, agent)
+        if env.action_mask(agent).sum() > 1:
+            assert searcher.act(env, agent) == move
+            assert searcher.last_visits == {move: 1}
+            differs += blind.act(env, agent) != move
+            searched += 1
+        env.step(move)
+    assert searched > 60 and differs > searched // 2  # without the prior: a random first try
+
+
+def test_the_heuristic_prior_widens_by_the_square_root_of_the_visits():
+    env = make_raw("sherwood_v0", num_players=4)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    legal = int(env.action_mask(agent).sum())
+    assert legal > 60  # the first preparation: most of the map
+    wide = make_agent("sherwood_v0", "ismcts:sims=100,depth=4", seed=0)
+    wide.act(env, agent)
+    assert len(wide.last_visits) == min(100, legal)  # every action tried before any twice
+    narrow = make_agent("sherwood_v0", "ismcts:sims=100,depth=4,prior=heuristic", seed=0)
+    narrow.act(env, agent)
+    # a root visited n times has tried fewer than 1 + sqrt(n) actions before its last one
+    assert 2 <= len(narrow.last_visits) <= 11
+    assert sum(narrow.last_visits.values()) == 100
+    heuristic = make_agent("sherwood_v0", "heuristic", seed=0)
+    assert heuristic.act(env, agent) in narrow.last_visits

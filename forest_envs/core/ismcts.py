@@ -14,7 +14,9 @@ One tree is grown per decision. Each iteration
 2. descends from the root, at each node choosing among the actions legal *in this
    determinization*: an action never tried there is expanded first (at random among them),
    otherwise UCB1 with availability counts (the ``log`` term counts the visits in which the
-   action was legal, not the parent's visits),
+   action was legal, not the parent's visits); with ``prior=heuristic`` the heuristic's move
+   is expanded first and a node visited n times tries at most 1 + sqrt(n) actions
+   (progressive unpruning, for games with many actions per decision),
 3. plays a rollout (uniform random, or the game's heuristic per seat) until the game ends,
    the env would truncate it, or ``depth`` rollout actions have been played,
 4. backs up a reward per seat: each node's statistics are kept per deciding seat, and each
@@ -24,8 +26,8 @@ Nodes are keyed by the action history from the root (open loop): chance inside `
 the hidden information of other seats are averaged over, never branched on. The chosen
 action is the root action with the most visits (ties: higher mean reward, then lower id).
 
-Nothing here names a game: the heuristic rollout policy is a factory the caller passes
-(``forest_envs.agents.make_agent`` passes the registered heuristic).
+Nothing here names a game: the heuristic (for rollouts and the prior) is a factory the
+caller passes (``forest_envs.agents.make_agent`` passes the registered heuristic).
 """
 
 from __future__ import annotations
@@ -42,9 +44,10 @@ from .engine import returns_from_ranks
 from .errors import ConfigError
 
 ROLLOUTS = ("random", "heuristic")
+PRIORS = ("none", "heuristic")
 REWARDS = ("win", "rank", "score")
 DEFAULTS = {"sims": 1000, "time": None, "rollout": "random", "c": 0.7, "depth": 20,
-            "reward": "rank"}
+            "reward": "rank", "prior": "none"}
 OPTION_HELP = {
     "sims": "simulations per move (a positive int, or none when time is given)",
     "time": "seconds per move (a positive number, or none)",
@@ -53,6 +56,8 @@ OPTION_HELP = {
     "depth": "rollout actions before the position is evaluated by its ranks (an int >= 0, "
              "or none: play to the end)",
     "reward": "what is backed up: win, rank or score (the game's reward modes)",
+    "prior": "none, or heuristic: expand the heuristic's move first and at most 1 + sqrt(n) "
+             "actions at a node visited n times",
 }
 
 
@@ -96,11 +101,12 @@ _PARSERS: dict[str, Callable[[str], object]] = {
     "c": lambda t: _number("c", t, 0.0, strict=False),
     "depth": lambda t: _positive_int("depth", t, allow_none=True, allow_zero=True),
     "reward": lambda t: _choice("reward", t, REWARDS),
+    "prior": lambda t: _choice("prior", t, PRIORS),
 }
 
 
 def parse_options(text: str) -> dict:
-    """``"sims=400,time=0.5,rollout=random,c=0.7,depth=20,reward=rank"`` (any subset, any
+    """``"sims=400,time=0.5,rollout=random,c=0.7,depth=20,reward=rank,prior=none"`` (any subset, any
     order; empty = the defaults; options are separated by commas or colons, as
     ``ismcts:sims=400:depth=20`` where a list of agents is itself comma-separated, as in the
     CLI's ``--agents``) -> the agent's keyword arguments. Unknown or bad options
@@ -131,7 +137,7 @@ def parse_options(text: str) -> dict:
 
 
 class _StateEnv:
-    """What a heuristic rollout agent reads (``env.unwrapped.view(agent)``, ``action_mask``,
+    """What a heuristic agent inside the search reads (``env.unwrapped.view(agent)``, ``action_mask``,
     ``possible_agents``) over a determinized state that search plays on."""
 
     __slots__ = ("state", "possible_agents", "_seat_of")
@@ -161,29 +167,37 @@ class ISMCTSAgent(SeededAgent):
     ``heuristic``, a factory ``heuristic(seed=...) -> agent``); ``c``: the UCB constant;
     ``depth``: rollout actions before the unfinished position is scored by its ranks
     (``None``: to the end); ``reward``: the reward mode backed up (a mode the game lacks,
-    ``score`` without points, falls back to ``rank``). With ``time=None`` the agent is deterministic for a given
-    seed."""
+    ``score`` without points, falls back to ``rank``); ``prior``: ``"none"`` or
+    ``"heuristic"`` (the heuristic's move is expanded first at every node, and a node visited
+    n times by its deciding seat expands a further action only while it has tried fewer than
+    1 + sqrt(n); needs ``heuristic``). With ``time=None`` the agent is deterministic for a
+    given seed."""
 
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, *, sims: int | None = 1000,
                  time: float | None = None, rollout: str = "random", c: float = 0.7,
-                 depth: int | None = 20, reward: str = "rank",
+                 depth: int | None = 20, reward: str = "rank", prior: str = "none",
                  heuristic: Callable[..., object] | None = None):
         super().__init__(seed)
         if sims is None and time is None:
             raise ConfigError("ismcts needs a budget: sims and/or time")
         if rollout not in ROLLOUTS:
             raise ConfigError(f"ismcts rollout {rollout!r} must be one of {', '.join(ROLLOUTS)}")
-        if rollout == "heuristic" and heuristic is None:
-            raise ConfigError("ismcts rollout=heuristic needs the game's heuristic agent; this "
-                              "game has none (use rollout=random)")
+        if prior not in PRIORS:
+            raise ConfigError(f"ismcts prior {prior!r} must be one of {', '.join(PRIORS)}")
+        for name, value, fix in (("rollout", rollout, "rollout=random"),
+                                 ("prior", prior, "prior=none")):
+            if value == "heuristic" and heuristic is None:
+                raise ConfigError(f"ismcts {name}=heuristic needs the game's heuristic agent; "
+                                  f"this game has none (use {fix})")
         if reward not in REWARDS:
             raise ConfigError(f"ismcts reward {reward!r} must be one of {', '.join(REWARDS)}")
         self.sims, self.time, self.rollout, self.c = sims, time, rollout, float(c)
-        self.depth, self.reward, self.heuristic = depth, reward, heuristic
+        self.depth, self.reward, self.prior, self.heuristic = depth, reward, prior, heuristic
         self.last_sims = 0          # simulations of the last decision
         self.last_seconds = 0.0     # its wall time
+        self.last_visits: dict[int, int] = {}  # its root: action -> visits (tried ones only)
 
     @classmethod
     def from_options(cls, text: str, seed: int | None = None, heuristic=None) -> ISMCTSAgent:
@@ -199,7 +213,7 @@ class ISMCTSAgent(SeededAgent):
         if legal.size == 0:
             raise ValueError(f"{agent} has no legal action: it is not its turn")
         if legal.size == 1:
-            self.last_sims, self.last_seconds = 0, 0.0
+            self.last_sims, self.last_seconds, self.last_visits = 0, 0.0, {}
             return int(legal[0])  # forced: nothing to search
         # The env truncates at its step limit (everybody gets 0); search never looks past it.
         return self.search(raw.engine_state, seat, raw.steps_left())
@@ -226,18 +240,21 @@ class ISMCTSAgent(SeededAgent):
         n_actions = game.num_actions
         n_players = first.num_players
         zeros = [0.0] * n_players
-        heur = self._rollout_agents(n_players, fast) if self.rollout == "heuristic" else None
+        rollout_heuristic = self.rollout == "heuristic"
+        prior = self.prior == "heuristic"
+        heur = self._heuristic_agents(n_players, fast) if rollout_heuristic or prior else None
 
-        # A node: {seat: [N, W, avail, children]}; arrays over the flat action ids.
+        # A node: {seat: [N, W, avail, children, visits]}; arrays over the flat action ids.
         root: dict = {}
 
         def table(node: dict, p: int) -> list:
             t = node.get(p)
             if t is None:
-                t = node[p] = [np.zeros(n_actions), np.zeros(n_actions), np.zeros(n_actions), {}]
+                t = node[p] = [np.zeros(n_actions), np.zeros(n_actions), np.zeros(n_actions), {},
+                               0]
             return t
 
-        sqrt, log, argmax = np.sqrt, np.log, np.argmax
+        sqrt, log, argmax, msqrt = np.sqrt, np.log, np.argmax, math.sqrt
         done = 0
         det = first
         while done < sims:
@@ -247,7 +264,7 @@ class ISMCTSAgent(SeededAgent):
             if heur is not None:
                 for h in heur[0]:
                     if hasattr(h, "reset"):
-                        h.reset()  # no memory from another rollout
+                        h.reset()  # no memory from another simulation
             node = root
             path = []
             steps = 0
@@ -256,18 +273,33 @@ class ISMCTSAgent(SeededAgent):
                 if steps_left is not None and steps >= steps_left:
                     break
                 p = s.current_player
-                N, W, avail, children = table(node, p)
+                t = table(node, p)
+                N, W, avail, children = t[0], t[1], t[2], t[3]
                 legal = s.legal_action_mask().nonzero()[0]
                 avail[legal] += 1.0
                 n = N[legal]
                 fresh = legal[n == 0.0]
+                if prior:
+                    t[4] += 1
                 if fresh.size:
-                    a = int(fresh[int(rand() * fresh.size)])
-                    path.append((N, W, p, a))
-                    s.apply(a)
-                    steps += 1
-                    children[a] = {}
-                    break
+                    if not prior:
+                        a = int(fresh[int(rand() * fresh.size)])
+                    elif fresh.size == legal.size or legal.size - fresh.size < 1 + msqrt(t[4]):
+                        # progressive unpruning: the heuristic's move first, then one more
+                        # action (at random) each time 1 + sqrt(visits) passes the count tried
+                        a = self._heuristic_action(heur, s)
+                        if N[a] != 0.0:
+                            a = int(fresh[int(rand() * fresh.size)])
+                    else:
+                        a = -1
+                    if a >= 0:
+                        path.append((N, W, p, a))
+                        s.apply(a)
+                        steps += 1
+                        children[a] = {}
+                        break
+                    legal = legal[n > 0.0]  # widening is closed: choose among the tried ones
+                    n = N[legal]
                 score = W[legal] / n + c * sqrt(log(avail[legal]) / n)
                 a = int(legal[argmax(score)])
                 path.append((N, W, p, a))
@@ -282,7 +314,7 @@ class ISMCTSAgent(SeededAgent):
                 evaluate = False
             played = 0
             while not s.is_terminal and (cap is None or played < cap):
-                if heur is None:
+                if not rollout_heuristic:
                     legal = s.legal_action_mask().nonzero()[0]
                     s.apply(int(legal[int(rand() * legal.size)]))
                 else:
@@ -304,14 +336,15 @@ class ISMCTSAgent(SeededAgent):
         self.last_sims, self.last_seconds = done, time.perf_counter() - start
         N, W = table(root, seat)[:2]
         visits = N[root_legal]
+        self.last_visits = {int(a): int(v) for a, v in zip(root_legal, visits) if v}
         best = root_legal[visits == visits.max()]
         if best.size > 1:
             means = W[best] / np.maximum(N[best], 1.0)
             best = best[means == means.max()]
         return int(best[0])
 
-    # --- heuristic rollouts ----------------------------------------------------------------
-    def _rollout_agents(self, n_players: int, fast: random.Random):
+    # --- the heuristic inside the search ----------------------------------------------------
+    def _heuristic_agents(self, n_players: int, fast: random.Random):
         agents = [self.heuristic(seed=fast.randrange(2**31)) for _ in range(n_players)]
         return agents, _StateEnv(n_players)
 
