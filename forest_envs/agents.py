@@ -1,5 +1,6 @@
 """Agents by name, for every registered game: ``random``, ``heuristic`` (the game's scripted
-agent), ``ismcts`` / ``ismcts:sims=400,time=0.5,rollout=heuristic,c=0.7,depth=20,reward=rank``
+agent), ``ismcts`` /
+``ismcts:sims=400,time=0.5,rollout=heuristic,c=0.7,depth=20,reward=rank,prior=none``
 (information-set MCTS; options separated by commas or colons, see docs/search.md) or the path
 of a trained policy (``.npz`` exported by the trainer, or an SB3 ``.zip``).
 

@@ -412,7 +412,8 @@ def build_parser() -> argparse.ArgumentParser:
         q = sub.add_parser(name, help=helptext)
         q.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
         q.add_argument("--agents", required=True,
-                       help="comma-separated agents, one per seat: random, heuristic, or a policy file")
+                       help="comma-separated agents, one per seat: random, heuristic, "
+                            "ismcts[:option=value,...] (docs/search.md), or a policy file")
         q.add_argument("--games", type=int, default=100)
         q.add_argument("--seed", type=int, default=0)
         q.add_argument("--set", action="append", metavar="KEY=VALUE", help="game option")
