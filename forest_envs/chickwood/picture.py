@@ -76,14 +76,11 @@ def _title(c: Canvas, v: dict) -> None:
         what = f"P{d['player']} may use the key on castle {d['data']['castle'] + 1}"
     else:
         what = f"P{d['player']} to {d['kind'].replace('_', ' ')}"
-    c.text(10, 10, "Chickwood Forest", size=17, bold=True)
-    c.text(190, 12, f"round {v['round']}  ·  deck {v['deck_left']}  ·  {what}"
-           + ("  ·  Legendary" if v["legendary"] else ""), size=13, width=640)
-    who = "referee's view" if v["seat"] is None else f"view of P{v['seat']}"
-    colour = INK if v["seat"] is None else seat_colour(v["seat"])
-    c.text(WIDTH - 10, 12, who, size=13, bold=True, fill=colour, anchor="ra")
+    label_x = c.title_bar("Chickwood Forest", f"round {v['round']}  ·  deck {v['deck_left']}  ·  "
+                          f"{what}" + ("  ·  Legendary" if v["legendary"] else ""), 190, 640,
+                          v["seat"])
     if d is not None:
-        c.seat_disc(WIDTH - 30 - c.text_width(who, 13, True), 20, 9, d["player"])
+        c.seat_disc(label_x - 20, 20, 9, d["player"])
 
 
 def _cards(c: Canvas, counts, x, y, right, bottom, cw=62, ch=18, size=10) -> None:

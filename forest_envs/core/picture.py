@@ -81,6 +81,18 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
 
     # --- text -------------------------------------------------------------------------------
+    def title_bar(self, name: str, status: str, status_x: float, status_width: float,
+                  seat: int | None) -> float:
+        """The top line every game picture starts with: the game's name, its status line
+        from ``status_x`` (cut to ``status_width``) and, right-aligned in the seat's colour,
+        whose view this is. Returns the x where that label begins."""
+        self.text(10, 10, name, size=17, bold=True)
+        self.text(status_x, 12, status, size=13, width=status_width)
+        who = "referee's view" if seat is None else f"view of P{seat}"
+        self.text(self.width - 10, 12, who, size=13, bold=True,
+                  fill=INK if seat is None else seat_colour(seat), anchor="ra")
+        return self.width - 10 - self.text_width(who, 13, True)
+
     def text(self, x: float, y: float, s: str, size: int = 12, fill=INK, bold: bool = False,
              anchor: str = "la", width: float | None = None) -> float:
         """Draw ``s`` (cut with an ellipsis to ``width`` pixels if given); returns its width."""

@@ -75,11 +75,8 @@ def picture(view: dict):
 def _title(c: Canvas, v: dict) -> None:
     d = v["decision"]
     what = "game over" if d is None else f"P{d['player']} to {d['kind'].replace('_', ' ')}"
-    c.text(10, 10, "Roundforest", size=17, bold=True)
-    c.text(145, 12, f"round {v['round']}  ·  turn of P{v['turn']}  ·  {what}", size=13, width=560)
-    who = "referee's view" if v["seat"] is None else f"view of P{v['seat']}"
-    c.text(WIDTH - 10, 12, who, size=13, bold=True,
-           fill=INK if v["seat"] is None else seat_colour(v["seat"]), anchor="ra")
+    c.title_bar("Roundforest", f"round {v['round']}  ·  turn of P{v['turn']}  ·  {what}", 145, 560,
+                v["seat"])
 
 
 def _forest(c: Canvas, v: dict) -> None:

@@ -71,12 +71,8 @@ def picture(view: dict):
 
 def _title(c: Canvas, v: dict) -> None:
     holder = "-" if v["card_holder"] < 0 else f"P{v['card_holder']}"
-    c.text(10, 10, "Sherwood Forest", size=17, bold=True)
-    c.text(180, 12, f"round {v['round']} ({v['phase']})  ·  pit {v['pit']} gold  ·  figure "
-           f"P{v['figure']}  ·  card {holder}", size=13, width=720)
-    who = "referee's view" if v["seat"] is None else f"view of P{v['seat']}"
-    c.text(WIDTH - 10, 12, who, size=13, bold=True,
-           fill=INK if v["seat"] is None else seat_colour(v["seat"]), anchor="ra")
+    c.title_bar("Sherwood Forest", f"round {v['round']} ({v['phase']})  ·  pit {v['pit']} gold  ·  "
+                f"figure P{v['figure']}  ·  card {holder}", 180, 720, v["seat"])
 
 
 def _map(c: Canvas, v: dict) -> None:
