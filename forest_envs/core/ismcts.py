@@ -61,30 +61,19 @@ OPTION_HELP = {
 }
 
 
-def _positive_int(name: str, text: str, allow_none: bool = False, allow_zero: bool = False):
+def _bounded(name: str, text: str, convert: Callable[[str], float], ok: Callable[[float], bool],
+             kind: str, allow_none: bool = False):
+    """``text`` as a number ``convert`` reads and ``ok`` accepts (``kind`` says which, for
+    the error), or None for ``none`` where that is allowed."""
     if allow_none and text.lower() == "none":
         return None
     try:
-        value = int(text)
+        value = convert(text)
     except ValueError:
         value = None
-    if value is None or value < (0 if allow_zero else 1):
-        kind = "an int >= 0" if allow_zero else "a positive int"
+    if value is None or not ok(value):
         raise ConfigError(f"ismcts option {name}={text!r} must be {kind}"
                           + (" or none" if allow_none else ""))
-    return value
-
-
-def _number(name: str, text: str, low: float, strict: bool, allow_none: bool = False):
-    if allow_none and text.lower() == "none":
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        value = None
-    if value is None or not math.isfinite(value) or value < low or (strict and value == low):
-        raise ConfigError(f"ismcts option {name}={text!r} must be a number "
-                          f"{'>' if strict else '>='} {low:g}" + (" or none" if allow_none else ""))
     return value
 
 
@@ -95,11 +84,12 @@ def _choice(name: str, text: str, choices: tuple[str, ...]) -> str:
 
 
 _PARSERS: dict[str, Callable[[str], object]] = {
-    "sims": lambda t: _positive_int("sims", t, allow_none=True),
-    "time": lambda t: _number("time", t, 0.0, strict=True, allow_none=True),
+    "sims": lambda t: _bounded("sims", t, int, lambda v: v >= 1, "a positive int", True),
+    "time": lambda t: _bounded("time", t, float, lambda v: math.isfinite(v) and v > 0,
+                               "a number > 0", True),
     "rollout": lambda t: _choice("rollout", t, ROLLOUTS),
-    "c": lambda t: _number("c", t, 0.0, strict=False),
-    "depth": lambda t: _positive_int("depth", t, allow_none=True, allow_zero=True),
+    "c": lambda t: _bounded("c", t, float, lambda v: math.isfinite(v) and v >= 0, "a number >= 0"),
+    "depth": lambda t: _bounded("depth", t, int, lambda v: v >= 0, "an int >= 0", True),
     "reward": lambda t: _choice("reward", t, REWARDS),
     "prior": lambda t: _choice("prior", t, PRIORS),
 }
