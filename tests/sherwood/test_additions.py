@@ -573,3 +573,38 @@ def test_an_ally_with_a_promise_is_asked_whatever_his_hand():
     act(s, "renounce the promised cards")
     assert (phase(s), s.current_player) == ("lead", 1) and s.fame.tolist() == [0, 0, 0]
     check_totals(s)
+
+
+# =========================================================================================
+# Beating the Sheriff ends the ambush's agreement
+# =========================================================================================
+def test_after_beating_the_sheriff_provisioned_outlaws_attack_the_target_by_the_basic_rules():
+    """'Successful attack [on the Sheriff]: ... the outlaws must return to the camps.'
+    The agreement of the ambush ends with it: P0 stays with provisions, P1 (who promised a
+    card and was promised 2 bags) goes home, and the old target (card 9, strength 5) later
+    meets P0's 4 outlaws alone, an ordinary encounter (this raised IndexError when the
+    agreement survived: the promise's ally was gone)."""
+    s = attack_setup(SHERIFF_A6, {"York Gate": {0: 4, 1: 2}}, additions=True,
+                     hands={0: {"provisions": 1, "cudgel": 1}}, gold={0: 0, 1: 0, 2: 0},
+                     leads=(0, 1), more_cards=(9,))
+    planned(s, "York Gate", 9, {1: 2})
+    s.pledged[amb("York Gate"), 1] = 1
+    s.edited()
+    pit = int(s.pit[0])
+    check_totals(s)
+    act(s, "lead traveller 1", "no messenger's clothes")    # the Sheriff: 6 outlaws beat him
+    assert s.fame.tolist() == [2, 2, 0]
+    act(s, "provisions: stay in the ambush", "no provisions")
+    a = amb("York Gate")
+    assert s.ambush_outlaws[a].tolist() == [4, 0, 0]
+    # The agreement ended: its bags went back to the pit, nothing is pledged or targeted.
+    assert not s.targets and not s.pledged.any() and not s.advance.any()
+    assert int(s.pit[0]) == pit + 2 and not s.ambush_target.any() and not s.informant.any()
+    act(s, "lead traveller 2", "no messenger's clothes")
+    # Strength 5 against 4 outlaws: an ordinary encounter, P0 may play his cudgel.
+    assert (phase(s), s.current_player) == ("equip", 0)
+    act(s, "play cudgel")
+    # Card 9: 1 fame, 4 gold, all P0's (his outlaws alone are the ambush); nothing for P1.
+    assert s.fame.tolist() == [3, 2, 0] and s.gold.tolist() == [4, 0, 0]
+    act(s, "no provisions")
+    check_totals(s)
