@@ -87,5 +87,11 @@ RENOUNCE = SPACE.add("renounce", (), lambda: "renounce the promised cards")
 # chooses whose promise goes without: one laid-out bag (0) or comrade (1) at a time.
 WITHHOLD = SPACE.add("withhold", (2, MAX_SEATS),
                      lambda k, r: f"withhold a promised {('bag', 'comrade')[k]} from {_seat(r)}")
+# (Additions) The leader of a planned attack says in what order the allies confirm their
+# equipment promises: he calls the next one.
+CALL = SPACE.add("call", MAX_SEATS, lambda r: f"call on {_seat(r)} to keep his promise")
+# (Basic rules) Once the allies' promised cards are shown, the performer forms the joint
+# ambush or gives it up ("If the allies' forces are insufficient, the performer may give up").
+CONFIRM = SPACE.add("confirm", 2, lambda i: ("form the joint ambush", "give up the joint ambush")[i])
 SPACE.freeze()
 NUM_ACTIONS = SPACE.size

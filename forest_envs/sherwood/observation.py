@@ -55,9 +55,14 @@ DECISIONS = (
     # to withhold from the recipients, one at a time.
     DecisionKind("shortfall", ints=(("ambush", NUM_AMBUSHES - 1), ("bags", GOLD_BAGS),
                                     ("comrades", MAX_PROMISED_COMRADES * (MAX_SEATS - 1)))),
+    # (Additions) the leader of a planned attack calls the next ally to keep his promise.
+    DecisionKind("call", ints=(("ambush", NUM_AMBUSHES - 1), ("strength", MAX_STRENGTH),
+                               ("total", MAX_TOTAL)), seats=("leader",)),
+    # (Basic rules) the promised cards are shown: the performer forms the ambush or gives up.
+    DecisionKind("confirm", ints=(("ambush", NUM_AMBUSHES - 1),)),
 )
 (PREP, ASK, REVEAL, ANSWER, LEAD, EQUIP, SHARE, COMRADE, CLOAK, PROVISIONS, MESSENGER, TARGET,
- TERMS, INFORMANT, PLEDGE, SHORTFALL) = range(len(DECISIONS))
+ TERMS, INFORMANT, PLEDGE, SHORTFALL, CALL, CONFIRM) = range(len(DECISIONS))
 
 # Card features.
 F_STRENGTH, F_FAME, F_GOLD, F_COMRADES, F_ORIGIN, F_DEST = 0, 1, 2, 3, 4, 8

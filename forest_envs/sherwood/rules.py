@@ -91,7 +91,9 @@ from .observation import (
     block_names,
     build_layout,
 )
+from .observation import CALL as CALL_DECISION
 from .observation import CLOAK as CLOAK_DECISION
+from .observation import CONFIRM as CONFIRM_DECISION
 from .observation import INFORMANT as INFORMANT_DECISION
 from .observation import MESSENGER as MESSENGER_DECISION
 from .observation import PLEDGE as PLEDGE_DECISION
@@ -632,7 +634,35 @@ class SherwoodState(BufferState):
                 self.push(ANSWER, q, o["ambush"], c, e, o["performer"])
             return
         self.pop()
-        self._form_joint()
+        self._place_joint()
+        if not self.game.additions and any(e for _, _, e in o["asked"]):
+            # "If an ally has promised to send an outlaw with equipment, he now reveals and
+            # places the equipment card ... If the allies' forces are insufficient, the
+            # performer may give up this action and take another step."
+            self.replace(CONFIRM_DECISION, o["performer"], o["ambush"])
+            return
+        self._joint_formed()
+
+    def _mask_confirm(self, d, mask) -> None:
+        mask[A.CONFIRM.start:A.CONFIRM.stop] = 1
+
+    def _apply_confirm(self, d, a: int) -> None:
+        if a == A.CONFIRM.start:
+            self._joint_formed()
+            return
+        # Given up: everyone takes his outlaws and cards back; the performer decides again.
+        o = self.offer
+        amb = o["ambush"]
+        self.camp += self.ambush_outlaws[amb]
+        self.ambush_outlaws[amb] = 0
+        self.ambush_leader[amb] = 0
+        for q, _, e in o["asked"]:
+            if e:
+                self.hand[q, :NUM_WEAPON_KINDS] += self.promised[amb, q]
+                self.hand_count[q] += e
+                self.promised[amb, q] = 0
+                self.tokens.pop((amb, q), None)
+        self._offer_failed()
 
     def _mask_answer(self, d, mask) -> None:
         q, (_, c, e) = d.player, d.data[:3]
@@ -684,7 +714,7 @@ class SherwoodState(BufferState):
         self.offer_terms[:] = 0
         self.offer_informant[:] = 0
 
-    def _form_joint(self) -> None:
+    def _place_joint(self) -> None:
         o = self.offer
         p, amb = o["performer"], o["ambush"]
         self.camp[p] -= o["own"]
@@ -705,6 +735,10 @@ class SherwoodState(BufferState):
                 used.add(letter)
                 self.tokens[(amb, q)] = letter
         self._bind_agreement(o, used)
+
+    def _joint_formed(self) -> None:
+        o = self.offer
+        p = o["performer"]
         self._clear_offer()
         # Camps emptied at once: the allies (clockwise from the performer) before him.
         self._note_emptied(self._seats_from(p + 1))
@@ -919,15 +953,40 @@ class SherwoodState(BufferState):
 
     # --- unmarked equipment promises at a planned attack (additions) ---------------------------
     def _start_pledges(self, amb: int, strength: int, outlaws: int) -> bool:
-        """A planned attack the outlaws alone cannot carry: each ally with a promise, in
-        order (leader first, then clockwise), plays his promised number of cards or
-        renounces; a renounce calls the attack off."""
+        """A planned attack the outlaws alone cannot carry: each ally with a promise plays
+        his promised number of cards or renounces; a renounce calls the attack off. "If there
+        are doubts, the leader says in what order the allies must confirm this agreement or
+        renounce it": the leader calls them one by one (``call``); the last is called alone."""
         order = self._participants(amb)
         pledgers = [q for q in order if self.pledged[amb, q] > 0]
         self.fight = {"ambush": amb, "strength": strength, "order": order, "idx": 0,
-                      "total": outlaws, "pledgers": pledgers, "pidx": 0}
-        self.push(PLEDGE_DECISION, pledgers[0], amb, strength, outlaws, order[0])
+                      "total": outlaws, "pledgers": pledgers}
+        self._next_pledger()
         return True
+
+    def _next_pledger(self) -> None:
+        f = self.fight
+        amb, leader, rest = f["ambush"], f["order"][0], f["pledgers"]
+        if len(rest) > 1:
+            kind, player = CALL_DECISION, leader
+        else:
+            kind, player = PLEDGE_DECISION, rest.pop()
+        if self.decisions[-1].kind in (PLEDGE_DECISION, CALL_DECISION):
+            self.replace(kind, player, amb, f["strength"], f["total"], leader)
+        else:
+            self.push(kind, player, amb, f["strength"], f["total"], leader)
+
+    def _mask_call(self, d, mask) -> None:
+        self._mark_seats(mask, A.CALL, d.player, self.fight["pledgers"])
+
+    def _why_call(self, d, a: int) -> str | None:
+        return "the leader calls an ally whose equipment promise is still to be confirmed"
+
+    def _apply_call(self, d, a: int) -> None:
+        f = self.fight
+        q = self._seat_named(A.CALL, d.player, a)
+        f["pledgers"].remove(q)
+        self.replace(PLEDGE_DECISION, q, f["ambush"], f["strength"], f["total"], f["order"][0])
 
     def _mask_pledge(self, d, mask) -> None:
         mask[A.EQUIP.start:A.EQUIP.stop] = self.hand[d.player, :NUM_WEAPON_KINDS] > 0
@@ -961,9 +1020,8 @@ class SherwoodState(BufferState):
         if self.played[q].sum() < self.pledged[amb, q]:
             self.replace(PLEDGE_DECISION, q, amb, f["strength"], f["total"], leader)
             return
-        f["pidx"] += 1
-        if f["pidx"] < len(f["pledgers"]):
-            self.replace(PLEDGE_DECISION, f["pledgers"][f["pidx"]], amb, f["strength"], f["total"], leader)
+        if f["pledgers"]:
+            self._next_pledger()
             return
         # Every promise kept and still short: cards from hand, as at any ambush.
         self.pop()
