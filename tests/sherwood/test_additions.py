@@ -715,3 +715,14 @@ def test_the_last_ally_to_confirm_is_called_without_a_decision():
     assert phase(s) == "provisions" and s.fame.tolist() == [1, 1, 1]
     act(s, "no provisions", "no provisions", "no provisions")
     check_totals(s)
+
+
+def test_a_player_cannot_lose_more_outlaws_than_he_had_in_the_crushed_ambush():
+    # The B Sheriff takes 2 outlaws; P0 has one there and a band of 7: he loses just that one.
+    s = attack_setup(SHERIFF_B12, {"Lincoln Gate": {0: 1}}, additions=True)
+    s.oak[0], s.camp[0] = 1, 6
+    s.edited()
+    check_totals(s)
+    act(s, "lead traveller 1", "no forest cloak")
+    assert (int(s.oak[0]), int(s.camp[0])) == (2, 6)
+    check_totals(s)
