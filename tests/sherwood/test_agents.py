@@ -2,7 +2,7 @@
 mask), never depends on hidden cards, makes and answers offers, and beats random players.
 
 Measured (docs/sherwood.md, "The scripted player"): about 97% of 4-player basic games and
-about 86% with the additions against three random players, seat-rotated. The default run
+about 85% with the additions against three random players, seat-rotated. The default run
 pins 200 basic games with a margin; ``-m slow`` runs 500 games of each."""
 
 from __future__ import annotations
