@@ -83,5 +83,15 @@ INFORMANT = SPACE.add("informant", MAX_SEATS, lambda r: f"name {_seat(r)} as the
 # (Additions) Equipment promises are a public number of cards kept hidden in hand: at the
 # planned attack the ally plays them (the ``equip`` ids) or renounces.
 RENOUNCE = SPACE.add("renounce", (), lambda: "renounce the promised cards")
+# (Additions) When the loot and the informant's gold cannot cover the promises, the informant
+# chooses whose promise goes without: one laid-out bag (0) or comrade (1) at a time.
+WITHHOLD = SPACE.add("withhold", (2, MAX_SEATS),
+                     lambda k, r: f"withhold a promised {('bag', 'comrade')[k]} from {_seat(r)}")
+# (Additions) The leader of a planned attack says in what order the allies confirm their
+# equipment promises: he calls the next one.
+CALL = SPACE.add("call", MAX_SEATS, lambda r: f"call on {_seat(r)} to keep his promise")
+# (Basic rules) Once the allies' promised cards are shown, the performer forms the joint
+# ambush or gives it up ("If the allies' forces are insufficient, the performer may give up").
+CONFIRM = SPACE.add("confirm", 2, lambda i: ("form the joint ambush", "give up the joint ambush")[i])
 SPACE.freeze()
 NUM_ACTIONS = SPACE.size

@@ -24,6 +24,10 @@ the public equipment count. Routes, strengths and loot are the engine's tables.
   (additions) sends a coach with the messenger's clothes where the rest of the journey is
   worth more to it, stays with provisions, goes home under a forest cloak, marks no
   target, names itself the informant and keeps an equipment promise while it holds weapons.
+* Loot: keeps a share or comrade when it may, else gives it to the participant with least
+  fame; (additions) as an informant who cannot cover every promise, it withholds from the
+  recipient with most fame; as a leader it calls first the ally with least fame to keep his
+  equipment promise. It forms every joint ambush it offered (it asks for no cards).
 """
 
 from __future__ import annotations
@@ -224,6 +228,15 @@ class HeuristicAgent(SeededAgent):
     def _informant(self, v, mask, seat):
         return A.INFORMANT.start                 # itself
 
+    def _confirm(self, v, mask, seat):
+        # It asks for the strength it needs (outlaws, no cards), so it forms what it offered.
+        return A.CONFIRM.start
+
+    def _call(self, v, mask, seat):
+        """(Additions) As leader of a planned attack, it calls first the ally with least fame
+        (whose cards are spent if the strength is reached before the others are needed)."""
+        return self._seat_action(v, mask, seat, A.CALL)     # never itself: the leader promised nothing
+
     def _pledge(self, v, mask, seat):
         # (Additions) Keep its promise with its strongest cards; renounce with none left.
         for k in (2, 1, 0):
@@ -312,10 +325,30 @@ class HeuristicAgent(SeededAgent):
         return [WEAPON_STRENGTH[k] for k in range(3) for _ in range(v["hand"][k])]
 
     def _share(self, v, mask, seat):
-        return A.SHARE.start
+        # A leader's choice of who gets a short round's share: itself when it may, else the
+        # participant with least fame (the share helps the weakest rival least).
+        return self._seat_action(v, mask, seat, A.SHARE)
 
     def _comrade(self, v, mask, seat):
-        return A.COMRADE.start
+        return self._seat_action(v, mask, seat, A.COMRADE)
+
+    def _shortfall(self, v, mask, seat):
+        """(Additions) The informant withholds a promised bag (or comrade) from the recipient
+        with most fame: the strongest rival leaves empty-handed."""
+        kind = 0 if v["decision"]["data"]["bags"] else 1
+        block = range(A.WITHHOLD.start + kind * A.MAX_SEATS, A.WITHHOLD.start + (kind + 1) * A.MAX_SEATS)
+        legal = [a for a in block if mask[a]]
+        n = v["num_players"]
+        return max(legal, key=lambda a: (v["players"][(seat + a - block.start) % n]["fame"], -a))
+
+    @staticmethod
+    def _seat_action(v, mask, seat, block) -> int:
+        """Itself if legal, else the legal seat with least fame (ties: the nearest clockwise)."""
+        if mask[block.start]:
+            return block.start
+        n = v["num_players"]
+        legal = [a for a in range(block.start, block.stop) if mask[a]]
+        return min(legal, key=lambda a: (v["players"][(seat + a - block.start) % n]["fame"], a))
 
     def _provisions(self, v, mask, seat):
         return A.PROVISIONS.start

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core.engine import DecisionKind
 from ..core.layout import Layout
-from .actions import MAX_ASK_CARDS, MAX_PROMISED_COMRADES, MAX_SLOTS
+from .actions import MAX_ASK_CARDS, MAX_PROMISED_COMRADES, MAX_SEATS, MAX_SLOTS
 from .components import (
     GOLD_BAGS,
     MAX_STRENGTH,
@@ -51,9 +51,18 @@ DECISIONS = (
     DecisionKind("informant", ints=(("ambush", NUM_AMBUSHES - 1), ("own", OUTLAWS_PER_COLOUR))),
     DecisionKind("pledge", ints=(("ambush", NUM_AMBUSHES - 1), ("strength", MAX_STRENGTH),
                                  ("total", MAX_TOTAL)), seats=("leader",)),
+    # (Additions) the informant cannot cover the promised loot: bags (then comrades) still
+    # to withhold from the recipients, one at a time.
+    DecisionKind("shortfall", ints=(("ambush", NUM_AMBUSHES - 1), ("bags", GOLD_BAGS),
+                                    ("comrades", MAX_PROMISED_COMRADES * (MAX_SEATS - 1)))),
+    # (Additions) the leader of a planned attack calls the next ally to keep his promise.
+    DecisionKind("call", ints=(("ambush", NUM_AMBUSHES - 1), ("strength", MAX_STRENGTH),
+                               ("total", MAX_TOTAL)), seats=("leader",)),
+    # (Basic rules) the promised cards are shown: the performer forms the ambush or gives up.
+    DecisionKind("confirm", ints=(("ambush", NUM_AMBUSHES - 1),)),
 )
 (PREP, ASK, REVEAL, ANSWER, LEAD, EQUIP, SHARE, COMRADE, CLOAK, PROVISIONS, MESSENGER, TARGET,
- TERMS, INFORMANT, PLEDGE) = range(len(DECISIONS))
+ TERMS, INFORMANT, PLEDGE, SHORTFALL, CALL, CONFIRM) = range(len(DECISIONS))
 
 # Card features.
 F_STRENGTH, F_FAME, F_GOLD, F_COMRADES, F_ORIGIN, F_DEST = 0, 1, 2, 3, 4, 8

@@ -91,11 +91,14 @@ from .observation import (
     block_names,
     build_layout,
 )
+from .observation import CALL as CALL_DECISION
 from .observation import CLOAK as CLOAK_DECISION
+from .observation import CONFIRM as CONFIRM_DECISION
 from .observation import INFORMANT as INFORMANT_DECISION
 from .observation import MESSENGER as MESSENGER_DECISION
 from .observation import PLEDGE as PLEDGE_DECISION
 from .observation import PROVISIONS as PROVISIONS_DECISION
+from .observation import SHORTFALL as SHORTFALL_DECISION
 from .observation import TARGET as TARGET_DECISION
 from .observation import TERMS as TERMS_DECISION
 
@@ -631,7 +634,35 @@ class SherwoodState(BufferState):
                 self.push(ANSWER, q, o["ambush"], c, e, o["performer"])
             return
         self.pop()
-        self._form_joint()
+        self._place_joint()
+        if not self.game.additions and any(e for _, _, e in o["asked"]):
+            # "If an ally has promised to send an outlaw with equipment, he now reveals and
+            # places the equipment card ... If the allies' forces are insufficient, the
+            # performer may give up this action and take another step."
+            self.replace(CONFIRM_DECISION, o["performer"], o["ambush"])
+            return
+        self._joint_formed()
+
+    def _mask_confirm(self, d, mask) -> None:
+        mask[A.CONFIRM.start:A.CONFIRM.stop] = 1
+
+    def _apply_confirm(self, d, a: int) -> None:
+        if a == A.CONFIRM.start:
+            self._joint_formed()
+            return
+        # Given up: everyone takes his outlaws and cards back; the performer decides again.
+        o = self.offer
+        amb = o["ambush"]
+        self.camp += self.ambush_outlaws[amb]
+        self.ambush_outlaws[amb] = 0
+        self.ambush_leader[amb] = 0
+        for q, _, e in o["asked"]:
+            if e:
+                self.hand[q, :NUM_WEAPON_KINDS] += self.promised[amb, q]
+                self.hand_count[q] += e
+                self.promised[amb, q] = 0
+                self.tokens.pop((amb, q), None)
+        self._offer_failed()
 
     def _mask_answer(self, d, mask) -> None:
         q, (_, c, e) = d.player, d.data[:3]
@@ -683,7 +714,7 @@ class SherwoodState(BufferState):
         self.offer_terms[:] = 0
         self.offer_informant[:] = 0
 
-    def _form_joint(self) -> None:
+    def _place_joint(self) -> None:
         o = self.offer
         p, amb = o["performer"], o["ambush"]
         self.camp[p] -= o["own"]
@@ -704,6 +735,10 @@ class SherwoodState(BufferState):
                 used.add(letter)
                 self.tokens[(amb, q)] = letter
         self._bind_agreement(o, used)
+
+    def _joint_formed(self) -> None:
+        o = self.offer
+        p = o["performer"]
         self._clear_offer()
         # Camps emptied at once: the allies (clockwise from the performer) before him.
         self._note_emptied(self._seats_from(p + 1))
@@ -918,15 +953,40 @@ class SherwoodState(BufferState):
 
     # --- unmarked equipment promises at a planned attack (additions) ---------------------------
     def _start_pledges(self, amb: int, strength: int, outlaws: int) -> bool:
-        """A planned attack the outlaws alone cannot carry: each ally with a promise, in
-        order (leader first, then clockwise), plays his promised number of cards or
-        renounces; a renounce calls the attack off."""
+        """A planned attack the outlaws alone cannot carry: each ally with a promise plays
+        his promised number of cards or renounces; a renounce calls the attack off. "If there
+        are doubts, the leader says in what order the allies must confirm this agreement or
+        renounce it": the leader calls them one by one (``call``); the last is called alone."""
         order = self._participants(amb)
         pledgers = [q for q in order if self.pledged[amb, q] > 0]
         self.fight = {"ambush": amb, "strength": strength, "order": order, "idx": 0,
-                      "total": outlaws, "pledgers": pledgers, "pidx": 0}
-        self.push(PLEDGE_DECISION, pledgers[0], amb, strength, outlaws, order[0])
+                      "total": outlaws, "pledgers": pledgers}
+        self._next_pledger()
         return True
+
+    def _next_pledger(self) -> None:
+        f = self.fight
+        amb, leader, rest = f["ambush"], f["order"][0], f["pledgers"]
+        if len(rest) > 1:
+            kind, player = CALL_DECISION, leader
+        else:
+            kind, player = PLEDGE_DECISION, rest.pop()
+        if self.decisions[-1].kind in (PLEDGE_DECISION, CALL_DECISION):
+            self.replace(kind, player, amb, f["strength"], f["total"], leader)
+        else:
+            self.push(kind, player, amb, f["strength"], f["total"], leader)
+
+    def _mask_call(self, d, mask) -> None:
+        self._mark_seats(mask, A.CALL, d.player, self.fight["pledgers"])
+
+    def _why_call(self, d, a: int) -> str | None:
+        return "the leader calls an ally whose equipment promise is still to be confirmed"
+
+    def _apply_call(self, d, a: int) -> None:
+        f = self.fight
+        q = self._seat_named(A.CALL, d.player, a)
+        f["pledgers"].remove(q)
+        self.replace(PLEDGE_DECISION, q, f["ambush"], f["strength"], f["total"], f["order"][0])
 
     def _mask_pledge(self, d, mask) -> None:
         mask[A.EQUIP.start:A.EQUIP.stop] = self.hand[d.player, :NUM_WEAPON_KINDS] > 0
@@ -960,9 +1020,8 @@ class SherwoodState(BufferState):
         if self.played[q].sum() < self.pledged[amb, q]:
             self.replace(PLEDGE_DECISION, q, amb, f["strength"], f["total"], leader)
             return
-        f["pidx"] += 1
-        if f["pidx"] < len(f["pledgers"]):
-            self.replace(PLEDGE_DECISION, f["pledgers"][f["pidx"]], amb, f["strength"], f["total"], leader)
+        if f["pledgers"]:
+            self._next_pledger()
             return
         # Every promise kept and still short: cards from hand, as at any ambush.
         self.pop()
@@ -1112,105 +1171,216 @@ class SherwoodState(BufferState):
         self.played[:] = 0
         for q in order:
             self.fame[q] += card.fame
-        if card.sheriff:                 # the Sheriff brings fame only
-            self._after_success(amb)
-            return
-        self._rob(amb, order)
-
-    def _rob(self, amb: int, order: list[int]) -> None:
-        card = CARDS[self.coach[0]]
-        gold, comrades = min(card.gold, int(self.pit[0])), card.comrades
+        # The Sheriff brings fame only; a traveller's gold is what the pit still holds (with
+        # the bags of an agreement laid out from it: they are part of this loot).
+        self.loot = {"ambush": amb, "order": order, "gold": card.gold, "comrades": card.comrades}
         if self.targets.get(amb) == self.coach[0]:
-            gold, comrades = self._keep_agreement(amb, order, gold, comrades)
-        self._void_agreement(amb)            # a spontaneous attack voids any other agreement
-        comrades = min(comrades, int(sum(self.oak[q] for q in order)))
-        outlaws = {q: int(self.ambush_outlaws[amb, q]) for q in order}
-        leader = order[0]
-        self.loot = {"ambush": amb, "leader": leader, "gold": gold, "comrades": comrades,
-                     "left": gold + comrades, "outlaws": outlaws, "order": order,
-                     "shares": dict.fromkeys(order, 0), "got": dict.fromkeys(order, 0),
-                     "round": 0, "tier": [], "picks": 0}
-        self._share_out()
+            self._keep_agreement()
+            return
+        # A spontaneous attack, or beating the Sheriff, ends any agreement of the ambush:
+        # its outlaws go home (provisions keep some there, bound by nothing).
+        self._void_agreement(amb)
+        self._share_loot()
 
-    def _keep_agreement(self, amb: int, order: list[int], gold: int, comrades: int) -> tuple[int, int]:
-        """A planned attack: the allies collect the loot promised to them (laid out in
-        advance). The traveller's gold repays the pit first, the informant pays any
-        shortfall from his camp, and if he cannot the allies give back the rest; the
-        traveller's comrades cover the promised comrades first, and a comrade shortfall
-        cannot be paid (the informant cannot pay with outlaws): those comrades go back under
-        the oak. Give-backs start with the last recipient clockwise from the informant.
-        Returns the gold and comrades left to share by the basic rules."""
+    # --- (additions) a planned attack keeps the binding agreement first --------------------
+    def _keep_agreement(self) -> None:
+        """A planned attack: "first the informant must fulfil the requirements of the binding
+        agreements, and only then divide the remainder of the loot". The traveller's gold
+        covers the bags laid out first; the informant pays any shortfall from his camp; what
+        he cannot pay, promises go without, the informant choosing whose (``shortfall``).
+        The traveller's comrades cover the comrades laid out first; a comrade shortfall cannot
+        be paid ("the informant cannot pay with outlaws"): he chooses whose laid-out comrades
+        go back under the oak."""
+        L = self.loot
+        amb = L["ambush"]
         informant = int(self.informant[amb].argmax())
-        recipients = [q for q in self._seats_from(informant + 1) if q != informant and q in order]
-        promised = [int(x) for x in self.advance[amb].tolist()]
-        owed = sum(promised)
-        covered = min(gold, owed)
-        gold -= covered
-        short = owed - covered
-        pay = min(short, int(self.gold[informant]))
+        owed = int(self.advance[amb].sum())
+        covered = min(L["gold"], owed)
+        L["gold"] -= covered
+        pay = min(owed - covered, int(self.gold[informant]))
         self.gold[informant] -= pay
         self.pit[0] += pay
-        short -= pay
-        pledged = [int(x) for x in self.advance_comrades[amb].tolist()]
-        covered_c = min(comrades, sum(pledged))
-        comrades -= covered_c
-        short_c = sum(pledged) - covered_c
-        for q in reversed(recipients):
-            back = min(short, promised[q])
-            promised[q] -= back
-            short -= back
-            self.pit[0] += back
-            back = min(short_c, pledged[q])
-            pledged[q] -= back
-            short_c -= back
-            self.oak[q] += back
-        sixth = self.round_index >= ROUNDS
-        for q in range(self.num_players):
-            self.gold[q] += promised[q]
-            self.camp[q] += pledged[q]        # collected comrades join the band
-            if sixth:
-                self.round_gold[q] += promised[q]
-                self.round_comrades[q] += pledged[q]
+        owed_c = int(self.advance_comrades[amb].sum())
+        covered_c = min(L["comrades"], owed_c)
+        L["comrades"] -= covered_c
+        L.update(informant=informant, short=owed - covered - pay, short_c=owed_c - covered_c)
+        self._settle_shortfall()
+
+    def _settle_shortfall(self) -> None:
+        """Withdraw the promises the loot and the informant cannot cover. The informant
+        decides whose promise goes without; the engine withdraws alone only where his choice
+        cannot matter: a single recipient still owed, or a shortfall as large as everything
+        still owed (every promise goes without in full)."""
+        L = self.loot
+        amb = L["ambush"]
+        for key, laid in (("short", self.advance), ("short_c", self.advance_comrades)):
+            while L[key] > 0:
+                owed = laid[amb].tolist()
+                due = [q for q in range(self.num_players) if owed[q] > 0]
+                if len(due) > 1 and L[key] < sum(owed):
+                    self._push_or_replace(SHORTFALL_DECISION, L["informant"], amb, L["short"], L["short_c"])
+                    return
+                for q in due:
+                    self._withhold(laid, key, q, min(L[key], owed[q]))
+        self._collect_promises()
+
+    def _withhold(self, laid: np.ndarray, key: str, q: int, k: int) -> None:
+        """k of q's laid-out bags go back to the pit (comrades: back under the oak)."""
+        amb = self.loot["ambush"]
+        laid[amb, q] -= k
+        if key == "short":
+            self.pit[0] += k
+        else:
+            self.oak[q] += k
+        self.loot[key] -= k
+
+    def _mask_shortfall(self, d, mask) -> None:
+        amb, bags = d.data[0], d.data[1]
+        laid = self.advance if bags else self.advance_comrades
+        kind = 0 if bags else 1
+        start = A.WITHHOLD.start + kind * A.MAX_SEATS
+        for q in np.flatnonzero(laid[amb]).tolist():
+            mask[start + (q - d.player) % self.num_players] = 1
+
+    def _why_shortfall(self, d, a: int) -> str | None:
+        return ("the informant withholds a promised bag (while bags are short, then a comrade) "
+                "from a recipient still owed one")
+
+    def _apply_shortfall(self, d, a: int) -> None:
+        kind, r = A.WITHHOLD.index(a)
+        q = (d.player + r) % self.num_players
+        if kind == 0:
+            self._withhold(self.advance, "short", q, 1)
+        else:
+            self._withhold(self.advance_comrades, "short_c", q, 1)
+        self._settle_shortfall()
+
+    def _collect_promises(self) -> None:
+        """The recipients collect what is still laid out for them; the agreement ends."""
+        amb = self.loot["ambush"]
+        bags, comrades = self.advance[amb].copy(), self.advance_comrades[amb].copy()
+        self.gold += bags
+        self.camp += comrades          # collected comrades join the band
+        if self.round_index >= ROUNDS:
+            self.round_gold += bags
+            self.round_comrades += comrades
         self.advance[amb] = 0
         self.advance_comrades[amb] = 0
-        return gold, comrades
+        self._void_agreement(amb)
+        self._share_loot()
+
+    # --- sharing the loot by the basic rules ----------------------------------------------------
+    # The loot is handed out one share at a time, a share being a bag or a comrade, a comrade
+    # only to a player with a figure of his colour under the oak (README; rulebook "Of course,
+    # the leader can give a new comrade only to a player who still has outlaw figures under
+    # the oak"). Rounds: one share per participant whose outlaws are not all served (the allies
+    # before the leader in the first round only); what is left once nobody else can take a
+    # share the leader keeps ("the leader receives the loot"; "the leader keeps the rest"), a
+    # comrade he cannot take stays under the oak.
+    #
+    # Which share counts can be filled is decided by counts alone: shares s (one per seat)
+    # can be filled with the bags and comrades iff the shares beyond the bags (sum(s) - gold)
+    # are at most the comrades and at most sum(min(s_q, oak_q)) (``_fits``). Those fillable
+    # sets of single shares form a matroid (a flow network: each share to its seat, a seat to
+    # the bags or, up to oak_q, to the comrades), so every way of adding shares while one
+    # fits ends with the same number: all the bags and as many comrades as any distribution
+    # could hand out. Hence no choice of the leader loses a share, and the engine decides
+    # alone only where nothing is left to choose: a round's participants who can all take a
+    # share get one each (the rule), a participant who cannot take any share that is left is
+    # passed over (he could only be given a comrade without a figure under the oak), and a
+    # comrade goes to the one participant who can take it or, when the comrades to place
+    # equal the room for them, to every such share. Everything else is the leader's: who gets
+    # the shares of a round that cannot serve every participant left in it (``share``), and
+    # which shares are comrades (``comrade``).
+    def _share_loot(self) -> None:
+        L = self.loot
+        gold = min(L["gold"], int(self.pit[0]))
+        if gold + L["comrades"] == 0:
+            self.loot = None
+            self._after_success(L["ambush"])
+            return
+        n = self.num_players
+        order, amb = L["order"], L["ambush"]
+        outlaws = [0] * n
+        for q in order:
+            outlaws[q] = self.ambush_outlaws.item(amb, q)
+        L.update(gold=gold, leader=order[0], outlaws=outlaws, oak=self.oak.tolist(),
+                 shares=[0] * n, got=[0] * n, round=0, tier=[], tiers=[])
+        if self._fits(outlaws):            # every outlaw brings his player one share
+            L["shares"] = list(outlaws)
+            self._leader_keeps_the_rest()
+            return
+        self._share_out()
+
+    def _fits(self, shares: list[int]) -> bool:
+        """Whether these share counts can all be filled with the loot's bags and comrades."""
+        L = self.loot
+        need = sum(shares) - L["gold"]      # shares that must be comrades
+        if need <= 0:
+            return True
+        return need <= L["comrades"] and need <= sum(map(min, shares, L["oak"]))
+
+    def _fits_one_more(self, q: int) -> bool:
+        shares = self.loot["shares"]
+        shares[q] += 1
+        ok = self._fits(shares)
+        shares[q] -= 1
+        return ok
 
     def _share_out(self) -> None:
-        """Hand out shares round by round (rules/README.md) until a choice is the leader's."""
+        """Hand out shares round by round until a choice is the leader's."""
         L = self.loot
         order, leader, outlaws, shares = L["order"], L["leader"], L["outlaws"], L["shares"]
-        total = sum(outlaws.values())
-        if L["round"] == 0 and L["left"] >= total:
-            for q in order:
-                shares[q] = outlaws[q]
-            shares[leader] += L["left"] - total     # the leader keeps the rest
-            L["left"] = 0
-        while L["left"] > 0:
-            if not L["tier"]:
+        while True:
+            tier = [q for q in L["tier"] if self._fits_one_more(q)]
+            if not tier:
+                if L["tiers"]:
+                    L["tier"] = L["tiers"].pop(0)
+                    continue
+                unserved = [q for q in order if shares[q] < outlaws[q] and self._fits_one_more(q)]
+                if not unserved:
+                    break
                 L["round"] += 1
-                unserved = [q for q in order if shares[q] < outlaws[q]]
-                if L["round"] == 1:
-                    allies = [q for q in unserved if q != leader]
-                    L["tiers"] = [allies, [leader]] if allies else [[leader]]
+                allies = [q for q in unserved if q != leader]
+                if L["round"] == 1 and allies and leader in unserved:
+                    L["tier"], L["tiers"] = allies, [[leader]]
                 else:
-                    L["tiers"] = [unserved]
-                L["tier"] = L["tiers"].pop(0)
-            while L["tier"] and L["left"] > 0:
-                tier = L["tier"]
-                if L["left"] >= len(tier):
-                    for q in tier:
-                        shares[q] += 1
-                    L["left"] -= len(tier)
-                    L["tier"] = L["tiers"].pop(0) if L["tiers"] else []
-                else:
-                    self._push_or_replace(SHARE, leader, L["left"])
-                    return
-            if not L["tier"] and L["tiers"]:
-                L["tier"] = L["tiers"].pop(0)
+                    L["tier"] = unserved
+                continue
+            picks = self._tier_room(tier)
+            if picks == len(tier):
+                for q in tier:
+                    shares[q] += 1
+                L["tier"] = []
+                continue
+            L["tier"] = tier
+            self._push_or_replace(SHARE, leader, picks)
+            return
+        self._leader_keeps_the_rest()
+
+    def _tier_room(self, tier: list[int]) -> int:
+        """How many of the tier can still get a share (greedy is exact on a matroid)."""
+        shares = list(self.loot["shares"])
+        room = 0
+        for q in tier:
+            shares[q] += 1
+            if self._fits(shares):
+                room += 1
+            else:
+                shares[q] -= 1
+        return room
+
+    def _leader_keeps_the_rest(self) -> None:
+        L = self.loot
+        leader = L["leader"]
+        while self._fits_one_more(leader):
+            L["shares"][leader] += 1
+        # The comrades handed out: the shares beyond the bags; the rest stay under the oak.
+        L["comrades"] = sum(L["shares"]) - L["gold"]
         self._assign_comrades()
 
     def _push_or_replace(self, kind: int, player: int, *data: int) -> None:
-        if self.decisions[-1].kind in (SHARE, COMRADE, PROVISIONS_DECISION):
+        if self.decisions[-1].kind in (SHARE, COMRADE, PROVISIONS_DECISION, SHORTFALL_DECISION):
             self.replace(kind, player, *data)
         else:
             self.push(kind, player, *data)
@@ -1229,47 +1399,46 @@ class SherwoodState(BufferState):
         self._mark_seats(mask, A.SHARE, d.player, self.loot["tier"])
 
     def _why_share(self, d, a: int) -> str | None:
-        return "this round's remaining shares go to participants not yet served in it"
+        return ("this round's remaining shares go to participants not yet served in it who can "
+                "still take one (a comrade only with a figure under the oak)")
 
     def _apply_share(self, d, a: int) -> None:
         L = self.loot
         q = self._seat_named(A.SHARE, d.player, a)
         L["shares"][q] += 1
         L["tier"].remove(q)
-        L["left"] -= 1
-        if L["left"] > 0:
-            self.replace(SHARE, d.player, L["left"])
-            return
-        L["tier"] = []
-        self._assign_comrades()
+        self._share_out()
 
-    def _comrade_takers(self) -> list[int]:
+    def _comrade_room(self) -> list[int]:
+        """How many more comrades each seat can take: shares not yet comrades, at most his
+        figures under the oak."""
         L = self.loot
-        return [q for q in L["order"]
-                if L["shares"][q] > L["got"][q] and self.oak[q] > L["got"][q]]
+        return [min(s, o) - g for s, o, g in zip(L["shares"], L["oak"], L["got"])]
 
     def _assign_comrades(self) -> None:
         L = self.loot
-        while L["comrades"] > 0:
-            takers = self._comrade_takers()
-            if not takers:
-                L["comrades"] = 0      # nobody can take it: it stays under the oak
-                break
-            if len(takers) == 1:
-                L["got"][takers[0]] += 1
-                L["comrades"] -= 1
-                continue
-            self._push_or_replace(COMRADE, L["leader"], L["comrades"])
-            return
-        if self.decisions[-1].kind in (SHARE, COMRADE):
+        got = L["got"]
+        if L["comrades"] > 0:
+            room = self._comrade_room()
+            takers = [q for q in L["order"] if room[q] > 0]
+            if len(takers) > 1 and sum(room) > L["comrades"]:
+                self._push_or_replace(COMRADE, L["leader"], L["comrades"])
+                return
+            for q in takers:               # no choice left: every taker fills his room
+                k = min(room[q], L["comrades"])
+                got[q] += k
+                L["comrades"] -= k
+        if self.decisions[-1].kind in (SHARE, COMRADE, SHORTFALL_DECISION):
             self.pop()
         self._pay_loot()
 
     def _mask_comrade(self, d, mask) -> None:
-        self._mark_seats(mask, A.COMRADE, d.player, self._comrade_takers())
+        room = self._comrade_room()
+        self._mark_seats(mask, A.COMRADE, d.player, [q for q in self.loot["order"] if room[q] > 0])
 
     def _why_comrade(self, d, a: int) -> str | None:
-        return "a comrade goes to a participant with a share left and a figure under the oak"
+        return ("a comrade goes to a participant with a share not yet a comrade and a figure "
+                "under the oak")
 
     def _apply_comrade(self, d, a: int) -> None:
         L = self.loot
@@ -1281,13 +1450,10 @@ class SherwoodState(BufferState):
     def _pay_loot(self) -> None:
         L = self.loot
         self.shares[:] = 0
-        gold_left = L["gold"]
         sixth = self.round_index >= ROUNDS
-        leader = L["leader"]
-        for q in [x for x in L["order"] if x != leader] + [leader]:
+        for q in L["order"]:
             com = L["got"][q]
-            bags = min(L["shares"][q] - com, gold_left)
-            gold_left -= bags
+            bags = L["shares"][q] - com
             self.gold[q] += bags
             self.pit[0] -= bags
             self.oak[q] -= com

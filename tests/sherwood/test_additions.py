@@ -573,3 +573,156 @@ def test_an_ally_with_a_promise_is_asked_whatever_his_hand():
     act(s, "renounce the promised cards")
     assert (phase(s), s.current_player) == ("lead", 1) and s.fame.tolist() == [0, 0, 0]
     check_totals(s)
+
+
+# =========================================================================================
+# Beating the Sheriff ends the ambush's agreement
+# =========================================================================================
+def test_after_beating_the_sheriff_provisioned_outlaws_attack_the_target_by_the_basic_rules():
+    """'Successful attack [on the Sheriff]: ... the outlaws must return to the camps.'
+    The agreement of the ambush ends with it: P0 stays with provisions, P1 (who promised a
+    card and was promised 2 bags) goes home, and the old target (card 9, strength 5) later
+    meets P0's 4 outlaws alone, an ordinary encounter (this raised IndexError when the
+    agreement survived: the promise's ally was gone)."""
+    s = attack_setup(SHERIFF_A6, {"York Gate": {0: 4, 1: 2}}, additions=True,
+                     hands={0: {"provisions": 1, "cudgel": 1}}, gold={0: 0, 1: 0, 2: 0},
+                     leads=(0, 1), more_cards=(9,))
+    planned(s, "York Gate", 9, {1: 2})
+    s.pledged[amb("York Gate"), 1] = 1
+    s.edited()
+    pit = int(s.pit[0])
+    check_totals(s)
+    act(s, "lead traveller 1", "no messenger's clothes")    # the Sheriff: 6 outlaws beat him
+    assert s.fame.tolist() == [2, 2, 0]
+    act(s, "provisions: stay in the ambush", "no provisions")
+    a = amb("York Gate")
+    assert s.ambush_outlaws[a].tolist() == [4, 0, 0]
+    # The agreement ended: its bags went back to the pit, nothing is pledged or targeted.
+    assert not s.targets and not s.pledged.any() and not s.advance.any()
+    assert int(s.pit[0]) == pit + 2 and not s.ambush_target.any() and not s.informant.any()
+    act(s, "lead traveller 2", "no messenger's clothes")
+    # Strength 5 against 4 outlaws: an ordinary encounter, P0 may play his cudgel.
+    assert (phase(s), s.current_player) == ("equip", 0)
+    act(s, "play cudgel")
+    # Card 9: 1 fame, 4 gold, all P0's (his outlaws alone are the ambush); nothing for P1.
+    assert s.fame.tolist() == [3, 2, 0] and s.gold.tolist() == [4, 0, 0]
+    act(s, "no provisions")
+    check_totals(s)
+
+
+def test_a_planned_attack_on_the_sheriff_keeps_the_agreement_the_informant_pays():
+    # The Sheriff (no gold) is the target: "first the informant must fulfil the requirements
+    # of the binding agreements" - the 2 bags laid out for P1 are collected, the Sheriff's
+    # loot covering none: P0 pays 1 from his camp (all he has), 1 bag goes back to the pit.
+    s = attack_setup(SHERIFF_A6, {"York Gate": {0: 4, 1: 2}}, additions=True,
+                     gold={0: 1, 1: 0, 2: 0})
+    planned(s, "York Gate", SHERIFF_A6, {1: 2})
+    pit = int(s.pit[0])
+    act(s, "lead traveller 1", "no provisions", "no provisions")
+    assert s.fame.tolist() == [2, 2, 0] and s.gold.tolist() == [0, 1, 0]
+    assert int(s.pit[0]) == pit + 1 + 1 and not s.advance.any() and not s.targets
+    check_totals(s)
+
+
+# =========================================================================================
+# Shortage of loot: the informant chooses who leaves empty-handed
+# =========================================================================================
+def shortfall_setup(card: int, promised_bags: dict, promised_comrades=None, informant_gold=0):
+    name = "York Gate" if CARDS[card].origin == YORK else "Derby Gate"
+    s = attack_setup(card, {name: {0: 2, 1: 1, 2: 1}}, additions=True,
+                     gold={0: informant_gold, 1: 0, 2: 0})
+    planned(s, name, card, promised_bags, comrades=promised_comrades)
+    return s
+
+
+def test_the_informant_chooses_whose_promised_bags_go_unpaid():
+    """'If he has no gold in his camp either, the allies may leave empty-handed': card 7
+    carries 1 bag, the informant P0 has 1, P1 and P2 were promised 2 each; 2 of the 4 bags
+    cannot be paid and P0 decides whose."""
+    for picks, expected in ((("+1", "+1"), [0, 2]), (("+1", "+2"), [1, 1]), (("+2", "+2"), [2, 0])):
+        s = shortfall_setup(7, {1: 2, 2: 2}, informant_gold=1)
+        pit = int(s.pit[0])
+        act(s, "lead traveller 1")
+        assert (phase(s), s.current_player) == ("shortfall", 0)
+        assert s.decision.data == (amb("York Gate"), 2, 0)
+        # never himself (he was promised nothing), never a comrade while bags are short
+        assert legal_names(s) == {"withhold a promised bag from +1", "withhold a promised bag from +2"}
+        act(s, f"withhold a promised bag from {picks[0]}")
+        assert phase(s) == "shortfall"               # one more bag short, both still owed
+        act(s, f"withhold a promised bag from {picks[1]}")
+        assert phase(s) == "provisions"
+        assert s.gold.tolist() == [0, *expected]
+        assert int(s.pit[0]) == pit + 1 + 2          # the informant's bag and the two withheld
+        act(s, "no provisions", "no provisions", "no provisions")
+        check_totals(s)
+
+
+def test_a_promise_the_informant_cannot_cover_for_one_recipient_or_for_all_is_no_decision():
+    # One recipient: he alone goes short (earlier tests). Every bag short: all go without.
+    # Card 4 carries no gold and the informant has none: nothing of the 3 bags is paid.
+    s = attack_setup(4, {"Derby Gate": {0: 2, 1: 1, 2: 1}}, additions=True, gold={0: 0, 1: 0, 2: 0})
+    planned(s, "Derby Gate", 4, {1: 1, 2: 2})
+    act(s, "lead traveller 1")
+    assert phase(s) == "share"                       # the card's comrade, by the basic rules
+    assert s.gold.tolist() == [0, 0, 0] and not s.advance.any()
+    check_totals(s)
+
+
+def test_the_informant_chooses_whose_promised_comrade_goes_back_under_the_oak():
+    # Card 8 carries 1 comrade; P1 and P2 were each promised one (their own figures).
+    for pick, q in (("+1", 1), ("+2", 2)):
+        s = shortfall_setup(8, {}, {1: 1, 2: 1}, informant_gold=5)
+        oak, camp = s.oak.tolist(), s.camp.tolist()
+        act(s, "lead traveller 1")
+        assert (phase(s), s.current_player) == ("shortfall", 0)
+        assert s.decision.data == (amb("Derby Gate"), 0, 1)
+        assert legal_names(s) == {"withhold a promised comrade from +1",
+                                  "withhold a promised comrade from +2"}
+        act(s, f"withhold a promised comrade from {pick}")
+        other = 3 - q
+        assert int(s.oak[q]) == oak[q] + 1 and int(s.camp[other]) == camp[other] + 1
+        assert int(s.gold[0]) == 5                   # the informant cannot pay with outlaws
+        while phase(s) in ("share", "comrade", "provisions"):
+            act(s, sorted(legal_names(s))[0])
+        check_totals(s)
+
+
+def test_the_leader_says_in_what_order_the_allies_confirm_their_promises():
+    """'If there are doubts, the leader says in what order the allies must confirm this
+    agreement or renounce it.' Card 9 (strength 5): 4 outlaws and one card reach it, so the
+    ally called first spends his card and the other keeps his."""
+    for first, spent, kept in (("+1", 1, 2), ("+2", 2, 1)):
+        s = pledge_setup(9, {0: 2, 1: 1, 2: 1}, {1: 1, 2: 1}, {1: {"cudgel": 1}, 2: {"cudgel": 1}})
+        act(s, "lead traveller 1", "no messenger's clothes", "no messenger's clothes")
+        assert (phase(s), s.current_player) == ("call", 0)
+        assert legal_names(s) == {"call on +1 to keep his promise", "call on +2 to keep his promise"}
+        act(s, f"call on {first} to keep his promise")
+        assert (phase(s), s.current_player) == ("pledge", spent)
+        act(s, "play cudgel")
+        assert phase(s) == "provisions" and s.fame.tolist() == [1, 1, 1]
+        assert int(s.hand[spent, 0]) == 0 and int(s.hand[kept, 0]) == 1
+        act(s, "no provisions", "no provisions", "no provisions")
+        check_totals(s)
+
+
+def test_the_last_ally_to_confirm_is_called_without_a_decision():
+    # Card 9 (strength 5) against 3 outlaws: both promised cudgels are needed.
+    s = pledge_setup(9, {0: 1, 1: 1, 2: 1}, {1: 1, 2: 1}, {1: {"cudgel": 1}, 2: {"cudgel": 1}})
+    act(s, "lead traveller 1", "no messenger's clothes", "no messenger's clothes",
+        "call on +2 to keep his promise", "play cudgel")
+    assert (phase(s), s.current_player) == ("pledge", 1)   # nobody else is left to call
+    act(s, "play cudgel")
+    assert phase(s) == "provisions" and s.fame.tolist() == [1, 1, 1]
+    act(s, "no provisions", "no provisions", "no provisions")
+    check_totals(s)
+
+
+def test_a_player_cannot_lose_more_outlaws_than_he_had_in_the_crushed_ambush():
+    # The B Sheriff takes 2 outlaws; P0 has one there and a band of 7: he loses just that one.
+    s = attack_setup(SHERIFF_B12, {"Lincoln Gate": {0: 1}}, additions=True)
+    s.oak[0], s.camp[0] = 1, 6
+    s.edited()
+    check_totals(s)
+    act(s, "lead traveller 1", "no forest cloak")
+    assert (int(s.oak[0]), int(s.camp[0])) == (2, 6)
+    check_totals(s)

@@ -16,7 +16,8 @@ import pytest
 
 from forest_envs.sherwood.rules import SherwoodGame, new_game
 
-TURN_DECISIONS = {"prep", "ask", "reveal", "target", "informant", "terms", "lead"}  # "pledge" is pushed above "lead"
+TURN_DECISIONS = {"prep", "ask", "reveal", "target", "informant", "terms", "confirm", "lead"}
+# ("pledge" and "call" are pushed above "lead")
 
 
 def check(state) -> None:

@@ -223,6 +223,8 @@ def test_joint_ambush_forms_when_every_ally_accepts():
     assert s.ambush_outlaws[a].tolist() == [2, 2, 0] and s.ambush_leader[a, 0] == 1
     assert s.promised[a, 1].tolist() == [0, 0, 1] and s.hand[1].tolist()[:3] == [0, 1, 0]
     assert s.tokens == {(a, 1): 0}
+    assert (phase(s), s.current_player) == ("confirm", 0)   # the card is shown: may give up
+    act(s, "form the joint ambush")
     assert s.current_player == 1 and phase(s) == "prep"
     check_totals(s)
 
@@ -555,3 +557,78 @@ def test_card_asks_need_a_free_alliance_token_pair():
     act(s, "offer a joint ambush at York Gate with 1 own")
     assert "ask for 1 outlaws and 1 cards" not in legal_names(s)
     assert "ask for 1 outlaws and 0 cards" in legal_names(s)
+
+
+def test_the_performer_may_give_up_once_the_promised_cards_are_shown():
+    """'If an ally has promised to send an outlaw with equipment, he now reveals and places
+    the equipment card ... If the allies' forces are insufficient, the performer may give up
+    this action and take another step.'"""
+    for choice in ("form the joint ambush", "give up the joint ambush"):
+        s = new_state()
+        set_player(s, 1, hand={"cudgel": 1, "sword": 1})
+        act(s, "offer a joint ambush at York Gate with 2 own", "ask for 2 outlaws and 1 cards",
+            "ask for 0 outlaws and 0 cards", "accept promising 1 cudgel")
+        a = amb("York Gate")
+        assert (phase(s), s.current_player) == ("confirm", 0)
+        assert legal_names(s) == {"form the joint ambush", "give up the joint ambush"}
+        assert s.promised[a, 1].tolist() == [1, 0, 0]          # shown to everybody now
+        assert s.ambush_outlaws[a].tolist() == [2, 2, 0]
+        act(s, choice)
+        if choice == "form the joint ambush":
+            assert phase(s) == "prep" and s.current_player == 1
+            assert s.tokens == {(a, 1): 0} and int(s.hand_count[1]) == 1
+        else:
+            assert (phase(s), s.current_player, s.decision.data) == ("prep", 0, (1,))
+            assert not s.ambush_outlaws.any() and not s.promised.any() and s.tokens == {}
+            assert s.camp.tolist() == [4, 4, 4] and s.hand[1].tolist()[:3] == [1, 0, 1]
+            assert int(s.hand_count[1]) == 2
+        check_totals(s)
+
+
+def test_without_promised_cards_there_is_nothing_new_to_give_up_on():
+    s = new_state()
+    act(s, "offer a joint ambush at York Gate with 2 own", "ask for 2 outlaws and 0 cards",
+        "ask for 0 outlaws and 0 cards", "accept")
+    assert phase(s) == "prep" and s.current_player == 1       # formed at once
+
+
+# =========================================================================================
+# Sentences of the rules trace (docs/sherwood.md, "Rules trace") without a test before
+# =========================================================================================
+def test_one_card_per_outlaw_at_the_attack_and_in_an_ask():
+    """'No more than one such card may be played on one outlaw'; 'one card per outlaw, no
+    more!'. Card 3 (strength 3) against one outlaw holding two cudgels: 1 + 1 falls short
+    and the second cudgel cannot be played."""
+    s = attack_setup(3, {"York Gate": {0: 1}}, hands={0: {"cudgel": 2}})
+    act(s, "lead traveller 1")
+    assert phase(s) == "equip"
+    act(s, "play cudgel")
+    assert phase(s) != "equip" and int(s.fame[0]) == 0 and int(s.hand[0, CUDGEL]) == 1
+    check_totals(s)
+    s = new_state()
+    set_player(s, 1, hand={"cudgel": 2})
+    act(s, "offer a joint ambush at York Gate with 1 own")
+    names = legal_names(s)
+    assert "ask for 1 outlaws and 1 cards" in names and "ask for 1 outlaws and 2 cards" not in names
+
+
+def test_any_laid_out_traveller_may_be_led_never_one_from_the_pile():
+    """'Choose one of the traveller cards laid out by the board -- either face down or face
+    up. You cannot take a card from the deck!'"""
+    s = attack_setup(7, {"York Gate": {0: 1}}, more_cards=(0, 1))
+    assert s.slot_face_up.tolist()[:3] == [1, 0, 0] and s.pile
+    assert legal_names(s) == {"lead traveller 1", "lead traveller 2", "lead traveller 3"}
+
+
+def test_preparation_steps_are_the_same_with_the_additions():
+    """'Steps one through four are carried out by the basic rules. Only the attacks are done
+    differently.' The same table gives the same preparation actions with the additions."""
+    names = []
+    for additions in (False, True):
+        s = new_state(3, additions=additions)
+        set_slots(s, [7, 0, 1, 2])
+        set_player(s, 0, gold=3, hand={"cudgel": 1})
+        names.append(legal_names(s))
+    assert names[0] == names[1]
+    assert {"merchant: buy equipment", "market: recruit an outlaw", "inn: look at traveller 4",
+            "church: donate 3 gold"} <= names[0]
