@@ -29,6 +29,7 @@ from forest_envs.chickwood.components import (
     hand_size,
 )
 from forest_envs.chickwood.rules import ChickwoodGame
+from forest_envs.core.registry import game_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 CHICKWOOD_MD = ROOT / "docs" / "chickwood.md"
@@ -327,17 +328,23 @@ def test_readme_names_every_env_id():
         assert f"`{env_id}`" in text, f"README.md does not mention {env_id}"
 
 
-def test_readme_chickwood_row_states_the_real_sizes():
+@pytest.mark.parametrize("env_id", forest_envs.ENV_IDS)
+def test_readme_env_row_states_the_real_sizes(env_id):
+    """Each game's row in README's env table gives its action count and the observation
+    sizes at its smallest and largest player count, as the code builds them."""
     row = next((ln for ln in README.read_text(encoding="utf-8").splitlines()
-                if ln.startswith("| `chickwood_v0`")), None)
-    assert row is not None, "README.md has no env table row for chickwood_v0"
-    small = ChickwoodGame(num_players=2)
-    large = ChickwoodGame(num_players=5)
-    assert f"| {small.num_actions} |" in row, f"README: actions should be {small.num_actions}"
-    m = re.search(r"(\d+) \(2p\) to (\d+) \(5p\)", row)
-    assert m, "README: the observation column should read 'N (2p) to M (5p) floats'"
+                if ln.startswith(f"| `{env_id}`")), None)
+    assert row is not None, f"README.md has no env table row for {env_id}"
+    game_class = game_spec(env_id).game_class
+    counts = sorted({cfg["num_players"] for cfg in game_class.all_configs()})
+    small, large = game_class(num_players=counts[0]), game_class(num_players=counts[-1])
+    assert f"| {small.num_actions} |" in row, f"README: {env_id} has {small.num_actions} actions"
+    m = re.search(rf"(\d+) \({counts[0]}p\) to (\d+) \({counts[-1]}p\)", row)
+    assert m, (f"README: {env_id}'s observation column should read "
+               f"'N ({counts[0]}p) to M ({counts[-1]}p) floats'")
     assert (int(m.group(1)), int(m.group(2))) == (small.observation_size, large.observation_size), (
-        f"README: observation sizes are {small.observation_size} (2p) to {large.observation_size} (5p)")
+        f"README: {env_id}'s observation sizes are {small.observation_size} ({counts[0]}p) "
+        f"to {large.observation_size} ({counts[-1]}p)")
 
 
 @pytest.mark.parametrize("path", [CHICKWOOD_MD, ARCHITECTURE_MD], ids=lambda p: p.name)
