@@ -374,22 +374,24 @@ def check_file(path: Path, root: Path | None = None) -> str | None:
 # --- hidden information -----------------------------------------------------------------------
 
 def disclosure_problems(env) -> list[str]:
-    """Where a seat reads, of the pending action, what it may not see.
+    """Where a seat reads, of the pending action, something it may not know.
 
-    For each other seat, the legal actions are grouped by what that seat observes right
-    after each (its observation, and its mask if it decides next): actions it cannot tell
-    apart must read the same to it, or the text tells it something hidden from it. Pairs
-    that leave the same state buffer (every number any seat can ever observe) are exempt:
-    they differ only in the engine's bookkeeping (a loot share noted until the sharing is
-    done, a thing told again), so telling them apart reveals nothing hidden.
+    What a seat knows is its observation (and its mask when it decides) and its ``view``,
+    the game's own plain-data account of what it may know. For each other seat, two legal
+    actions after which it cannot tell the states apart by those, up to its own next
+    decision, must read the same to it, or the text tells it what is hidden from it.
+    Actions that lead to the very same state are exempt (swapping a card for an equal one:
+    telling them apart reveals nothing). "Up to its next decision" because one action's
+    pending decisions by others may show its outcome only once they are all taken (a loot
+    shared out share by share): both copies go on with their lowest legal action while
+    others decide, and where those differ the positions have parted (told apart).
 
     And the other way round: in a state the seat cannot tell from this one
     (``resample_hidden`` from its seat, where the game has it) an action legal in both
-    must read the same to it unless the seat observes a difference once it is applied (an
-    action that lays a hidden card open may name it), or the text tells it something of
-    the hidden state."""
+    must read the same to it unless the seat can tell the two states apart once the
+    action is applied (an action that lays a hidden card open may name it), or the text
+    tells it something of the hidden state."""
     state = env.engine_state
-    actor = state.current_player
     legal = state.legal_actions()
     after = {}
     for action in legal:
@@ -398,36 +400,60 @@ def disclosure_problems(env) -> list[str]:
         after[action] = nxt
     problems = []
     for seat, observer in enumerate(env.possible_agents):
-        if seat == actor:
+        if seat == state.current_player:
             continue
+        # Grouped by the observation first: views are compared only where that is equal.
         groups: dict[bytes, dict[str, int]] = {}
         for action in legal:
-            nxt = after[action]
-            key = nxt.observation(seat).tobytes()
-            if nxt.current_player == seat:
-                key += nxt.legal_action_mask().tobytes()
+            key = _observed(after[action], seat)
             groups.setdefault(key, {}).setdefault(env.describe_action(action, observer), action)
         for by_text in groups.values():
             firsts = list(by_text.items())  # one action per distinct text
             for i, (text_a, a) in enumerate(firsts):
                 for text_b, b in firsts[i + 1:]:
-                    if np.array_equal(after[a].buf, after[b].buf):
+                    x, y = after[a], after[b]
+                    if x.to_dict() == y.to_dict() or told_apart(x.clone(), y.clone(), seat):
                         continue
                     problems.append(
                         f"step {env.num_steps}: {_seat(seat)} cannot tell {env.action_to_string(a)!r} "
-                        f"from {env.action_to_string(b)!r} by what it observes, but reads "
+                        f"from {env.action_to_string(b)!r} by what it knows, but reads "
                         f"{text_a!r} and {text_b!r}")
     return problems + _resampled_differences(env)
 
 
+def told_apart(x, y, seat: int, horizon: int = 200) -> bool:
+    """Whether ``seat`` can tell states ``x`` and ``y`` apart by what it knows, now or as
+    play goes on (see ``disclosure_problems``) before it decides next or the game ends."""
+    for _ in range(horizon):
+        if _observed(x, seat) != _observed(y, seat) or _view(x, seat) != _view(y, seat):
+            return True
+        if seat in (x.current_player, y.current_player) or x.is_terminal or y.is_terminal:
+            return False
+        lx, ly = x.legal_actions()[0], y.legal_actions()[0]
+        if lx != ly or x.current_player != y.current_player:
+            return True
+        x.apply(lx)
+        y.apply(ly)
+    return True
+
+
+def _observed(state, seat: int) -> bytes:
+    """``seat``'s observation, with its mask when it decides."""
+    key = state.observation(seat).tobytes()
+    return key + state.legal_action_mask().tobytes() if state.current_player == seat else key
+
+
+def _view(state, seat: int) -> str:
+    return _dump(state.view(seat))
+
+
 def _resampled_differences(env) -> list[str]:
     state = env.engine_state
-    actor = state.current_player
     legal = state.legal_actions()
     rng = np.random.default_rng(env.num_steps)
     problems = []
     for seat in range(state.num_players):
-        if seat == actor:
+        if seat == state.current_player:
             continue
         try:
             other = state.resample_hidden(seat, rng)
@@ -439,23 +465,16 @@ def _resampled_differences(env) -> list[str]:
                 continue
             here_text = state.describe_action(action, seat)
             there_text = other.describe_action(action, seat)
-            if here_text != there_text and not _shows_apart(state, other, action, seat):
+            if here_text == there_text:
+                continue
+            x, y = state.clone(), other.clone()
+            x.apply(action)
+            y.apply(action)
+            if _observed(x, seat) == _observed(y, seat) and _view(x, seat) == _view(y, seat):
                 problems.append(
                     f"step {env.num_steps}: {_seat(seat)} reads {env.action_to_string(action)!r} as "
                     f"{here_text!r} here but as {there_text!r} in a state it cannot tell from this one")
     return problems
-
-
-def _seen_after(state, action: int, seat: int) -> bytes:
-    """What ``seat`` observes once ``action`` is applied to a copy of ``state``."""
-    nxt = state.clone()
-    nxt.apply(action)
-    key = nxt.observation(seat).tobytes()
-    return key + nxt.legal_action_mask().tobytes() if nxt.current_player == seat else key
-
-
-def _shows_apart(state, other, action: int, seat: int) -> bool:
-    return _seen_after(state, action, seat) != _seen_after(other, action, seat)
 
 
 # --- the whole set ----------------------------------------------------------------------------
