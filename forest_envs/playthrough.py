@@ -88,7 +88,7 @@ def default_playthroughs(env_ids=None) -> list[Playthrough]:
     for env_id in ENV_IDS if env_ids is None else env_ids:
         spec = game_spec(env_id)
         for config in spec.game_class.all_configs():
-            n = spec.game_class(**config).num_players
+            n = spec.game_class.shared(config).num_players
             default = spec.game_class.default_max_steps
             cap = RANDOM_MAX_STEPS if default is None else min(default, RANDOM_MAX_STEPS)
             out.append(Playthrough(env_id, dict(config), 1, ("random",) * n,
@@ -278,21 +278,23 @@ def _num_players(pt: Playthrough) -> int:
 
 # --- reading a file back ----------------------------------------------------------------------
 
+_HEADER_KEYS = ("env_id", "config", "env_options", "seed", "agents", "agent_seeds")
+
+
 def parse(text: str) -> tuple[Playthrough, list[tuple[int, int, str]]]:
     """A file's header and its recorded actions as (seat, id, name)."""
     fields: dict[str, object] = {}
     actions = []
+    in_body = False
     for number, line in enumerate(text.splitlines(), 1):
-        if not fields.get("_body"):
-            key, sep, value = line.partition(": ")
-            if sep and key in ("env_id", "config", "env_options", "seed", "agents", "agent_seeds"):
-                try:
-                    fields[key] = json.loads(value)
-                except json.JSONDecodeError:
-                    raise ValueError(f"line {number}: {key} is not JSON: {value!r}") from None
-                continue
-            if _STEP_LINE.match(line):
-                fields["_body"] = True
+        in_body = in_body or bool(_STEP_LINE.match(line))
+        key, sep, value = line.partition(": ")
+        if not in_body and sep and key in _HEADER_KEYS:
+            try:
+                fields[key] = json.loads(value)
+            except json.JSONDecodeError:
+                raise ValueError(f"line {number}: {key} is not JSON: {value!r}") from None
+            continue
         m = _ACTION_LINE.match(line)
         if m:
             try:
@@ -300,8 +302,7 @@ def parse(text: str) -> tuple[Playthrough, list[tuple[int, int, str]]]:
             except json.JSONDecodeError:
                 raise ValueError(f"line {number}: the action's name is not a JSON string: {line!r}") from None
             actions.append((int(m.group(1)), int(m.group(2)), name))
-    missing = [k for k in ("env_id", "config", "env_options", "seed", "agents", "agent_seeds")
-               if k not in fields]
+    missing = [k for k in _HEADER_KEYS if k not in fields]
     if missing:
         raise ValueError(f"the playthrough header lacks {', '.join(missing)}")
     pt = Playthrough(fields["env_id"], fields["config"], fields["seed"], tuple(fields["agents"]),
