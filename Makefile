@@ -6,7 +6,7 @@ STAMP_BASE := $(VENV)/.stamp-base
 STAMP_FULL := $(VENV)/.stamp-full
 DEMO_GAMES ?= 300
 
-.PHONY: demo test test-all bench lint clean
+.PHONY: demo test test-all bench lint playthroughs clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -42,6 +42,11 @@ test-all: $(STAMP_FULL)
 
 bench: $(STAMP_BASE)
 	$(BIN)/forest-envs bench
+
+# The golden playthroughs of tests/playthroughs, regenerated after an intended change to a
+# game (review the diff); ENV=<env id> regenerates one game's only.
+playthroughs: $(STAMP_BASE)
+	$(BIN)/python -m forest_envs.playthrough --write tests/playthroughs $(if $(ENV),--env $(ENV))
 
 lint: $(STAMP_BASE)
 	$(BIN)/ruff check forest_envs tests training
