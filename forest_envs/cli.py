@@ -1,4 +1,4 @@
-"""The ``forest-envs`` command: list, play, rollout, evaluate, replay, bench.
+"""The ``forest-envs`` command: list, play, rollout, evaluate, replay, fuzz, bench.
 
 Bad input (an option, a file, a value) is one line ``forest-envs: ...`` on stderr and exit
 status 2, checked before any game is played; argparse's usage errors exit 2 as well."""
@@ -461,6 +461,13 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--set", action="append", metavar="KEY=VALUE", help="override, e.g. ppo.n_steps=256")
     q.add_argument("--quiet", action="store_true", help="no progress bar")
     q.set_defaults(func=cmd_train)
+
+    from .core import fuzzing
+
+    q = sub.add_parser("fuzz", help="coverage-seeking fuzz games: (decision kind x action "
+                                    "block: times reached)")
+    fuzzing.add_arguments(q)
+    q.set_defaults(func=fuzzing.command)
 
     q = sub.add_parser("bench", help="random-play throughput beside connect_four_v3")
     q.add_argument("--seconds", type=float, default=3.0)

@@ -302,3 +302,13 @@ def test_command_line_prints_the_table_and_compares_with_a_doc(tmp_path, capsys)
     assert fuzzing.main(["--env", "toy_v0", "--games", "0"]) == 2
     assert fuzzing.main(["--env", "toy_v0", "--lineup", "random,greedy"]) == 2
     assert "unknown fuzz role 'greedy'" in capsys.readouterr().err
+
+
+def test_forest_envs_fuzz_is_the_same_command(capsys):
+    from forest_envs.cli import main
+
+    assert main(["fuzz", "--env", "toy_v0", "--games", "5", "--lineup", "random"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("toy_v0: 5 games") and "actions by role: random" in out
+    assert main(["fuzz", "--env", "toy_v0", "--docs", "/nonexistent/x.md"]) == 2
+    assert "forest-envs: --docs /nonexistent/x.md" in capsys.readouterr().err

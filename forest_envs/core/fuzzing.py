@@ -42,7 +42,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import ConfigError
-from .registry import env_ids, game_spec
+from .registry import game_spec
 
 # Block names that count as passing (declining, saying no, doing nothing more) unless a Game
 # class declares its own ``pass_blocks``: a whole name, or a suffix.
@@ -246,11 +246,18 @@ class CoveragePolicy:
         elif rng.random() < self.explore:
             action = int(legal[rng.integers(legal.size)])
         else:
-            blocks = np.unique(cov.block_of[legal])
-            weights = 1.0 / (1.0 + cov.pairs[kind, blocks]) + self.credit * self.lead[kind, blocks]
-            block = blocks[_draw(rng, weights)]
-            ids = legal[cov.block_of[legal] == block]
-            action = int(ids[_draw(rng, 1.0 / (1.0 + cov.actions[kind, ids]))])
+            # legal ids ascend, so each block's ids are one run of them
+            owner = cov.block_of[legal]
+            if owner[0] == owner[-1]:
+                ids = legal
+            else:
+                cuts = np.flatnonzero(owner[1:] != owner[:-1]) + 1
+                blocks = owner[np.concatenate(([0], cuts))]
+                weights = 1.0 / (1.0 + cov.pairs[kind, blocks]) + self.credit * self.lead[kind, blocks]
+                i = _draw(rng, weights)
+                ids = legal[(cuts[i - 1] if i else 0):(cuts[i] if i < cuts.size else legal.size)]
+            action = int(ids[_draw(rng, 1.0 / (1.0 + cov.actions[kind, ids]))] if ids.size > 1
+                         else ids[0])
         self._last = (kind, int(cov.block_of[action]))
         return action
 
@@ -442,41 +449,40 @@ def markdown_table(coverage: Coverage) -> str:
 
 
 # --- command line -----------------------------------------------------------------------------
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m forest_envs.core.fuzzing",
-        description="Play coverage-seeking fuzz games and print (decision kind x action "
-                    "block: times reached).")
-    parser.add_argument("--env", required=True, help=f"env id: {', '.join(env_ids())}")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``python -m forest_envs.core.fuzzing`` and ``forest-envs fuzz``."""
+    parser.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lineup", default=None,
                         help=f"comma-separated roles rotated over the seats ({', '.join(ROLES)}); "
-                             "default: all the game has")
+                             "default: every role the game has")
     parser.add_argument("--max-steps", type=int, default=None,
                         help="stop each game after this many actions (default: the game's cap)")
     parser.add_argument("--docs", default=None,
-                        help="a doc with a decision-coverage table to compare with")
+                        help="a doc with a decision-coverage table to compare with (exit "
+                             "status 1 when they differ)")
     parser.add_argument("--markdown", action="store_true",
-                        help="print the reached pairs as a decision-coverage table")
-    args = parser.parse_args(argv)
-    try:
-        return _run_main(args)
-    except (ConfigError, ValueError, OSError) as err:
-        print(f"fuzzing: {err}", file=sys.stderr)
-        return 2
+                        help="also print the reached pairs as a decision-coverage table")
 
 
-def _run_main(args) -> int:
+def command(args) -> int:
+    """Run the fuzz ``args`` describe and print the coverage table; bad input raises
+    ConfigError naming it."""
     if args.games < 1:
         raise ConfigError(f"--games must be at least 1, got {args.games}")
-    game_spec(args.env)
+    if args.max_steps is not None and args.max_steps < 1:
+        raise ConfigError(f"--max-steps must be at least 1, got {args.max_steps}")
+    game_class = game_spec(args.env).game_class
     declared = None
     if args.docs:
-        declared = declared_pairs(Path(args.docs).read_text(encoding="utf-8"))
-        bad = check_declared_names(game_spec(args.env).game_class, declared)
+        try:
+            declared = declared_pairs(Path(args.docs).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            raise ConfigError(f"--docs {args.docs}: {err}") from None
+        bad = check_declared_names(game_class, declared)
         if bad:
-            raise ConfigError(f"{args.docs} names unknown {', '.join(bad)}")
+            raise ConfigError(f"--docs {args.docs} names unknown {', '.join(bad)}")
     lineup = [r.strip() for r in args.lineup.split(",") if r.strip()] if args.lineup else None
     run = fuzz(args.env, args.games, args.seed, lineup=lineup, max_steps=args.max_steps)
     print(run.summary())
@@ -489,6 +495,20 @@ def _run_main(args) -> int:
         print(f"reached and not declared: {extra or 'none'}")
         return 1 if missing or extra else 0
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m forest_envs.core.fuzzing",
+        description="Play coverage-seeking fuzz games and print (decision kind x action "
+                    "block: times reached).")
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return command(args)
+    except ConfigError as err:
+        print(f"fuzzing: {err}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
