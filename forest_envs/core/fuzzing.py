@@ -467,8 +467,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def command(args) -> int:
-    """Run the fuzz ``args`` describe and print the coverage table; bad input raises
-    ConfigError naming it."""
+    """Run the fuzz ``args`` describe and print the coverage table (exit status 1 when the
+    table differs from ``--docs`` or a game raised: then its replayable record is printed);
+    bad input raises ConfigError naming it."""
     if args.games < 1:
         raise ConfigError(f"--games must be at least 1, got {args.games}")
     if args.max_steps is not None and args.max_steps < 1:
@@ -484,7 +485,11 @@ def command(args) -> int:
         if bad:
             raise ConfigError(f"--docs {args.docs} names unknown {', '.join(bad)}")
     lineup = [r.strip() for r in args.lineup.split(",") if r.strip()] if args.lineup else None
-    run = fuzz(args.env, args.games, args.seed, lineup=lineup, max_steps=args.max_steps)
+    try:
+        run = fuzz(args.env, args.games, args.seed, lineup=lineup, max_steps=args.max_steps)
+    except FuzzFailure as failure:   # the engine raised: that is the finding, not bad input
+        print(failure)
+        return 1
     print(run.summary())
     print(run.coverage.table(declared))
     if args.markdown:
