@@ -71,9 +71,13 @@ def doc_text(env_id: str) -> str:
 
 
 def documented_pass_blocks(text: str) -> set[str]:
-    lines = [ln for ln in text.splitlines() if ln.startswith("Pass-like blocks")]
-    assert len(lines) == 1, "the decision-coverage section needs one 'Pass-like blocks: ...' line"
-    return set(_backticked(lines[0]))
+    """The names in backticks of the section's "Pass-like blocks: ..." paragraph, up to the
+    parenthesis that explains them."""
+    starts = [i for i, ln in enumerate(text.splitlines()) if ln.startswith("Pass-like blocks")]
+    assert len(starts) == 1, "the decision-coverage section needs one 'Pass-like blocks:' paragraph"
+    lines = text.splitlines()[starts[0]:]
+    paragraph = " ".join(lines[:lines.index("")] if "" in lines else lines)
+    return set(_backticked(paragraph.split("(")[0]))
 
 
 def _backticked(text: str) -> list[str]:
