@@ -344,7 +344,10 @@ def replay_by_names(path: Path):
     "allies' unmarked equipment promises robs a first coach, the leader stays by provisions and "
     "the allies go home, but their promises stay on the ambush; when the target comes, the "
     "planned attack looks for a promising participant, finds none and raises IndexError "
-    "(rules._start_pledges). Remove this mark when fixed."))
+    "(rules._start_pledges). Fixed on main by 'beating the Sheriff ends the ambush's "
+    "agreement' (58ecd99): remove this mark when merging that."))
 def test_sherwood_planned_attack_after_the_promising_allies_went_home():
     state = replay_by_names(RECORDS / "sherwood_pledge_after_provisions.json")
-    assert state.decision_name() is not None or state.is_terminal
+    # The robbed coach ended the agreement: no promise and no target are left on the ambush
+    # where only the leader stayed.
+    assert not state.pledged.any() and not state.targets
