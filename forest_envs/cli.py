@@ -1,4 +1,4 @@
-"""The ``forest-envs`` command: list, play, rollout, evaluate, replay, playthrough, bench.
+"""The ``forest-envs`` command: list, play, rollout, evaluate, replay, playthrough, fuzz, bench.
 
 Bad input (an option, a file, a value) is one line ``forest-envs: ...`` on stderr and exit
 status 2, checked before any game is played; argparse's usage errors exit 2 as well."""
@@ -468,6 +468,13 @@ def build_parser() -> argparse.ArgumentParser:
                        "(tests/playthroughs; forest_envs/playthrough.py)")
     playthrough.add_arguments(q)
     q.set_defaults(func=playthrough.run)
+
+    from .core import fuzzing
+
+    q = sub.add_parser("fuzz", help="coverage-seeking fuzz games: (decision kind x action "
+                                    "block: times reached)")
+    fuzzing.add_arguments(q)
+    q.set_defaults(func=fuzzing.command)
 
     q = sub.add_parser("bench", help="random-play throughput beside connect_four_v3")
     q.add_argument("--seconds", type=float, default=3.0)
