@@ -126,6 +126,10 @@ class Layout:
 
     def out_of_range(self, buf: np.ndarray) -> list[str]:
         """Names of the blocks holding a value outside their declared range (for tests)."""
+        # Fuzzing calls this after every action: one whole-buffer comparison answers the
+        # usual case, and only a buffer out of range is walked block by block for the names.
+        if self._frozen and bool(np.all(buf >= self.state_low)) and bool(np.all(buf <= self.state_high)):
+            return []
         bad = []
         for b in self.blocks.values():
             part = buf[b.offset:b.offset + b.size]
