@@ -5,7 +5,8 @@ plus the public component data, and plays for the ring:
 
 * Golden apples first: silver is turned into apples at wells (or bought from the
   Merchant), copper into silver, spare items into copper; lower tasks (an apple) beat upper
-  ones; the treasure chest and its key are kept together.
+  ones; the treasure chest and its key are kept together and the chest is opened as soon as
+  it can be; a drawn or traded coin token is exchanged for its coin.
 * Debts are settled when possible (never with an apple while apples are short), and a
   helper is used when it helps now.
 * Moving: each legal target is scored by what lies there for this player now, plus how
@@ -168,7 +169,8 @@ class HeuristicAgent(SeededAgent):
         me = self._me(view)
         goals = self._goals(view)
         dist = self._distances(view, goals) if goals else {}
-        best, best_score = A.PAUSE.start, 0.2
+        # pausing is worth a little; from the backpack it is legal only with no move at all
+        best, best_score = (A.PAUSE.start, 0.2) if A.PAUSE.start in legal else (None, -np.inf)
         for a in legal:
             if a in A.MOVE:
                 cell, cost = a - A.MOVE.start, 0.0
@@ -205,6 +207,9 @@ class HeuristicAgent(SeededAgent):
 
     def _drawn(self, view, legal):
         k = view["decision"]["data"]["item"]
+        if A.EXCHANGE.start in legal:  # money beats a coin token as an item (worth 1)
+            trade = self._best_trade(view, legal, 3.5 if k == COPPER_TOKEN else 5.0)
+            return trade if trade is not None else A.EXCHANGE.start
         keep = self._item_worth(view, k) if A.KEEP.start in legal else -1.0
         trade = self._best_trade(view, legal, max(keep, 0.5) + 0.5)
         if trade is not None:
@@ -219,6 +224,14 @@ class HeuristicAgent(SeededAgent):
         if trade is not None:
             return trade
         return A.KEEP.start if A.KEEP.start in legal else A.DROP.start
+
+    def _coin_token(self, view, legal):
+        """A traded coin token or the Prince's: coins buy trades, wells and tasks."""
+        return A.EXCHANGE.start
+
+    def _chest(self, view, legal):
+        """A golden apple now, and two places free in the backpack."""
+        return A.OPEN_CHEST.start
 
     def _yellow(self, view, legal):
         # far from my piece: the item is more likely to land where I am not in the way
