@@ -205,9 +205,10 @@ class HeuristicAgent(SeededAgent):
                     best, best_worth = a, worth
         return best
 
-    def _drawn(self, view, legal):
-        k = view["decision"]["data"]["item"]
-        if A.EXCHANGE.start in legal:  # money beats a coin token as an item (worth 1)
+    def _take_or_trade(self, view, legal, k: int) -> int:
+        """An item in hand (drawn, or lying on the tile): exchange a coin token (money beats
+        a coin token kept as an item, worth 1), else keep it, trade it or leave it."""
+        if A.EXCHANGE.start in legal:
             trade = self._best_trade(view, legal, 3.5 if k == COPPER_TOKEN else 5.0)
             return trade if trade is not None else A.EXCHANGE.start
         keep = self._item_worth(view, k) if A.KEEP.start in legal else -1.0
@@ -216,14 +217,12 @@ class HeuristicAgent(SeededAgent):
             return trade
         return A.KEEP.start if A.KEEP.start in legal else A.DROP.start
 
+    def _drawn(self, view, legal):
+        return self._take_or_trade(view, legal, view["decision"]["data"]["item"])
+
     def _token_item(self, view, legal):
         cell = view["decision"]["data"]["cell"]
-        k = view["cells"][cell]["item"]
-        keep = self._item_worth(view, k) if A.KEEP.start in legal else -1.0
-        trade = self._best_trade(view, legal, max(keep, 0.5) + 0.5)
-        if trade is not None:
-            return trade
-        return A.KEEP.start if A.KEEP.start in legal else A.DROP.start
+        return self._take_or_trade(view, legal, view["cells"][cell]["item"])
 
     def _coin_token(self, view, legal):
         """A traded coin token or the Prince's: coins buy trades, wells and tasks."""

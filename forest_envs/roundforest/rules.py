@@ -302,7 +302,8 @@ class RoundforestState(BufferState):
 
     def can_exchange(self, k: int) -> bool:
         """Whether token k shows a coin that the supply still has (rulebook, "Trade with the
-        Fairy": a drawn or traded coin token "may immediately be exchanged")."""
+        Fairy": a drawn or traded coin token "may immediately be exchanged"; offered only in
+        the decision where the token arrives, never later)."""
         return k in COIN_TOKENS and self.supply[COPPER if k == COPPER_TOKEN else SILVER] > 0
 
     def _add_item(self, p: int, k: int) -> None:
@@ -689,11 +690,13 @@ class RoundforestState(BufferState):
         self._end_action()
 
     def _mask_token_item(self, d, mask) -> None:
-        """A token found on a tile: take it into the backpack, trade it to the fairy, or
-        leave it. A coin token found so is not exchanged (rulebook, "Item tokens", names
-        only these two uses; the coin note covers drawn and traded tokens)."""
+        """A token found on a tile: take it into the backpack or trade it to the fairy "as
+        described above" (rulebook, "Item tokens"), which includes the coin note: a coin
+        token may be exchanged at once too; or leave it."""
         p, cell = d.player, d.data[0]
-        mask[A.KEEP.start] = self.fits(p, int(self.cell_item[cell]))
+        k = int(self.cell_item[cell])
+        mask[A.KEEP.start] = self.fits(p, k)
+        mask[A.EXCHANGE.start] = self.can_exchange(k)
         mask[A.DROP.start] = 1
         self._mask_trades(p, mask)
 
@@ -704,6 +707,8 @@ class RoundforestState(BufferState):
             self.cell_item[cell] = NO_ITEM
             if a == A.KEEP.start:
                 self._add_item(p, k)
+            elif a == A.EXCHANGE.start:
+                self._exchange(p, k)
             else:
                 self.bag_items[k] += 1
                 self._trade(p, a)
@@ -1107,16 +1112,17 @@ class RoundforestState(BufferState):
 
     # --- the Forest Spirit appears --------------------------------------------------------------------
     def _spirit_cells(self) -> np.ndarray:
-        """Tiles the Forest Spirit may be placed on: a red chip, else a blue chip (a tile
-        with a piece is not free); else any empty tile without a well (docs/roundforest.md)."""
-        free = self.game.is_tile.copy()
-        free[self.pos] = False
+        """Tiles the Forest Spirit may be placed on: "any forest tile with a red colour
+        chip", else one with a blue chip (a piece standing there does not matter: only the
+        Unicorn leaves a piece on a chip); else, the engine's own rule, any tile without a
+        piece, chip, token or well (docs/roundforest.md)."""
         for chip in (RED, BLUE):
-            ok = free & self.cell_chip[:, chip].astype(bool)
+            ok = self.cell_chip[:, chip].astype(bool)
             if ok.any():
                 return ok
-        ok = free & (self.cell_item < 0) & (self.cell_char < 0) & (self.cell_well == 0)
-        return ok
+        free = self.game.is_tile & (self.cell_item < 0) & (self.cell_char < 0) & (self.cell_well == 0)
+        free[self.pos] = False
+        return free
 
     def _mask_spirit_place(self, d, mask) -> None:
         mask[A.TILE.start:A.TILE.stop] = self._spirit_cells()

@@ -2,9 +2,9 @@
 coin, it may immediately be exchanged for the corresponding coin from the supply. The token
 then goes back into the blue bag."; "Light items are: ... Coin ..."). Exchanging is a choice
 offered when the token is drawn from the blue bag (blue chip), received in a trade with the
-fairy, or chosen from the Prince's draw; a token kept is an ordinary light item from then on
-and can never be exchanged later ("immediately"). A token found lying on a tile can be taken
-or traded, as "Item tokens" says, but not exchanged; a yellow chip's token must be placed."""
+fairy, chosen from the Prince's draw, or found lying on a tile ("as described above"); a token kept
+is an ordinary light item from then on and can never be exchanged later ("immediately"). A
+yellow chip's token must be placed."""
 
 from __future__ import annotations
 
@@ -99,16 +99,22 @@ def test_no_exchange_when_the_supply_lacks_that_coin():
     assert s.backpack[0, item("copper coin")] == 1
 
 
-def test_a_coin_token_found_on_a_tile_is_taken_or_traded_not_exchanged():
+def test_a_coin_token_found_on_a_tile_may_be_taken_exchanged_traded_or_left():
+    """"Item tokens": the player "may take it and either place it in their backpack, or
+    exchange it for an item from the fairy board as described above" - the description
+    above includes the coin note, so a found coin token may be exchanged at once too."""
     s = blue_state()
     s.cell_item[cell("D3")] = item("copper coin")
     s.edited()
+    before = s.clone()
     act(s, "move to D3")
     assert phase(s) == "token_item"
-    assert EXCHANGE not in legal_names(s)
-    assert {"keep the item", "leave the item on the tile"} <= legal_names(s)
+    assert {"keep the item", EXCHANGE, "leave the item on the tile"} <= legal_names(s)
     act(s, "keep the item")
     assert s.backpack[0, item("copper coin")] == 1 and s.copper[0] == 0
+    act(before, "move to D3", EXCHANGE)
+    assert before.copper[0] == 1 and before.cell_item[cell("D3")] == -1
+    assert before.backpack[0].sum() == 0 and before.current_player == 1
 
 
 def test_a_traded_coin_token_may_be_kept():

@@ -386,6 +386,24 @@ def test_spirit_placed_by_the_left_neighbour_of_a_player_qualified_on_another_tu
     assert s.cell_char[cell("F4")] == char("Forest Spirit") and s.current_player == 0
 
 
+def test_spirit_may_be_placed_on_a_red_chip_under_a_piece():
+    """"places it on any forest tile with a red colour chip": a piece set there by the
+    Unicorn (which leaves the chip) does not take the tile out."""
+    s = board()
+    place(s, 0, "C3")
+    set_tile(s, "C3", "hook-1", 0)
+    set_chip(s, "F4", RED)
+    set_chip(s, "B5", RED)
+    place(s, 1, "B5")
+    give_coins(s, 0, apples=3)
+    on_turn(s, 0)
+    act(s, "pause")
+    assert phase(s) == "spirit_place" and legal_names(s) == {"choose tile F4", "choose tile B5"}
+    act(s, "choose tile B5")
+    assert s.cell_char[cell("B5")] == char("Forest Spirit") and s.chip(cell("B5")) == 0
+    assert s.pos[1] == cell("B5")
+
+
 def test_spirit_with_no_chip_left_goes_to_a_free_tile_without_token_or_well():
     s = board()
     place(s, 0, "C3")
