@@ -31,13 +31,16 @@ from .components import (
     COIN_TOKENS,
     COPPER_TOKEN,
     CROSS,
+    GOBLIN,
     HEAVY,
     HELPFUL,
     KEY,
     MERCHANT,
     POTION,
+    PRINCE,
     SPIRIT,
     SWORD,
+    UNICORN,
     cell_rc,
     pattern_targets,
 )
@@ -61,9 +64,12 @@ class HeuristicAgent(SeededAgent):
             return legal[0]
         kind = view["decision"]["kind"]
         handler = getattr(self, "_" + kind, None)
-        choice = handler(view, set(legal)) if handler else None
+        if handler is None:
+            raise NotImplementedError(f"HeuristicAgent has no rule for the {kind!r} decision")
+        choice = handler(view, set(legal))
         if choice is None or choice not in legal:
-            choice = legal[int(self.rng.integers(len(legal)))]
+            raise RuntimeError(f"HeuristicAgent chose {choice!r} in the {kind!r} decision, "
+                               f"not one of the legal actions {legal}")
         return int(choice)
 
     # --- helpers -------------------------------------------------------------------------------------
@@ -316,7 +322,17 @@ class HeuristicAgent(SeededAgent):
             return A.CHARACTER.start + SPIRIT
         if me["silver"] and A.CHARACTER.start + MERCHANT in legal:
             return A.CHARACTER.start + MERCHANT
-        return None
+        # Otherwise a helper (laid out without a debt if it cannot help now), the one most
+        # often useful first; failing that a task this player can fulfil, else the first.
+        for c in (PRINCE, MERCHANT, UNICORN, GOBLIN):
+            if A.CHARACTER.start + c in legal:
+                return A.CHARACTER.start + c
+        for a in sorted(legal):
+            upper = CHARACTERS[a - A.CHARACTER.start].upper
+            if upper is not None and all(bp[k] >= 1 for k in upper.give + upper.need) \
+                    and me["copper"] >= upper.copper and me["silver"] >= upper.silver:
+                return a
+        return min(legal)
 
     def _unicorn(self, view, legal):
         goals = self._goals(view)
