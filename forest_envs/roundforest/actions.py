@@ -55,5 +55,8 @@ GAP_SET = SPACE.add("gap_set", (MAX_GRID - 1, MAX_GRID - 1),
                     lambda r, c: f"blockade: set the heavy item at gap {gap_name(r, c)}")
 GAP_TAKE = SPACE.add("gap_take", (MAX_GRID - 1, MAX_GRID - 1),
                      lambda r, c: f"blockade: remove the heavy item at gap {gap_name(r, c)}")
+# Added after the blockade blocks so that every older id keeps its number.
+EXCHANGE = SPACE.add("exchange", (), lambda: "exchange the coin token for a coin from the supply")
+OPEN_CHEST = SPACE.add("open_chest", (), lambda: "open the treasure chest with the key")
 SPACE.freeze()
 NUM_ACTIONS = SPACE.size

@@ -5,7 +5,8 @@ plus the public component data, and plays for the ring:
 
 * Golden apples first: silver is turned into apples at wells (or bought from the
   Merchant), copper into silver, spare items into copper; lower tasks (an apple) beat upper
-  ones; the treasure chest and its key are kept together.
+  ones; the treasure chest and its key are kept together and the chest is opened as soon as
+  it can be; a drawn or traded coin token is exchanged for its coin.
 * Debts are settled when possible (never with an apple while apples are short), and a
   helper is used when it helps now.
 * Moving: each legal target is scored by what lies there for this player now, plus how
@@ -30,13 +31,16 @@ from .components import (
     COIN_TOKENS,
     COPPER_TOKEN,
     CROSS,
+    GOBLIN,
     HEAVY,
     HELPFUL,
     KEY,
     MERCHANT,
     POTION,
+    PRINCE,
     SPIRIT,
     SWORD,
+    UNICORN,
     cell_rc,
     pattern_targets,
 )
@@ -60,9 +64,12 @@ class HeuristicAgent(SeededAgent):
             return legal[0]
         kind = view["decision"]["kind"]
         handler = getattr(self, "_" + kind, None)
-        choice = handler(view, set(legal)) if handler else None
+        if handler is None:
+            raise NotImplementedError(f"HeuristicAgent has no rule for the {kind!r} decision")
+        choice = handler(view, set(legal))
         if choice is None or choice not in legal:
-            choice = legal[int(self.rng.integers(len(legal)))]
+            raise RuntimeError(f"HeuristicAgent chose {choice!r} in the {kind!r} decision, "
+                               f"not one of the legal actions {legal}")
         return int(choice)
 
     # --- helpers -------------------------------------------------------------------------------------
@@ -168,7 +175,8 @@ class HeuristicAgent(SeededAgent):
         me = self._me(view)
         goals = self._goals(view)
         dist = self._distances(view, goals) if goals else {}
-        best, best_score = A.PAUSE.start, 0.2
+        # pausing is worth a little; from the backpack it is legal only with no move at all
+        best, best_score = (A.PAUSE.start, 0.2) if A.PAUSE.start in legal else (None, -np.inf)
         for a in legal:
             if a in A.MOVE:
                 cell, cost = a - A.MOVE.start, 0.0
@@ -203,22 +211,32 @@ class HeuristicAgent(SeededAgent):
                     best, best_worth = a, worth
         return best
 
-    def _drawn(self, view, legal):
-        k = view["decision"]["data"]["item"]
+    def _take_or_trade(self, view, legal, k: int) -> int:
+        """An item in hand (drawn, or lying on the tile): exchange a coin token (money beats
+        a coin token kept as an item, worth 1), else keep it, trade it or leave it."""
+        if A.EXCHANGE.start in legal:
+            trade = self._best_trade(view, legal, 3.5 if k == COPPER_TOKEN else 5.0)
+            return trade if trade is not None else A.EXCHANGE.start
         keep = self._item_worth(view, k) if A.KEEP.start in legal else -1.0
         trade = self._best_trade(view, legal, max(keep, 0.5) + 0.5)
         if trade is not None:
             return trade
         return A.KEEP.start if A.KEEP.start in legal else A.DROP.start
 
+    def _drawn(self, view, legal):
+        return self._take_or_trade(view, legal, view["decision"]["data"]["item"])
+
     def _token_item(self, view, legal):
         cell = view["decision"]["data"]["cell"]
-        k = view["cells"][cell]["item"]
-        keep = self._item_worth(view, k) if A.KEEP.start in legal else -1.0
-        trade = self._best_trade(view, legal, max(keep, 0.5) + 0.5)
-        if trade is not None:
-            return trade
-        return A.KEEP.start if A.KEEP.start in legal else A.DROP.start
+        return self._take_or_trade(view, legal, view["cells"][cell]["item"])
+
+    def _coin_token(self, view, legal):
+        """A traded coin token or the Prince's: coins buy trades, wells and tasks."""
+        return A.EXCHANGE.start
+
+    def _chest(self, view, legal):
+        """A golden apple now, and two places free in the backpack."""
+        return A.OPEN_CHEST.start
 
     def _yellow(self, view, legal):
         # far from my piece: the item is more likely to land where I am not in the way
@@ -304,7 +322,17 @@ class HeuristicAgent(SeededAgent):
             return A.CHARACTER.start + SPIRIT
         if me["silver"] and A.CHARACTER.start + MERCHANT in legal:
             return A.CHARACTER.start + MERCHANT
-        return None
+        # Otherwise a helper (laid out without a debt if it cannot help now), the one most
+        # often useful first; failing that a task this player can fulfil, else the first.
+        for c in (PRINCE, MERCHANT, UNICORN, GOBLIN):
+            if A.CHARACTER.start + c in legal:
+                return A.CHARACTER.start + c
+        for a in sorted(legal):
+            upper = CHARACTERS[a - A.CHARACTER.start].upper
+            if upper is not None and all(bp[k] >= 1 for k in upper.give + upper.need) \
+                    and me["copper"] >= upper.copper and me["silver"] >= upper.silver:
+                return a
+        return min(legal)
 
     def _unicorn(self, view, legal):
         goals = self._goals(view)

@@ -36,7 +36,7 @@ DECISIONS = (
     DecisionKind("turn"),                                            # move / compass / pause
     DecisionKind("blockade_start"),                                  # set / remove / done
     DecisionKind("blockade_end"),
-    DecisionKind("drawn", ints=(("item", NUM_ITEMS - 1),)),          # blue chip: keep / drop / trade
+    DecisionKind("drawn", ints=(("item", NUM_ITEMS - 1),)),          # blue chip: keep / exchange / drop / trade
     DecisionKind("token_item", ints=(("cell", NUM_CELLS - 1),)),     # item token: keep / trade / leave
     DecisionKind("yellow", ints=(("item", NUM_ITEMS - 1),)),         # where the yellow item goes
     DecisionKind("character", ints=(("beggar", 1),)),                # the hidden drawn card
@@ -52,10 +52,12 @@ DECISIONS = (
     DecisionKind("unicorn"),
     DecisionKind("saddle", ints=(("cell", NUM_CELLS - 1),)),
     DecisionKind("spirit_place", seats=("qualified",)),
+    DecisionKind("coin_token", ints=(("item", NUM_ITEMS - 1),)),     # a traded/Prince coin token
+    DecisionKind("chest", ints=(("at_end", 1),)),                    # open the chest? (turn start/end)
 )
 (TURN, BLOCK_START, BLOCK_END, DRAWN, TOKEN_ITEM, YELLOW_D, CHARACTER_D, MEET, WELL, WELL_GIVE,
  MERCHANT_D, PRINCE_D, GOBLIN_GIVE, GOBLIN_TAKE, BEGGAR_D, UNICORN_D, SADDLE_D,
- SPIRIT_PLACE) = range(len(DECISIONS))
+ SPIRIT_PLACE, COIN_D, CHEST_D) = range(len(DECISIONS))
 GAPS = (MAX_GRID - 1) * (MAX_GRID - 1)
 
 

@@ -38,7 +38,7 @@ from .components import (
     cell_rc,
     grid_size,
 )
-from .render import CHAR_CODES, ITEM_CODES
+from .render import CHAR_CODES, ITEM_CODES, decision_text
 
 WIDTH, HEIGHT = 1100, 660
 TILE = 96
@@ -74,7 +74,7 @@ def picture(view: dict):
 
 def _title(c: Canvas, v: dict) -> None:
     d = v["decision"]
-    what = "game over" if d is None else f"P{d['player']} to {d['kind'].replace('_', ' ')}"
+    what = "game over" if d is None else f"P{d['player']} to {decision_text(d)}"
     c.title_bar("Roundforest", f"round {v['round']}  ·  turn of P{v['turn']}  ·  {what}", 145, 560,
                 v["seat"])
 
@@ -209,6 +209,8 @@ def _side(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
         if debts:
             c.text(x1 - 12, top + 33, "owes " + " ".join(debts), size=10, fill=(170, 40, 40), anchor="rm")
         extra = []
+        if v["drawn_item"] >= 0 and v["decision"] and v["decision"]["player"] == p:
+            extra.append(f"in hand: {ITEM_NAMES[v['drawn_item']]}")  # public, like the token
         if pl.get("drawn_card") is not None:
             extra.append(f"drawn card: {CHARACTER_NAMES[pl['drawn_card']]}")
         prince = [ITEM_CODES[k] for k, count in enumerate(pl.get("prince_items", ())) for _ in range(count)]

@@ -77,6 +77,27 @@ def view(state, seat: int | None) -> dict:
     return out
 
 
+# What each pending decision asks, for the text picture and the image's title bar.
+DECISION_TEXTS = {
+    "turn": "move or pause", "blockade_start": "set or remove a blockade (turn start)",
+    "blockade_end": "set or remove a blockade (turn end)",
+    "drawn": "keep, exchange, leave or trade the item drawn",
+    "token_item": "take, trade or leave the item token", "yellow": "place the yellow chip's item",
+    "character": "deal with the character card drawn", "meet": "fulfil a task",
+    "well": "choose a well exchange", "well_give": "give an item to the well",
+    "merchant": "deal with the Merchant", "prince": "choose one of the Prince's items",
+    "goblin_give": "give the Goblin an item", "goblin_take": "take an item from the bag",
+    "beggar": "choose a character", "unicorn": "choose the Unicorn's tile",
+    "saddle": "use the saddle or not", "spirit_place": "place the Forest Spirit",
+    "coin_token": "keep the coin token or exchange it for a coin",
+    "chest": "open the treasure chest or keep it closed",
+}
+
+
+def decision_text(decision: dict) -> str:
+    return DECISION_TEXTS[decision["kind"]]
+
+
 ITEM_CODES = ("an", "ba", "sa", "tc", "st", "cr", "ke", "sw", "mp", "he", "hs", "ha", "ch",
               "ca", "ju", "sp", "mo", "mu", "pf", "bo", "cc", "sc")
 CHAR_CODES = ("BS", "IK", "SC", "WI", "BA", "DE", "PR", "ME", "GO", "BE", "UN", "FS")
@@ -157,6 +178,8 @@ def render(state, seat: int | None = None) -> str:
     if v["laid_out"]:
         lines.append("Laid out: " + ", ".join(CHARACTER_NAMES[c] for c in v["laid_out"]))
     if v["decision"]:
-        lines.append(f"Pending: {v['decision']['kind']} of player {v['decision']['player']}")
+        d = v["decision"]
+        hand = (f" (in hand: {ITEM_NAMES[v['drawn_item']]})" if v["drawn_item"] >= 0 else "")
+        lines.append(f"Pending: player {d['player']} to {decision_text(d)} [{d['kind']}]{hand}")
     return "\n".join(lines)
 

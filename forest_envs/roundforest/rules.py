@@ -4,9 +4,9 @@ A turn (rulebook "Playing the Game"): optionally set or remove a blockade (varia
 move or pause; the tile the piece stands on turns 90 degrees in its own direction (unless
 blockaded); the vacated tile gets a new chip from the black bag unless a token was left
 there; then whatever lies on the new tile acts (well, item token, character token, blue,
-yellow or red chip). The turn ends with the automatic treasure chest, the Forest Spirit's
-appearance (placed by the left neighbour of the first qualified player) and the end-of-turn
-blockade chance.
+yellow or red chip). The turn ends with the chance to open a treasure chest (also offered
+at the turn's start), the Forest Spirit's appearance (placed by the left neighbour of the
+first qualified player) and the end-of-turn blockade chance.
 
 Play runs on the core's decision stack (observation.DECISIONS): each sub-decision of a turn
 replaces the one before it, so the stack holds one decision at a time. Every draw (chips,
@@ -85,6 +85,8 @@ from .observation import (
     BLOCK_END,
     BLOCK_START,
     CHARACTER_D,
+    CHEST_D,
+    COIN_D,
     DECISIONS,
     DRAWN,
     GOBLIN_GIVE,
@@ -295,21 +297,24 @@ class RoundforestState(BufferState):
         return int(self.backpack[p, :5].sum())  # the five heavy kinds come first
 
     def fits(self, p: int, k: int) -> bool:
-        """Whether item token k may go into p's backpack (a coin token becomes a coin)."""
-        if k in COIN_TOKENS and self.supply[COPPER if k == COPPER_TOKEN else SILVER] > 0:
-            return True
+        """Whether item token k (a coin token too: a light item) has room in p's backpack."""
         return self.items_of(p) < BACKPACK_ITEMS and not (IS_HEAVY[k] and self.heavy_of(p) > 0)
 
+    def can_exchange(self, k: int) -> bool:
+        """Whether token k shows a coin that the supply still has (rulebook, "Trade with the
+        Fairy": a drawn or traded coin token "may immediately be exchanged"; offered only in
+        the decision where the token arrives, never later)."""
+        return k in COIN_TOKENS and self.supply[COPPER if k == COPPER_TOKEN else SILVER] > 0
+
     def _add_item(self, p: int, k: int) -> None:
-        """Item token k into p's backpack; a coin token is exchanged for its coin at once."""
-        if k in COIN_TOKENS:
-            which = COPPER if k == COPPER_TOKEN else SILVER
-            if self.supply[which] > 0:
-                self.supply[which] -= 1
-                (self.copper if which == COPPER else self.silver)[p] += 1
-                self.bag_items[k] += 1
-                return
         self.backpack[p, k] += 1
+
+    def _exchange(self, p: int, k: int) -> None:
+        """Coin token k for its coin from the supply; the token goes back into the bag."""
+        which = COPPER if k == COPPER_TOKEN else SILVER
+        self.supply[which] -= 1
+        (self.copper if which == COPPER else self.silver)[p] += 1
+        self.bag_items[k] += 1
 
     def _give_apple(self, p: int) -> None:
         if self.supply[APPLES] > 0:
@@ -390,19 +395,27 @@ class RoundforestState(BufferState):
 
     def _start_turn(self, p: int) -> None:
         self.blockade_used[0] = 0
-        self.next_turn(BLOCK_START if self._blockade_options(p) else TURN, p)
+        if self.can_open_chest(p):
+            self.next_turn(CHEST_D, p, 0)
+        else:
+            self.next_turn(BLOCK_START if self._blockade_options(p) else TURN, p)
+
+    def can_open_chest(self, p: int) -> bool:
+        """p holds the treasure chest and the key, and the supply has the apple inside."""
+        bp = self.backpack[p]
+        return bool(bp[CHEST] and bp[KEY] and self.supply[APPLES] > 0)
 
     def _end_action(self) -> None:
-        """After the turn's action: chests open, the Forest Spirit may appear, the end-of-turn
+        """After the turn's action: the chance to open a treasure chest (only the turn
+        player's backpack can have changed), the Forest Spirit may appear, the end-of-turn
         blockade chance, then the next player."""
-        chests = self.backpack[:, CHEST].tolist()
-        for q in [q for q, x in enumerate(chests) if x]:
-            while self.backpack[q, CHEST] and self.backpack[q, KEY] and self.supply[APPLES] > 0:
-                self.backpack[q, CHEST] -= 1
-                self.backpack[q, KEY] -= 1
-                self.bag_items[CHEST] += 1
-                self.bag_items[KEY] += 1
-                self._give_apple(q)
+        p = self.turn
+        if self.can_open_chest(p):
+            self.replace(CHEST_D, p, 1)
+            return
+        self._after_chest()
+
+    def _after_chest(self) -> None:
         if (max(self.apples.tolist()) >= APPLES_TO_WIN and not self.spirit_on_forest()
                 and self._spirit_cells().any()):
             n, t = self.num_players, self.turn
@@ -432,12 +445,16 @@ class RoundforestState(BufferState):
         self.end_game()
 
     def _mask_turn(self, d, mask) -> None:
-        moves, compass = self.move_targets(d.player)
+        p = d.player
+        moves, compass = self.move_targets(p)
         for t in moves:
             mask[A.MOVE.start + t] = 1
         for t in compass:
             mask[A.COMPASS.start + t] = 1
-        mask[A.PAUSE.start] = 1
+        # Pausing is remaining on one's tile (and turning it). A piece still in its backpack
+        # stands on no tile: it must move onto an adjacent tile, and only when both are
+        # barred does it wait in the backpack ("pause" then turns nothing).
+        mask[A.PAUSE.start] = bool(self.game.is_tile[self.pos[p]]) or not moves
 
     def _why_turn(self, d, a: int) -> str | None:
         if a in A.MOVE or a in A.COMPASS:
@@ -454,6 +471,9 @@ class RoundforestState(BufferState):
             if a in A.COMPASS and self.compasses[d.player] == 0:
                 return "no compass token is left"
             return f"the octagons of the current tile do not lead to {cell_name(t)}"
+        if a == A.PAUSE.start:
+            return ("a piece still in its backpack stands on no forest tile to remain on: it "
+                    "must move onto an adjacent tile (it waits only when both are barred)")
         return None
 
     def _apply_turn(self, d, a: int) -> None:
@@ -507,10 +527,6 @@ class RoundforestState(BufferState):
             self._end_action()
             return
         if chip == BLUE:
-            if k in COIN_TOKENS and self.fits(p, k):
-                self._add_item(p, k)
-                self._end_action()
-                return
             self.drawn_item[0] = k
             self.replace(DRAWN, p, k)
             return
@@ -574,16 +590,20 @@ class RoundforestState(BufferState):
         return cost == 0 or self.copper[p] >= cost or (self.copper[p] == 0 and self.silver[p] > 0)
 
     def _mask_trades(self, p: int, mask) -> None:
+        """A fairy item is on offer if it has room in the backpack, or is a coin token the
+        player can exchange at once (it then never enters the backpack)."""
         for r in range(FAIRY_ROWS):
             if not self.can_pay_fairy(p, r):
                 continue
             for s in range(FAIRY_SLOTS):
                 k = int(self.fairy[r, s])
-                if k >= 0 and self.fits(p, k):
+                if k >= 0 and (self.fits(p, k) or self.can_exchange(k)):
                     mask[A.TRADE.start + r * FAIRY_SLOTS + s] = 1
 
     def _trade(self, p: int, a: int) -> None:
-        """The offered token is already back in the bag; pay, take, slide, refill."""
+        """The offered token is already back in the bag; pay, take, slide, refill; the
+        traded token goes into the backpack, a coin token by the player's choice (end of
+        the action either way)."""
         r, s = A.TRADE.index(a)
         cost = FAIRY_COST[r]
         if cost:
@@ -601,29 +621,82 @@ class RoundforestState(BufferState):
         self._fill_fairy_row(0)
         for x in removed:
             self.bag_items[x] += 1
-        self._add_item(p, k)
+        self._receive(p, k)
+
+    def _receive(self, p: int, k: int) -> None:
+        """A traded token or the Prince's choice (both with room, or an exchangeable coin
+        token); a coin token may be exchanged at once or kept as an item."""
+        keep, exchange = self.fits(p, k), self.can_exchange(k)
+        if keep and exchange:
+            self.drawn_item[0] = k
+            self.replace(COIN_D, p, k)
+            return
+        if exchange:
+            self._exchange(p, k)
+        else:
+            self._add_item(p, k)
+        self._end_action()
+
+    def _mask_coin_token(self, d, mask) -> None:
+        mask[A.KEEP.start] = 1  # offered only when both are possible (_receive)
+        mask[A.EXCHANGE.start] = 1
+
+    def _apply_coin_token(self, d, a: int) -> None:
+        p, k = d.player, d.data[0]
+        self.drawn_item[0] = NO_ITEM
+        if a == A.EXCHANGE.start:
+            self._exchange(p, k)
+        else:
+            self._add_item(p, k)
+        self._end_action()
+
+    def _mask_chest(self, d, mask) -> None:
+        mask[A.OPEN_CHEST.start] = 1
+        mask[A.DONE.start] = 1
+
+    def _apply_chest(self, d, a: int) -> None:
+        p, at_end = d.player, d.data[0]
+        if a == A.OPEN_CHEST.start:
+            self.backpack[p, CHEST] -= 1
+            self.backpack[p, KEY] -= 1
+            self.bag_items[CHEST] += 1
+            self.bag_items[KEY] += 1
+            self._give_apple(p)
+        if at_end:
+            self._after_chest()
+        else:
+            self.replace(BLOCK_START if self._blockade_options(p) else TURN, p)
 
     def _mask_drawn(self, d, mask) -> None:
         p, k = d.player, d.data[0]
         mask[A.KEEP.start] = self.fits(p, k)
+        mask[A.EXCHANGE.start] = self.can_exchange(k)
         mask[A.DROP.start] = 1
         self._mask_trades(p, mask)
 
     def _apply_drawn(self, d, a: int) -> None:
         p, k = d.player, d.data[0]
         self.drawn_item[0] = NO_ITEM
-        if a == A.KEEP.start:
-            self._add_item(p, k)
-        elif a == A.DROP.start:
-            self.cell_item[self.pos[p]] = k
-        else:
+        if a in A.TRADE:
             self.bag_items[k] += 1
             self._trade(p, a)
+            return
+        if a == A.KEEP.start:
+            self._add_item(p, k)
+        elif a == A.EXCHANGE.start:
+            self._exchange(p, k)
+        else:
+            self.cell_item[self.pos[p]] = k
         self._end_action()
 
     def _mask_token_item(self, d, mask) -> None:
+        """A token found on a tile: take it into the backpack or trade it to the fairy "as
+        described above" (rulebook, "Item tokens"), which includes the coin note: a coin
+        token may be exchanged at once too; or leave it."""
         p, cell = d.player, d.data[0]
-        mask[A.KEEP.start] = self.fits(p, int(self.cell_item[cell]))
+        k = int(self.cell_item[cell])
+        mask[A.KEEP.start] = self.fits(p, k)
+        mask[A.EXCHANGE.start] = self.can_exchange(k)
         mask[A.DROP.start] = 1
         self._mask_trades(p, mask)
 
@@ -634,9 +707,12 @@ class RoundforestState(BufferState):
             self.cell_item[cell] = NO_ITEM
             if a == A.KEEP.start:
                 self._add_item(p, k)
+            elif a == A.EXCHANGE.start:
+                self._exchange(p, k)
             else:
                 self.bag_items[k] += 1
                 self._trade(p, a)
+                return
         self._end_action()
 
     def _yellow_targets(self, p: int) -> np.ndarray:
@@ -862,20 +938,21 @@ class RoundforestState(BufferState):
                     pairs.append((g, k))
         return pairs
 
-    def _free_cells(self) -> np.ndarray:
-        free = self.game.is_tile & (self.cell_item < 0) & (self.cell_char < 0)
-        free[self.pos] = False
-        return free
-
     def _unicorn_cells(self, p: int) -> np.ndarray:
-        """Where the Unicorn may set p's piece: any tile without a piece and without a
-        token; with a saddle also a tile with a token p may enter once the saddle is back
-        in the bag (its action is then carried out: the rulebook's "a chip or a token").
-        The Unicorn's own token is never a target (meeting it removes it)."""
-        free = self._free_cells()
+        """Where the Unicorn may set p's piece: "any free forest tile", free meaning no
+        piece on it, that p could also enter by a move: so an item token's tile unless p's
+        backpack is full (the token then stays: no action without a saddle), never a
+        character token's tile (entered only to meet the character). With a saddle also a
+        token's tile p may enter once the saddle is back in the bag (its action is then
+        carried out: the rulebook's "a chip or a token"). The Unicorn's own token is never
+        a target (meeting it removes it)."""
+        free = self.game.is_tile & (self.cell_char < 0)
+        if self.items_of(p) >= BACKPACK_ITEMS:
+            free &= self.cell_item < 0
+        free[self.pos] = False
         if not self.backpack[p, SADDLE]:
             return free
-        tokens = self.game.is_tile & ((self.cell_item >= 0) | (self.cell_char >= 0))
+        tokens = self.game.is_tile & ~free & ((self.cell_item >= 0) | (self.cell_char >= 0))
         tokens &= self.cell_char != UNICORN
         tokens[self.pos] = False
         if not tokens.any():
@@ -938,8 +1015,7 @@ class RoundforestState(BufferState):
         p, k = d.player, a - A.BAG.start
         self.prince_items[p] = 0
         self.bag_items[k] -= 1
-        self._add_item(p, k)
-        self._end_action()
+        self._receive(p, k)
 
     def _mask_merchant(self, d, mask) -> None:
         p, sold = d.player, d.data[0]
@@ -1036,16 +1112,17 @@ class RoundforestState(BufferState):
 
     # --- the Forest Spirit appears --------------------------------------------------------------------
     def _spirit_cells(self) -> np.ndarray:
-        """Tiles the Forest Spirit may be placed on: a red chip, else a blue chip (a tile
-        with a piece is not free); else any empty tile without a well (docs/roundforest.md)."""
-        free = self.game.is_tile.copy()
-        free[self.pos] = False
+        """Tiles the Forest Spirit may be placed on: "any forest tile with a red colour
+        chip", else one with a blue chip (a piece standing there does not matter: only the
+        Unicorn leaves a piece on a chip); else, the engine's own rule, any tile without a
+        piece, chip, token or well (docs/roundforest.md)."""
         for chip in (RED, BLUE):
-            ok = free & self.cell_chip[:, chip].astype(bool)
+            ok = self.cell_chip[:, chip].astype(bool)
             if ok.any():
                 return ok
-        ok = free & (self.cell_item < 0) & (self.cell_char < 0) & (self.cell_well == 0)
-        return ok
+        free = self.game.is_tile & (self.cell_item < 0) & (self.cell_char < 0) & (self.cell_well == 0)
+        free[self.pos] = False
+        return free
 
     def _mask_spirit_place(self, d, mask) -> None:
         mask[A.TILE.start:A.TILE.stop] = self._spirit_cells()

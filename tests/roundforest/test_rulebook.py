@@ -158,10 +158,13 @@ def test_fairy_middle_row_trade_slides_the_top_row_down():
     assert s.bag_items[item("cross")] == 1 and s.bag_items[item("sword")] == 1
 
 
-def test_a_traded_coin_token_becomes_a_coin_and_goes_back_to_the_bag():
+def test_a_traded_coin_token_may_become_a_coin_and_goes_back_to_the_bag():
     s = fairy_state()
     s.fairy[2, 0] = item("silver coin")
     act(s, "move to D3", "trade with the fairy: bottom row item 1")
+    assert phase(s) == "coin_token" and s.drawn_item[0] == item("silver coin")
+    assert legal_names(s) == {"keep the item", "exchange the coin token for a coin from the supply"}
+    act(s, "exchange the coin token for a coin from the supply")
     assert s.silver[0] == 1 and s.supply[1] == 11 and s.backpack[0].sum() == 0
     assert s.bag_items[item("silver coin")] >= 1
 
@@ -191,6 +194,8 @@ def test_coins_and_apples_need_no_room_in_the_backpack():
     give_coins(s, 0, copper=7, silver=3, apples=2)
     set_bag(s, {"copper coin": 1})
     act(s, "move to D3")
+    assert "keep the item" not in legal_names(s)     # as an item it needs room
+    act(s, "exchange the coin token for a coin from the supply")
     assert s.copper[0] == 8 and s.backpack[0].sum() == 3 and s.current_player == 1
 
 
@@ -332,15 +337,27 @@ def test_unicorn_with_a_saddle_onto_a_character_token_must_meet_it():
     assert not s.debts.any() and s.copper[0] == 0 and s.cell_char[cell("F4")] == NO_CHAR
 
 
-def test_unicorn_without_a_saddle_avoids_token_tiles():
+def test_unicorn_without_a_saddle_avoids_character_tiles_not_item_tiles():
+    """"The player may set their playing piece on any free forest tile": free = no piece.
+    An item token's tile a move could enter (room in the backpack) is one; no action
+    follows without a saddle, so the token stays. A character token's tile is entered only
+    to meet the character."""
     s = red_state("Unicorn", copper=2)
     s.cell_char[cell("F4")] = char("Bandit")
     s.cell_item[cell("F3")] = item("key")
+    full = s.clone()
     act(s, "move to D3", "use the ability")
-    assert "choose tile F4" not in legal_names(s) and "choose tile F3" not in legal_names(s)
-    assert "choose tile F2" in legal_names(s)
+    names = legal_names(s)
+    assert "choose tile F4" not in names and "choose tile F3" in names and "choose tile F2" in names
+    assert "choose tile D3" not in names                   # the player's own piece stands there
     with pytest.raises(IllegalActionError):
         act(s, "choose tile F4")
+    act(s, "choose tile F3")
+    assert s.pos[0] == cell("F3") and s.cell_item[cell("F3")] == item("key")
+    assert s.backpack[0].sum() == 0 and s.current_player == 1
+    set_backpack(full, 0, "jug", "boot", "hat")          # a full backpack bars the item tile
+    act(full, "move to D3", "use the ability")
+    assert "choose tile F3" not in legal_names(full) and "choose tile F2" in legal_names(full)
 
 
 def test_unicorn_with_a_saddle_onto_a_well_makes_no_exchange():
@@ -367,6 +384,24 @@ def test_spirit_placed_by_the_left_neighbour_of_a_player_qualified_on_another_tu
                for a in s.legal_actions())
     act(s, "choose tile F4")
     assert s.cell_char[cell("F4")] == char("Forest Spirit") and s.current_player == 0
+
+
+def test_spirit_may_be_placed_on_a_red_chip_under_a_piece():
+    """"places it on any forest tile with a red colour chip": a piece set there by the
+    Unicorn (which leaves the chip) does not take the tile out."""
+    s = board()
+    place(s, 0, "C3")
+    set_tile(s, "C3", "hook-1", 0)
+    set_chip(s, "F4", RED)
+    set_chip(s, "B5", RED)
+    place(s, 1, "B5")
+    give_coins(s, 0, apples=3)
+    on_turn(s, 0)
+    act(s, "pause")
+    assert phase(s) == "spirit_place" and legal_names(s) == {"choose tile F4", "choose tile B5"}
+    act(s, "choose tile B5")
+    assert s.cell_char[cell("B5")] == char("Forest Spirit") and s.chip(cell("B5")) == 0
+    assert s.pos[1] == cell("B5")
 
 
 def test_spirit_with_no_chip_left_goes_to_a_free_tile_without_token_or_well():

@@ -231,14 +231,20 @@ def test_blue_chip_keep():
     assert s.backpack[0, item("sword")] == 1 and s.current_player == 1
 
 
-def test_a_drawn_coin_token_becomes_a_coin_at_once():
+def test_a_drawn_coin_token_may_be_exchanged_for_a_coin():
+    """"If a drawn or traded token shows a coin, it may immediately be exchanged for the
+    corresponding coin from the supply. The token then goes back into the blue bag." """
     s = board()
     place(s, 0, "C3")
     set_tile(s, "C3", "hook-1", 0)
     set_chip(s, "D3", BLUE)
     set_bag(s, {"copper coin": 1})
     act(s, "move to D3")
-    assert s.copper[0] == 1 and s.supply[0] == 23
+    assert phase(s) == "drawn"
+    assert {"keep the item", "exchange the coin token for a coin from the supply",
+            "leave the item on the tile"} <= legal_names(s)
+    act(s, "exchange the coin token for a coin from the supply")
+    assert s.copper[0] == 1 and s.supply[0] == 23 and s.backpack[0].sum() == 0
     assert s.bag_items[item("copper coin")] == 1 and s.current_player == 1
 
 
@@ -639,6 +645,8 @@ def test_treasure_chest_and_key_give_a_golden_apple():
     set_backpack(s, 0, "treasure chest")
     s.cell_item[cell("D3")] = item("key")
     act(s, "move to D3", "keep the item")
+    assert phase(s) == "chest" and s.apples[0] == 0
+    act(s, "open the treasure chest with the key")
     assert s.apples[0] == 1 and s.backpack[0].sum() == 0
     assert s.bag_items[item("treasure chest")] >= 1 and s.bag_items[item("key")] >= 1
 
@@ -756,6 +764,8 @@ def test_a_stalled_game_is_truncated_with_no_winner_and_ranked_by_progress():
 
     assert RoundforestGame.default_max_steps == DEFAULT_MAX_STEPS
     s = board()
+    for p, where in enumerate(("B2", "B5", "E5")):   # on tiles: pausing is remaining there
+        place(s, p, where)
     give_coins(s, 2, apples=1)
     env = raw_env(max_steps=6)
     env.reset(options={"state": s})
