@@ -6,7 +6,7 @@ STAMP_BASE := $(VENV)/.stamp-base
 STAMP_FULL := $(VENV)/.stamp-full
 DEMO_GAMES ?= 300
 
-.PHONY: demo test test-all bench lint clean
+.PHONY: demo test test-all bench lint mutation clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -42,6 +42,13 @@ test-all: $(STAMP_FULL)
 
 bench: $(STAMP_BASE)
 	$(BIN)/forest-envs bench
+
+# Mutation check of one game's rules against its tests (docs/testing.md).
+GAME ?= roundforest
+N ?= 200
+SEED ?= 1
+mutation: $(STAMP_FULL)
+	$(BIN)/python tools/mutate.py $(GAME) --n $(N) --seed $(SEED)
 
 lint: $(STAMP_BASE)
 	$(BIN)/ruff check forest_envs tests training
