@@ -87,6 +87,7 @@ class Site:
     path: tuple        # ((field, index), ...) from the module node to the mutated node
     lines: tuple = ()  # lines whose execution runs the mutated code (for test selection)
     at_import: bool = False   # module or class level: runs when the module is imported
+    context: str = ""  # the source line(s) of the mutated code, to tell equal snippets apart
 
     @property
     def id(self) -> str:
@@ -95,7 +96,7 @@ class Site:
     @property
     def key(self) -> tuple:
         """Identity that survives edits elsewhere in the file (line numbers do not)."""
-        return (self.module, self.function, self.op, self.before, self.after)
+        return (self.module, self.function, self.op, self.before, self.after, self.context)
 
 
 # --- finding mutation sites ---------------------------------------------------------------------
@@ -169,6 +170,7 @@ def find_sites(module: str, scope: str) -> list[Site]:
     path = ROOT / (module.replace(".", "/") + ".py")
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source)
+    source_lines = source.splitlines()
     sites: list[Site] = []
 
     def visit(node, parent, field, index, where, qual, active, stmt=None, in_body=False):
@@ -191,9 +193,10 @@ def find_sites(module: str, scope: str) -> list[Site]:
                 after = ast.unparse(mutated) if not isinstance(mutated, ast.Pass) else "pass"
                 first = min(node.lineno, stmt.lineno if stmt is not None else node.lineno)
                 lines = tuple(range(first, node.end_lineno + 1))
+                context = _one_line(" ".join(source_lines[node.lineno - 1:node.end_lineno]), 240)
                 sites.append(Site(module, qual, node.lineno, node.col_offset, op,
                                   _one_line(before), _one_line(after), tuple(where), lines,
-                                  not in_body))
+                                  not in_body, context))
         for name, value in ast.iter_fields(node):
             if name in SKIP_FIELDS:
                 continue
@@ -474,7 +477,8 @@ def load_equivalents(game: str) -> dict[tuple, str]:
     if not EQUIVALENTS.exists():
         return {}
     data = json.loads(EQUIVALENTS.read_text(encoding="utf-8")).get(game, [])
-    return {(e["module"], e["function"], e["op"], e["before"], e["after"]): e["reason"] for e in data}
+    return {(e["module"], e["function"], e["op"], e["before"], e["after"], e["context"]): e["reason"]
+            for e in data}
 
 
 def summarise(results: list[dict], equivalents: dict[tuple, str]) -> dict:
@@ -532,6 +536,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-select", action="store_true",
                     help="run every test on every mutant (default: only the tests that execute "
                          "the mutated lines, found by tracing the unmutated run)")
+    ap.add_argument("--resume", action="store_true",
+                    help="continue the report of an interrupted run with the same arguments")
+    ap.add_argument("--report-only", type=Path,
+                    help="only rewrite this report's summary and markdown (after judging equivalents)")
     ap.add_argument("--list-sites", action="store_true", help="print the site counts and exit")
     args = ap.parse_args(argv)
 
@@ -541,6 +549,20 @@ def main(argv: list[str] | None = None) -> int:
         for (module, op), k in sorted(Counter((s.module, s.op.split(":")[0]) for s in sites).items()):
             print(f"{module:40} {op:16} {k}")
         print("total", len(sites))
+        return 0
+    if args.report_only:
+        # rewrite a report's markdown and summary with the current equivalents (and the
+        # current keys of its sites, found by id: the code must be the one it ran on)
+        data = json.loads(args.report_only.read_text())
+        by_id = {s.id: s for s in sites}
+        for r in data["mutants"]:
+            site = by_id[r["id"]]
+            assert (site.op, site.before) == (r["op"], r["before"]), f"{r['id']}: other code"
+            r["key"], r["context"] = list(site.key), site.context
+        stem = args.report_only.name.removesuffix(".json")
+        write_reports(args.report_only.parent, stem, data["meta"], data["mutants"],
+                      load_equivalents(args.game))
+        print(summarise(data["mutants"], load_equivalents(args.game)))
         return 0
     sample = random.Random(args.seed).sample(sites, min(args.n, len(sites)))
     sample.sort(key=lambda s: (s.module, s.line, s.col, s.op))
@@ -582,15 +604,32 @@ def main(argv: list[str] | None = None) -> int:
           f"{base['seconds']} s{' (tracing lines)' if coverage else ''}, run timeout {run_timeout} s",
           flush=True)
     equivalents = load_equivalents(args.game)
+    # A survivor passed every test of its trace; when neither the code nor those tests have
+    # changed since, only the new tests (_always_run) can kill it: run just those.
+    only_new = bool(previous and previous["meta"].get("trace_key") == coverage_key(args.game))
     meta = {"game": args.game, "seed": args.seed, "n": args.n, "sites": len(sites),
+            "trace_key": coverage_key(args.game), "rerun_only_new_tests": only_new,
             "baseline_seconds": base["seconds"], "test_timeout": args.test_timeout,
             "run_timeout": run_timeout, "pytest_args": pytest_args(args.game),
             "test_selection": "tests that execute the mutated lines" if coverage else "all",
             "tests": len(coverage["order"]) if coverage else None,
             "rerun_of": str(args.rerun) if args.rerun else None}
     results = []
+    done = set()
+    if args.resume and (args.out / f"{stem}.json").exists():
+        old = json.loads((args.out / f"{stem}.json").read_text())
+        if old["meta"].get("trace_key") not in (None, meta["trace_key"]):
+            raise SystemExit(f"{stem}.json was made on other code or tests: cannot resume it")
+        results = old["mutants"]
+        done = {r["id"] for r in results}
+        meta["resumed_after"] = len(results)
+        meta["wall_seconds_before"] = old["meta"].get("wall_seconds", 0) + old["meta"].get(
+            "wall_seconds_before", 0)
+        print(f"resuming: {len(results)} mutants already run", flush=True)
     for i, site in enumerate(sample, 1):
-        select = tests_reaching(site, coverage) if coverage else None
+        if site.id in done:
+            continue
+        select = [] if only_new else tests_reaching(site, coverage) if coverage else None
         if select == [] and not _always_run(args.game):
             r = {"status": "survived", "killed_by": None, "seconds": 0.0, "tests_run": 0,
                  "note": "no test executes this code"}
