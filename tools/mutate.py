@@ -88,10 +88,12 @@ class Site:
     lines: tuple = ()  # lines whose execution runs the mutated code (for test selection)
     at_import: bool = False   # module or class level: runs when the module is imported
     context: str = ""  # the source line(s) of the mutated code, to tell equal snippets apart
+    repeat: int = 1    # the n-th site with the same line, column and operator
 
     @property
     def id(self) -> str:
-        return f"{self.module.rsplit('.', 1)[-1]}:{self.line}:{self.col}:{self.op}"
+        base = f"{self.module.rsplit('.', 1)[-1]}:{self.line}:{self.col}:{self.op}"
+        return base if self.repeat == 1 else f"{base}#{self.repeat}"
 
     @property
     def key(self) -> tuple:
@@ -211,6 +213,13 @@ def find_sites(module: str, scope: str) -> list[Site]:
                 visit(value, node, name, None, where + [(name, None)], qual, active, stmt, body)
 
     visit(tree, None, None, None, [], "<module>", scope == "module")
+    # nested expressions can start at the same column (a - b + c): number the repeats
+    seen: dict[str, int] = {}
+    for site in sites:
+        base = site.id
+        seen[base] = seen.get(base, 0) + 1
+        if seen[base] > 1:
+            site.repeat = seen[base]
     return sites
 
 
@@ -554,11 +563,11 @@ def main(argv: list[str] | None = None) -> int:
         # rewrite a report's markdown and summary with the current equivalents (and the
         # current keys of its sites, found by id: the code must be the one it ran on)
         data = json.loads(args.report_only.read_text())
-        by_id = {s.id: s for s in sites}
+        by_place = {(s.module, s.line, s.col, s.op, s.before): s for s in sites}
         for r in data["mutants"]:
-            site = by_id[r["id"]]
-            assert (site.op, site.before) == (r["op"], r["before"]), f"{r['id']}: other code"
-            r["key"], r["context"] = list(site.key), site.context
+            site = by_place.get((r["module"], r["line"], r["col"], r["op"], r["before"]))
+            assert site is not None, f"{r['id']}: the report was made on other code"
+            r["id"], r["key"], r["context"] = site.id, list(site.key), site.context
         stem = args.report_only.name.removesuffix(".json")
         write_reports(args.report_only.parent, stem, data["meta"], data["mutants"],
                       load_equivalents(args.game))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from forest_envs.roundforest.components import RED
+from forest_envs.roundforest.components import RED, cell_name, tile_cells, well_cells
 from forest_envs.roundforest.observation import BLOCK_START
 
 from .conftest import (
@@ -17,6 +17,7 @@ from .conftest import (
     clear_board,
     counts,
     give_coins,
+    item,
     legal_names,
     new_state,
     phase,
@@ -143,3 +144,127 @@ def test_the_spirit_card_drawn_unqualified_puts_the_spirit_on_the_drawers_tile()
     assert s.laid_out[char("Forest Spirit")] == 1
     assert s.cell_char[cell("D3")] == char("Forest Spirit")
     assert s.current_player == 1
+
+
+# --- the Merchant: "sells a golden apple for a silver coin" --------------------------------------------
+def test_the_merchant_cannot_be_used_for_an_apple_the_supply_does_not_hold():
+    s = board(3)
+    place(s, 0, "C3")
+    set_tile(s, "C3", "hook-1", 0)
+    set_chip(s, "D3", RED)
+    s.pile = [char("Merchant")]
+    s.pile_size[0] = 1
+    give_coins(s, 0, silver=1)                  # no item to sell: only the apple would do
+    s.supply[2] = 0
+    s.edited()
+    act(s, "move to D3")
+    assert legal_names(s) == {"lay the character out"}
+    s.supply[2] = 1
+    s.edited()
+    assert legal_names(s) == {"use the ability", "lay the character out"}
+
+
+@pytest.mark.parametrize(("silver", "apples_left", "apple_offered"), [(1, 1, True), (1, 0, False), (0, 1, False)])
+def test_the_merchant_offers_the_apple_only_for_silver_and_while_the_supply_holds_one(
+        silver, apples_left, apple_offered):
+    s = board(3)
+    place(s, 0, "C3")
+    set_tile(s, "C3", "hook-1", 0)
+    set_chip(s, "D3", RED)
+    s.pile = [char("Merchant")]
+    s.pile_size[0] = 1
+    set_backpack(s, 0, "jug")
+    give_coins(s, 0, silver=silver)
+    s.supply[2] = apples_left
+    s.edited()
+    act(s, "move to D3", "use the ability")
+    expected = {"give jug from the backpack"} | ({"merchant: buy a golden apple for 1 silver"}
+                                                 if apple_offered else set())
+    assert legal_names(s) == expected
+
+
+def merchant_state(*items, copper_left=24):
+    s = board(3)
+    place(s, 0, "C3")
+    set_tile(s, "C3", "hook-1", 0)
+    set_chip(s, "D3", RED)
+    s.pile = [char("Merchant")]
+    s.pile_size[0] = 1
+    set_backpack(s, 0, *items)
+    s.supply[0] = copper_left
+    s.edited()
+    act(s, "move to D3", "use the ability")
+    return s
+
+
+def test_the_merchant_sale_needs_no_done_before_the_first_item():
+    s = merchant_state("jug", "boot")
+    assert legal_names(s) == {"give jug from the backpack", "give boot from the backpack"}
+    act(s, "give jug from the backpack")
+    assert legal_names(s) == {"give boot from the backpack", "done"}
+
+
+def test_selling_the_last_item_to_the_merchant_ends_the_turn():
+    s = merchant_state("jug")
+    act(s, "give jug from the backpack")
+    assert s.copper[0] == 1 and s.backpack[0].sum() == 0
+    assert phase(s) == "turn" and s.current_player == 1
+
+
+def test_the_merchant_stops_buying_when_the_copper_supply_is_empty():
+    s = merchant_state("jug", "boot", copper_left=1)
+    act(s, "give jug from the backpack")
+    assert s.copper[0] == 1 and s.supply[0] == 0 and s.backpack[0, item("boot")] == 1
+    assert phase(s) == "turn" and s.current_player == 1
+
+
+# --- the Forest Spirit appears: with no red or blue chip, an empty tile -------------------------------
+def test_the_forest_spirit_with_no_red_or_blue_chip_goes_on_a_tile_without_any_token():
+    s = board(3)
+    place(s, 0, "C3")
+    set_tile(s, "C3", "hook-1", 0)
+    s.cell_char[cell("E2")] = char("Blacksmith")     # character number 0
+    s.cell_item[cell("E3")] = item("anvil")          # item number 0
+    give_coins(s, 0, apples=3)
+    act(s, "pause")
+    assert phase(s) == "spirit_place"
+    targets = {n.removeprefix("choose tile ") for n in legal_names(s)}
+    wells = {cell_name(c) for c in well_cells(3)}
+    expected = {cell_name(c) for c in tile_cells(3)} - wells - {"C3", "E2", "E3"}
+    assert targets == expected
+
+
+# --- hidden information: what another seat's face-down card could be ---------------------------------
+def beggar_choice_state():
+    """Seat 0 drew the Beggar, paid him and chose the Witch face down (pile: the Prince, the
+    Beggar)."""
+    s = board(3)
+    place(s, 0, "C3")
+    set_tile(s, "C3", "hook-1", 0)
+    set_chip(s, "D3", RED)
+    s.pile = [char("Beggar")]
+    s.pile_size[0] = 1
+    give_coins(s, 0, copper=1)
+    act(s, "move to D3")
+    s.pile += [char("Witch"), char("Prince")]
+    s.pile_size[0] = len(s.pile)
+    s.edited()
+    act(s, "use the ability", "beggar: lead me to the Witch")
+    assert phase(s) == "character" and s.drawn_of(0) == char("Witch")
+    return s
+
+
+def test_a_card_chosen_with_the_beggar_is_never_resampled_as_the_beggar():
+    s = beggar_choice_state()
+    seen = {s.resample_hidden(1, np.random.default_rng(i)).drawn_of(0) for i in range(40)}
+    assert seen == {char("Witch"), char("Prince")}
+
+
+def test_a_resampled_pile_does_not_depend_on_the_pile_order_the_seat_cannot_see():
+    s = beggar_choice_state()
+    t = s.clone()
+    t.pile.reverse()
+    for i in range(10):
+        a = s.resample_hidden(1, np.random.default_rng(i))
+        b = t.resample_hidden(1, np.random.default_rng(i))
+        assert a.pile == b.pile and a.drawn_of(0) == b.drawn_of(0)
