@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from forest_envs.sherwood.components import CARDS, DERBY, EXAMPLE_CARD, ROUTES, TOWNS, YORK
+from forest_envs.sherwood.components import BOW, CARDS, DERBY, EXAMPLE_CARD, ROUTES, SWORD, TOWNS, YORK
 from forest_envs.sherwood.rules import card_features, new_game
 
 from .conftest import (
@@ -140,3 +140,73 @@ def test_the_coach_step_shows_the_ambushes_passed_when_a_fight_asks_for_cards():
     act(s, "lead traveller 1")
     assert phase(s) == "equip"
     assert s.coach_step[0] == 1 and s.coach_at[amb("York Wood")] == 1
+
+
+# --- an ambush's strength: outlaws, promised cards, cards from hand --------------------------------------
+def test_outlaws_and_promised_cards_exactly_equal_to_the_strength_rob_the_traveller():
+    # Card 9: strength 5, York -> Derby. 3 outlaws and a promised bow (2).
+    s = attack_setup(9, {"York Gate": {0: 2, 1: 1}}, promised={"York Gate": {1: {"bow": 1}}})
+    act(s, "lead traveller 1")
+    assert s.fame.tolist() == [1, 1, 0]                       # robbed: 1 fame each
+    assert s.equip_discard[BOW] == 1 and not s.promised.any()  # the promise was needed: used up
+
+
+def test_a_fight_that_a_sword_from_hand_would_carry_asks_for_cards():
+    # Card 9: strength 5. Two outlaws and one card in hand: a sword (3) reaches 5.
+    s = attack_setup(9, {"York Gate": {0: 2}}, hands={0: {"sword": 1}})
+    act(s, "lead traveller 1")
+    assert phase(s) == "equip" and s.current_player == 0
+    act(s, "play sword")
+    assert s.fame.tolist() == [1, 0, 0] and s.equip_discard[SWORD] == 1
+
+
+def test_promised_cards_not_needed_go_back_to_hand_at_once():
+    """Outlaws alone reach the strength: the promised cards return to their owner right
+    after the attack (not only at the round's end), and the token pair is free again."""
+    s = attack_setup(9, {"York Gate": {0: 4, 1: 1}}, promised={"York Gate": {1: {"bow": 1}}},
+                     leads=(0, 1), more_cards=(0,))
+    act(s, "lead traveller 1")
+    assert (phase(s), s.current_player, s.round_index) == ("lead", 1, 1)
+    assert s.hand[1, BOW] == 1 and s.hand_count[1] == 1 and not s.promised.any()
+    assert (amb("York Gate"), 1) not in s.tokens and s.equip_discard[BOW] == 0
+
+
+# --- planned attacks (additions) ------------------------------------------------------------------------
+def plan(s, name: str, card: int, advance: dict[int, int], informant: int = 0) -> None:
+    """A binding agreement on ``name`` targeting ``card`` with loot laid out in advance."""
+    a = amb(name)
+    for q, g in advance.items():
+        s.advance[a, q] = g
+        s.pit[0] -= g
+    s.targets[a] = card
+    s.tokens[(a, -1)] = 5
+    s.ambush_target[a, s.slots.index(card)] = 1
+    s.informant[a, informant] = 1
+    s.edited()
+
+
+def test_a_kept_card_promise_leaves_the_hand():
+    # Card 7: strength 4, York -> Lincoln. 3 outlaws; P1 promised one card and holds a bow.
+    s = attack_setup(7, {"York Gate": {0: 2, 1: 1}}, additions=True, hands={1: {"bow": 1}},
+                     leads=(0, 1), more_cards=(0,))
+    plan(s, "York Gate", 7, {})
+    s.pledged[amb("York Gate"), 1] = 1
+    s.edited()
+    act(s, "lead traveller 1", "no messenger's clothes")
+    assert phase(s) == "pledge" and s.current_player == 1
+    act(s, "play bow")
+    assert s.hand[1].sum() == 0 and s.hand_count[1] == 0
+
+
+def test_loot_collected_from_an_agreement_in_the_sixth_round_is_sixth_round_gold():
+    # Card 9: strength 5, 4 gold. Outlaws alone rob it; P1 was promised 2 bags (covered by
+    # the traveller's gold, so the informant pays nothing).
+    s = attack_setup(9, {"York Gate": {0: 3, 1: 2}}, additions=True, leads=(0, 1), more_cards=(0,))
+    s.round_index = 6
+    s.round_no[0] = 6
+    plan(s, "York Gate", 9, {1: 2})
+    before = s.gold.tolist()
+    act(s, "lead traveller 1")
+    got = [g - b for g, b in zip(s.gold.tolist(), before)]
+    assert got[1] >= 2
+    assert s.round_gold.tolist() == got
