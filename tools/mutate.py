@@ -89,6 +89,7 @@ class Site:
     at_import: bool = False   # module or class level: runs when the module is imported
     context: str = ""  # the source line(s) of the mutated code, to tell equal snippets apart
     repeat: int = 1    # the n-th site with the same line, column and operator
+    nth: int = 1       # the n-th site of its function with the same operator, code and line text
 
     @property
     def id(self) -> str:
@@ -98,7 +99,7 @@ class Site:
     @property
     def key(self) -> tuple:
         """Identity that survives edits elsewhere in the file (line numbers do not)."""
-        return (self.module, self.function, self.op, self.before, self.after, self.context)
+        return (self.module, self.function, self.op, self.before, self.after, self.context, self.nth)
 
 
 # --- finding mutation sites ---------------------------------------------------------------------
@@ -220,6 +221,11 @@ def find_sites(module: str, scope: str) -> list[Site]:
         seen[base] = seen.get(base, 0) + 1
         if seen[base] > 1:
             site.repeat = seen[base]
+    same: dict[tuple, int] = {}
+    for site in sites:
+        k = site.key[:6]
+        same[k] = same.get(k, 0) + 1
+        site.nth = same[k]
     return sites
 
 
@@ -460,11 +466,15 @@ def _always_run(game: str) -> list[str]:
 
 
 def coverage_key(game: str) -> str:
-    """Hash of the code and of the tests the trace covers (every file but _always_run's)."""
+    """Hash of the code and of the tests the trace covers: the package, the generic tests
+    and the game's own (every file but _always_run's; other games' tests never run here)."""
     import hashlib
     h = hashlib.sha256()
     skip = set(_always_run(game))
-    for p in sorted(list((ROOT / "forest_envs").rglob("*.py")) + list((ROOT / "tests").rglob("*.py"))):
+    tests = ROOT / "tests"
+    files = (list((ROOT / "forest_envs").rglob("*.py")) + list(tests.glob("*.py"))
+             + list((tests / game).rglob("*.py")))
+    for p in sorted(files):
         rel = str(p.relative_to(ROOT))
         if rel not in skip:
             h.update(rel.encode() + b"\0" + p.read_bytes())
@@ -486,8 +496,8 @@ def load_equivalents(game: str) -> dict[tuple, str]:
     if not EQUIVALENTS.exists():
         return {}
     data = json.loads(EQUIVALENTS.read_text(encoding="utf-8")).get(game, [])
-    return {(e["module"], e["function"], e["op"], e["before"], e["after"], e["context"]): e["reason"]
-            for e in data}
+    return {(e["module"], e["function"], e["op"], e["before"], e["after"], e["context"], e["nth"]):
+            e["reason"] for e in data}
 
 
 def summarise(results: list[dict], equivalents: dict[tuple, str]) -> dict:

@@ -4,6 +4,7 @@ slipped past. Positions are built with the conftest helpers; every test asserts 
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from forest_envs.sherwood.components import BOW, CARDS, DERBY, EXAMPLE_CARD, ROUTES, SWORD, TOWNS, YORK
@@ -210,3 +211,41 @@ def test_loot_collected_from_an_agreement_in_the_sixth_round_is_sixth_round_gold
     got = [g - b for g, b in zip(s.gold.tolist(), before)]
     assert got[1] >= 2
     assert s.round_gold.tolist() == got
+
+
+def test_the_shares_shown_after_an_attack_are_the_participants_only():
+    s = attack_setup(9, {"York Gate": {0: 5}})                # outlaws alone: 5 >= 5
+    act(s, "lead traveller 1")
+    assert s.fame.tolist() == [1, 0, 0]
+    assert s.shares[0].tolist() == [4, 0]                     # 4 bags, no comrade
+    assert not s.shares[1].any() and not s.shares[2].any()
+
+
+# --- provisions (additions): outlaws who stay keep a leader ----------------------------------------------
+def test_outlaws_staying_with_provisions_keep_the_ambush_led():
+    s = attack_setup(9, {"York Gate": {0: 4, 1: 1}}, additions=True, hands={1: {"provisions": 1}},
+                     leads=(0, 1), more_cards=(0,))
+    act(s, "lead traveller 1", "no messenger's clothes")
+    assert phase(s) == "provisions" and s.current_player == 0
+    act(s, "no provisions", "provisions: stay in the ambush")
+    a = amb("York Gate")
+    assert s.ambush_outlaws[a].tolist() == [0, 1, 0]
+    assert s.ambush_leader[a].tolist() == [0, 1, 0]          # the leader went home: P1 leads
+
+
+# --- what a seat may believe about equipment it cannot see ------------------------------------------------
+def test_a_resampled_state_redeals_the_unseen_equipment_and_keeps_every_count():
+    s = new_state(4)
+    set_player(s, 1, hand={"bow": 2})
+    set_player(s, 2, hand={"sword": 1})
+    unseen = sorted(s.equip_deck + [1, 1, 2])
+    changed = False
+    for i in range(8):
+        t = s.resample_hidden(0, np.random.default_rng(i))
+        assert t.hand[0].tolist() == s.hand[0].tolist()                 # its own hand is known
+        assert [int(t.hand[q].sum()) for q in range(4)] == [int(s.hand[q].sum()) for q in range(4)]
+        assert len(t.equip_deck) == len(s.equip_deck)
+        dealt = sorted(t.equip_deck + [k for q in (1, 2, 3) for k in np.repeat(np.arange(6), t.hand[q]).tolist()])
+        assert dealt == unseen
+        changed |= t.hand[1].tolist() != s.hand[1].tolist()
+    assert changed
