@@ -654,7 +654,8 @@ def main(argv: list[str] | None = None) -> int:
                  "note": "no test executes this code"}
         else:
             r = run_tests(args.game, site, args.test_timeout, run_timeout, log, select=select)
-            r["tests_run"] = len(select) if select is not None else "all"
+            r["tests_run"] = ("all" if select is None else
+                              f"{len(select)} + the new" if _always_run(args.game) else len(select))
         d = asdict(site)
         del d["path"]
         d["lines"] = [min(site.lines), max(site.lines)]
