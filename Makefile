@@ -6,7 +6,7 @@ STAMP_BASE := $(VENV)/.stamp-base
 STAMP_FULL := $(VENV)/.stamp-full
 DEMO_GAMES ?= 300
 
-.PHONY: demo test test-all bench lint playthroughs clean
+.PHONY: demo test test-all bench lint playthroughs mutation clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -47,6 +47,13 @@ bench: $(STAMP_BASE)
 # game (review the diff); ENV=<env id> regenerates one game's only.
 playthroughs: $(STAMP_BASE)
 	$(BIN)/python -m forest_envs.playthrough --write tests/playthroughs $(if $(ENV),--env $(ENV))
+
+# Mutation check of one game's rules against its tests (docs/testing.md).
+GAME ?= roundforest
+N ?= 200
+SEED ?= 1
+mutation: $(STAMP_FULL)
+	$(BIN)/python tools/mutate.py $(GAME) --n $(N) --seed $(SEED)
 
 lint: $(STAMP_BASE)
 	$(BIN)/ruff check forest_envs tests training
