@@ -56,7 +56,7 @@ mutation: $(STAMP_FULL)
 	$(BIN)/python tools/mutate.py $(GAME) --n $(N) --seed $(SEED)
 
 lint: $(STAMP_BASE)
-	$(BIN)/ruff check forest_envs tests training
+	$(BIN)/ruff check forest_envs tests training tools
 
 clean:
 	rm -rf $(VENV) build *.egg-info
