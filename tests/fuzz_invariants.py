@@ -10,6 +10,9 @@
   games (``check_state`` itself is used to explain a failure);
 * clone independence (``test_generic_invariants.check_clone_independence``) every
   ``clone_every`` actions;
+* the JSON round trip (exact) after every action, or every ``roundtrip_every`` actions and
+  at every game's end: it costs more than all the other checks together (json encode and
+  decode of the whole state), so the slow suite's long runs take it every tenth action;
 * the game's own conservation invariants, registered below by env id (what each game's
   ``test_fuzz.py`` already checks: nothing created or lost). A game added later registers
   its own with ``@game_invariants(env_id)``; the fuzz core never names a game.
@@ -67,7 +70,7 @@ def _sherwood(game):
 class InvariantCheck:
     """``check(state)`` after every action of one configuration's fuzzed games."""
 
-    def __init__(self, game, clone_every: int | None = 50, seed: int = 0):
+    def __init__(self, game, clone_every: int | None = 50, seed: int = 0, roundtrip_every: int = 1):
         env = forest_envs.make_raw(game.env_id, **game.config)
         self.spaces = [env.observation_spaces[a]["observation"] for a in env.possible_agents]
         layout = game.layout
@@ -76,6 +79,7 @@ class InvariantCheck:
         factory = GAME_INVARIANTS.get(game.env_id)
         self.own = factory(game) if factory is not None else None
         self.clone_every = clone_every
+        self.roundtrip_every = roundtrip_every
         self.rng = np.random.default_rng(seed)
         self.calls = 0
 
@@ -107,12 +111,14 @@ class InvariantCheck:
         elif not (0 <= state.current_player < state.num_players
                   and 0 <= state.turn_player < state.num_players and mask.any()):
             return False
+        if self.calls % self.roundtrip_every and not state.is_terminal:
+            return True
         data = state.to_dict()
         again = state.game.state_from_dict(json.loads(json.dumps(data)))
         return again.to_dict() == data and np.array_equal(again.legal_action_mask(), mask)
 
 
-def invariant_check(clone_every: int | None = 50, seed: int = 0) -> Callable:
+def invariant_check(clone_every: int | None = 50, seed: int = 0, roundtrip_every: int = 1) -> Callable:
     """A ``check(state)`` for ``fuzzing.fuzz`` over any configurations of a game: one
     ``InvariantCheck`` per configuration, built when first met."""
     checks: dict[int, InvariantCheck] = {}
@@ -121,7 +127,7 @@ def invariant_check(clone_every: int | None = 50, seed: int = 0) -> Callable:
         game = state.game
         one = checks.get(id(game))
         if one is None:
-            one = checks[id(game)] = InvariantCheck(game, clone_every, seed)
+            one = checks[id(game)] = InvariantCheck(game, clone_every, seed, roundtrip_every)
         one(state)
     check.checks = checks
     return check

@@ -6,7 +6,8 @@
   rare corners. A failure names the pairs.
 * Coverage-seeking, pass-avoiding, uniform and heuristic seats, rotated over the seats,
   play a few hundred games in all with every invariant of ``fuzz_invariants`` checked after
-  every action (``-m slow``: 10,000 games per game).
+  every action (``-m slow``: 10,000 games per game, the JSON round trip every tenth action
+  and at each end).
 * The parts of the fuzzing module: the tally, the policies, the doc table's parser, the
   replayable failure record and the command line.
 """
@@ -151,7 +152,7 @@ SLOW_GAMES = 10_000
 def test_ten_thousand_games_keep_every_invariant(env_id, cfg):
     configs = game_spec(env_id).game_class.all_configs()
     games = -(-SLOW_GAMES // len(configs))
-    check = invariant_check(clone_every=499, seed=2)
+    check = invariant_check(clone_every=499, seed=2, roundtrip_every=10)
     run = fuzz(env_id, games, case_seed(env_id, cfg) + 1, configs=[cfg], check=check)
     print(run.summary())
     _, extra = run.coverage.compare(declared_pairs(doc_text(env_id)))
