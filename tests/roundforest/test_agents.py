@@ -23,12 +23,15 @@ def test_heuristic_plays_through_the_env_api():
 
 
 def test_heuristic_beats_two_random_agents():
+    """Within the env's default max_steps: a game random players stall counts as lost."""
     wins, games = 0, 60
     for g in range(games):
         seat = g % 3
         s = new_game({"num_players": 3}, 500 + g)
         h, rng = HeuristicAgent(g), np.random.default_rng(g)
-        while not s.is_terminal:
+        for _ in range(DEFAULT_MAX_STEPS):
+            if s.is_terminal:
+                break
             p = s.current_player
             if p == seat:
                 a = h.choose(s.view(p), s.legal_action_mask())
