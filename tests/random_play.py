@@ -7,13 +7,14 @@ import numpy as np
 from forest_envs.core.agents import RandomAgent
 
 
-def play(env, seed: int | None = 0, agent_seed: int = 0, limit: int | None = None):
-    """Play with random agents through agent_iter/last/step, as a trainer would. Returns the
-    summed rewards per agent and the actions taken; ``play.infos`` keeps each agent's last
-    info (the env drops them with the dead agents)."""
+def play(env, seed: int | None = 0, agent_seed: int = 0, limit: int | None = None, agents=None):
+    """Play with random agents (or ``agents``, one per seat) through agent_iter/last/step,
+    as a trainer would. Returns the summed rewards per agent and the actions taken;
+    ``play.infos`` keeps each agent's last info (the env drops them with the dead agents)."""
     if seed is not None:
         env.reset(seed=seed)
-    agent = RandomAgent(agent_seed)
+    random_agent = RandomAgent(agent_seed)
+    seat_of = {a: i for i, a in enumerate(env.possible_agents)}
     totals = {a: 0.0 for a in env.possible_agents}
     actions = []
     play.infos = {}
@@ -27,6 +28,7 @@ def play(env, seed: int | None = 0, agent_seed: int = 0, limit: int | None = Non
             if limit is not None and len(actions) >= limit:
                 break
             assert obs["action_mask"].any()
+            agent = random_agent if agents is None else agents[seat_of[name]]
             action = agent.act(env, name)
             actions.append(action)
         env.step(action)
