@@ -14,12 +14,10 @@ from .conftest import (
     act,
     cell,
     char,
-    clear_board,
     counts,
     give_coins,
     item,
     legal_names,
-    new_state,
     phase,
     place,
     set_backpack,
@@ -27,12 +25,7 @@ from .conftest import (
     set_chip,
     set_tile,
 )
-
-
-def board(players=3, seed=0, **cfg):
-    s = new_state(players, seed, **cfg)
-    clear_board(s)
-    return s
+from .test_rules import board, red_state
 
 
 def at_blockade_start(s, p: int) -> None:
@@ -134,12 +127,7 @@ def test_a_well_offers_no_exchange_the_supply_cannot_pay(supply, missing):
 
 # --- the Forest Spirit card drawn by a player who is not qualified ------------------------------------
 def test_the_spirit_card_drawn_unqualified_puts_the_spirit_on_the_drawers_tile():
-    s = board(3)
-    place(s, 0, "C3")
-    set_tile(s, "C3", "hook-1", 0)
-    set_chip(s, "D3", RED)
-    s.pile = [char("Forest Spirit")]
-    s.pile_size[0] = 1
+    s = red_state("Forest Spirit")
     act(s, "move to D3")
     assert s.laid_out[char("Forest Spirit")] == 1
     assert s.cell_char[cell("D3")] == char("Forest Spirit")
@@ -148,12 +136,7 @@ def test_the_spirit_card_drawn_unqualified_puts_the_spirit_on_the_drawers_tile()
 
 # --- the Merchant: "sells a golden apple for a silver coin" --------------------------------------------
 def test_the_merchant_cannot_be_used_for_an_apple_the_supply_does_not_hold():
-    s = board(3)
-    place(s, 0, "C3")
-    set_tile(s, "C3", "hook-1", 0)
-    set_chip(s, "D3", RED)
-    s.pile = [char("Merchant")]
-    s.pile_size[0] = 1
+    s = red_state("Merchant")
     give_coins(s, 0, silver=1)                  # no item to sell: only the apple would do
     s.supply[2] = 0
     s.edited()
@@ -167,12 +150,7 @@ def test_the_merchant_cannot_be_used_for_an_apple_the_supply_does_not_hold():
 @pytest.mark.parametrize(("silver", "apples_left", "apple_offered"), [(1, 1, True), (1, 0, False), (0, 1, False)])
 def test_the_merchant_offers_the_apple_only_for_silver_and_while_the_supply_holds_one(
         silver, apples_left, apple_offered):
-    s = board(3)
-    place(s, 0, "C3")
-    set_tile(s, "C3", "hook-1", 0)
-    set_chip(s, "D3", RED)
-    s.pile = [char("Merchant")]
-    s.pile_size[0] = 1
+    s = red_state("Merchant")
     set_backpack(s, 0, "jug")
     give_coins(s, 0, silver=silver)
     s.supply[2] = apples_left
@@ -184,12 +162,7 @@ def test_the_merchant_offers_the_apple_only_for_silver_and_while_the_supply_hold
 
 
 def merchant_state(*items, copper_left=24):
-    s = board(3)
-    place(s, 0, "C3")
-    set_tile(s, "C3", "hook-1", 0)
-    set_chip(s, "D3", RED)
-    s.pile = [char("Merchant")]
-    s.pile_size[0] = 1
+    s = red_state("Merchant")
     set_backpack(s, 0, *items)
     s.supply[0] = copper_left
     s.edited()
@@ -238,12 +211,7 @@ def test_the_forest_spirit_with_no_red_or_blue_chip_goes_on_a_tile_without_any_t
 def beggar_choice_state():
     """Seat 0 drew the Beggar, paid him and chose the Witch face down (pile: the Prince, the
     Beggar)."""
-    s = board(3)
-    place(s, 0, "C3")
-    set_tile(s, "C3", "hook-1", 0)
-    set_chip(s, "D3", RED)
-    s.pile = [char("Beggar")]
-    s.pile_size[0] = 1
+    s = red_state("Beggar")
     give_coins(s, 0, copper=1)
     act(s, "move to D3")
     s.pile += [char("Witch"), char("Prince")]
