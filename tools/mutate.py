@@ -514,6 +514,11 @@ def summarise(results: list[dict], equivalents: dict[tuple, str]) -> dict:
     }
 
 
+def percent(rate: float | None) -> str:
+    """A kill rate as a percentage; ``None`` (no mutant, or only equivalent ones) as n/a."""
+    return "n/a" if rate is None else f"{rate:.1%}"
+
+
 def write_reports(out: Path, stem: str, meta: dict, results: list[dict], equivalents: dict) -> None:
     out.mkdir(parents=True, exist_ok=True)
     summary = summarise(results, equivalents)
@@ -523,10 +528,10 @@ def write_reports(out: Path, stem: str, meta: dict, results: list[dict], equival
              f"Sites: {meta['sites']}; baseline run {meta['baseline_seconds']} s; "
              f"timeouts: {meta['test_timeout']} s a test, {meta['run_timeout']} s a run; "
              f"wall time {meta.get('wall_seconds', '?')} s.", "",
-             f"Killed {summary['killed']} of {summary['mutants']} ({summary['kill_rate']:.1%}); "
+             f"Killed {summary['killed']} of {summary['mutants']} ({percent(summary['kill_rate'])}); "
              f"{summary['of_which_timeouts']} of them by a timeout. "
              f"Survived {summary['survived']}, of which {summary['equivalent']} judged equivalent; "
-             f"kill rate without them {summary['kill_rate_without_equivalents']:.1%}.", "",
+             f"kill rate without them {percent(summary['kill_rate_without_equivalents'])}.", "",
              "| id | function | op | before | after | result |", "|---|---|---|---|---|---|"]
     for r in results:
         if r["status"] == "survived":
@@ -666,8 +671,8 @@ def main(argv: list[str] | None = None) -> int:
         meta["wall_seconds"] = round(time.monotonic() - t0, 1)
         write_reports(args.out, stem, meta, results, equivalents)
     s = summarise(results, equivalents)
-    print(f"killed {s['killed']}/{s['mutants']} ({s['kill_rate']:.1%}), {s['of_which_timeouts']} by timeout; "
-          f"equivalent survivors {s['equivalent']}; without them {s['kill_rate_without_equivalents']:.1%}; "
+    print(f"killed {s['killed']}/{s['mutants']} ({percent(s['kill_rate'])}), {s['of_which_timeouts']} by timeout; "
+          f"equivalent survivors {s['equivalent']}; without them {percent(s['kill_rate_without_equivalents'])}; "
           f"{meta['wall_seconds']} s; report {args.out / stem}.md")
     return 0
 

@@ -7,7 +7,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from forest_envs.sherwood.components import BOW, CARDS, DERBY, EXAMPLE_CARD, ROUTES, SWORD, TOWNS, YORK
+from forest_envs.sherwood.components import (
+    AMBUSHES,
+    BOW,
+    CARDS,
+    DERBY,
+    EXAMPLE_CARD,
+    ROUTES,
+    SWORD,
+    TOWNS,
+    YORK,
+)
 from forest_envs.sherwood.rules import card_features, new_game
 
 from .conftest import (
@@ -99,6 +109,20 @@ def test_the_last_free_token_pair_goes_to_the_first_ally_asked_for_cards():
         assert ("ask for 1 outlaws and 1 cards" in legal_names(s)) == second_may_promise
         assert "ask for 1 outlaws and 0 cards" in legal_names(s)
 
+
+
+def test_two_allies_promising_cards_mark_them_with_two_different_token_pairs():
+    """"The player marks the card and the ambush with alliance tokens bearing the same
+    letter": each ally's reserved card has its own letter, so two allies take two pairs."""
+    s = new_state(3)
+    set_player(s, 1, hand={"bow": 1})
+    set_player(s, 2, hand={"sword": 1})
+    act(s, "offer a joint ambush at York Gate with 1 own", "ask for 1 outlaws and 1 cards",
+        "ask for 1 outlaws and 1 cards", "accept promising 1 bow", "accept promising 1 sword")
+    a = amb("York Gate")
+    assert phase(s) == "confirm"
+    assert s.tokens == {(a, 1): 0, (a, 2): 1}
+    assert s.promised[a, 1, BOW] == 1 and s.promised[a, 2, SWORD] == 1
 
 # --- offers with the additions: what the table sees once an offer is settled -----------------------------
 def formed_offer(round_index: int = 1):
@@ -249,3 +273,109 @@ def test_a_resampled_state_redeals_the_unseen_equipment_and_keeps_every_count():
         assert dealt == unseen
         changed |= t.hand[1].tolist() != s.hand[1].tolist()
     assert changed
+
+
+# --- mutation survivors (docs/testing.md), second pass -----------------------------------------------------
+def test_only_cards_an_outlaw_may_still_play_open_a_call_for_equipment():
+    """"Remember -- one card per outlaw, no more!" (rulebook, ATTACKS): P1's one outlaw already
+    carries his promised cudgel, so his hand card cannot be played here. Card 15 (strength 7, from York Gate): 2
+    outlaws + the cudgel (1) + P0's one card (3 at most) reach 6 only: nobody is asked."""
+    assert CARDS[15].strength == 7 and not CARDS[15].sheriff
+    s = attack_setup(15, {"York Gate": {0: 1, 1: 1}}, promised={"York Gate": {1: {"cudgel": 1}}},
+                     hands={0: {"sword": 1}, 1: {"sword": 1}}, leads=(0, 1), more_cards=(0,))
+    act(s, "lead traveller 1")
+    assert (phase(s), s.current_player) == ("lead", 1)     # the traveller drove on
+    assert not s.fame.any() and s.hand[0, SWORD] == 1 and s.hand[1, SWORD] == 1
+    assert s.fight is None
+
+
+def test_an_ally_still_owing_promised_cards_is_asked_again_under_the_same_leader():
+    # Card 9: strength 5, York -> Derby. 3 outlaws; P1 promised two cards and holds two cudgels.
+    s = attack_setup(9, {"York Gate": {0: 1, 1: 2}}, additions=True, hands={1: {"cudgel": 2}},
+                     leads=(0, 1), more_cards=(0,))
+    plan(s, "York Gate", 9, {})
+    s.pledged[amb("York Gate"), 1] = 2
+    s.edited()
+    act(s, "lead traveller 1", "no messenger's clothes")
+    assert phase(s) == "pledge" and s.current_player == 1
+    act(s, "play cudgel")                                   # 4 < 5: one card still owed
+    assert phase(s) == "pledge" and s.current_player == 1
+    data = s.view(None)["decision"]["data"]
+    assert (data["leader"], data["total"], data["strength"]) == (0, 4, 5)
+
+
+def test_a_renounced_promise_ends_the_fight():
+    """"The planned attack is called off if the equipment cards are not applied in full":
+    nothing of the fight is left in the state (its JSON form included)."""
+    s = attack_setup(9, {"York Gate": {0: 1, 1: 2}}, additions=True, hands={1: {"cudgel": 2}},
+                     leads=(0, 1), more_cards=(0,))
+    plan(s, "York Gate", 9, {})
+    s.pledged[amb("York Gate"), 1] = 2
+    s.edited()
+    act(s, "lead traveller 1", "no messenger's clothes", "renounce the promised cards")
+    assert s.fight is None and s.to_dict()["fight"] is None
+    while phase(s) == "messenger":                          # the traveller drives on
+        act(s, "no messenger's clothes")
+    assert (phase(s), s.current_player) == ("lead", 1)
+    assert not s.fame.any() and s.fight is None and s.to_dict()["fight"] is None
+
+
+def test_two_outlaw_bands_staying_under_forest_cloaks_are_led_by_the_first_in_seat_order():
+    """The leader goes home; of the two allies who stay under a cloak the first in the
+    fight's order (clockwise from the leader) leads the ambush on. Sheriff card 53 (strength
+    12, Lincoln Gate): 5 outlaws + 3 per ally card reach 11 only, nobody is asked for cards."""
+    assert CARDS[53].sheriff and CARDS[53].strength == 12
+    s = attack_setup(53, {"Lincoln Gate": {0: 1, 1: 2, 2: 2}}, additions=True,
+                     hands={1: {"forest cloak": 1}, 2: {"forest cloak": 1}}, leads=(0, 1),
+                     more_cards=(0,))
+    act(s, "lead traveller 1")
+    while phase(s) == "messenger":
+        act(s, "no messenger's clothes")
+    assert phase(s) == "cloak" and s.current_player == 0
+    act(s, "no forest cloak", "forest cloak: stay in the ambush", "forest cloak: stay in the ambush")
+    a = amb("Lincoln Gate")
+    assert s.ambush_outlaws[a].tolist() == [0, 2, 2]
+    assert s.ambush_leader[a].tolist() == [0, 1, 0]
+
+
+def test_a_leader_staying_with_provisions_keeps_leading_his_ally_who_stays_too():
+    """Provisions: "you may leave your outlaws in the ambush after a successful attack"; the
+    leader and his ally both stay, and the ambush keeps its leader."""
+    s = attack_setup(9, {"York Gate": {0: 4, 1: 1}}, additions=True,
+                     hands={0: {"provisions": 1}, 1: {"provisions": 1}}, leads=(0, 1), more_cards=(0,))
+    act(s, "lead traveller 1")
+    while phase(s) == "messenger":
+        act(s, "no messenger's clothes")
+    assert phase(s) == "provisions" and s.current_player == 0
+    act(s, "provisions: stay in the ambush", "provisions: stay in the ambush")
+    a = amb("York Gate")
+    assert s.ambush_outlaws[a].tolist() == [4, 1, 0]
+    assert s.ambush_leader[a].tolist() == [1, 0, 0]
+
+
+def test_loot_collected_from_an_agreement_before_the_sixth_round_is_not_sixth_round_gold():
+    """Only gold and comrades gained in the sixth round turn into fame at the end: promised
+    loot collected in the fifth round is not counted as such."""
+    s = attack_setup(9, {"York Gate": {0: 3, 1: 2}}, additions=True, leads=(0, 1), more_cards=(0,))
+    s.round_index = 5
+    s.round_no[0] = 5
+    plan(s, "York Gate", 9, {1: 2})
+    before = s.gold.tolist()
+    act(s, "lead traveller 1")
+    assert s.gold[1] - before[1] >= 2
+    assert not s.round_gold.any() and not s.round_comrades.any()
+
+
+def test_a_robbed_sheriff_leaves_no_loot_to_share():
+    """A Sheriff card carries no gold and no comrades: after the robbery nothing of a loot is
+    left in the state (its JSON form included)."""
+    card = 45                                   # strength 6, York -> Nottingham
+    assert CARDS[card].sheriff and (CARDS[card].gold, CARDS[card].comrades) == (0, 0)
+    start = ROUTES[(CARDS[card].origin, CARDS[card].destination)][0]
+    s = attack_setup(card, {AMBUSHES[start]: {0: 4, 1: 2}}, additions=True, leads=(0, 1),
+                     more_cards=(0,))
+    act(s, "lead traveller 1")
+    while phase(s) in ("messenger", "provisions"):
+        act(s, {"messenger": "no messenger's clothes", "provisions": "no provisions"}[phase(s)])
+    assert s.fame[0] == CARDS[card].fame and s.fame[1] == CARDS[card].fame
+    assert s.loot is None and s.to_dict()["loot"] is None
