@@ -25,7 +25,7 @@ from .conftest import (
     set_chip,
     set_tile,
 )
-from .test_rules import board, red_state
+from .test_rules import board, on_turn, red_state
 
 
 def at_blockade_start(s, p: int) -> None:
@@ -236,3 +236,72 @@ def test_a_resampled_pile_does_not_depend_on_the_pile_order_the_seat_cannot_see(
         a = s.resample_hidden(1, np.random.default_rng(i))
         b = t.resample_hidden(1, np.random.default_rng(i))
         assert a.pile == b.pile and a.drawn_of(0) == b.drawn_of(0)
+
+
+# --- the Emerald Ring: "the game ends" and the winner is known ------------------------------------
+def test_reaching_the_forest_spirit_qualified_records_the_winning_seat():
+    """The winner's seat is kept (it is part of the state's JSON and of the returns)."""
+    s = board()
+    place(s, 1, "C3")
+    set_tile(s, "C3", "hook-1", 0)
+    s.cell_char[cell("D3")] = char("Forest Spirit")
+    give_coins(s, 1, apples=3)
+    on_turn(s, 1)
+    assert s.winner_seat == -1
+    act(s, "move to D3")
+    assert s.is_terminal and s.winner_seat == 1 and s.winner.tolist() == [0, 1, 0]
+
+
+# --- the Unicorn with a saddle: "a chip or a token" on the chosen tile --------------------------
+def test_unicorn_with_a_saddle_onto_the_first_item_kind_offers_the_saddle():
+    """An item token numbered 0 (the anvil) is a token: the saddle's use is offered."""
+    s = red_state("Unicorn", "saddle")
+    s.cell_item[cell("F4")] = item("anvil")
+    s.bag_items[item("anvil")] -= 1
+    s.edited()
+    act(s, "move to D3", "use the ability", "choose tile F4")
+    assert phase(s) == "saddle" and s.pos[0] == cell("F4")
+
+
+def test_unicorn_with_a_saddle_onto_the_first_character_offers_the_saddle():
+    """A character token numbered 0 (the Blacksmith) is a token: the saddle's use is offered."""
+    s = red_state("Unicorn", "saddle", "anvil")
+    s.cell_char[cell("F4")] = char("Blacksmith")
+    s.laid_out[char("Blacksmith")] = 1
+    s.edited()
+    act(s, "move to D3", "use the ability", "choose tile F4")
+    assert phase(s) == "saddle" and s.pos[0] == cell("F4")
+    assert legal_names(s) == {"use the ability"}         # on a character token: use it
+
+
+# --- hidden information: what another seat may not see is redrawn, counts are kept -------------
+def test_every_other_seat_s_face_down_card_is_resampled_not_only_those_before_the_seat():
+    s = red_state("Devil", seat=1)
+    act(s, "move to D3")
+    s.pile += [char("Witch"), char("Prince")]
+    seen = set()
+    for i in range(30):
+        other = s.resample_hidden(0, np.random.default_rng(i))
+        seen.add(other.drawn_of(1))
+        assert sorted(other.pile + [other.drawn_of(1)]) == sorted(s.pile + [s.drawn_of(1)])
+    assert seen == {char("Devil"), char("Witch"), char("Prince")}
+
+
+def test_the_prince_s_secret_draws_are_redrawn_with_a_fitting_token_and_as_many():
+    """Another seat does not see the Prince's draws: they are redrawn from the bag, as many,
+    and always with one the player has room for (else the choice would not be pending)."""
+    s = red_state("Prince", "anvil")
+    set_bag(s, {"barrel": 2, "jug": 1})                  # the real draw: all three
+    act(s, "move to D3", "use the ability")
+    assert phase(s) == "prince" and s.prince_items[0].sum() == 3
+    s.bag_items[item("stone")] += 3                       # more heavy items it may not take
+    s.edited()
+    seen = set()
+    for i in range(40):
+        other = s.resample_hidden(1, np.random.default_rng(i))
+        draw = other.prince_items[0]
+        assert draw.sum() == 3 and (draw <= other.bag_items).all()
+        assert draw[item("jug")] == 1                      # the only token that fits
+        assert (other.bag_items == s.bag_items).all()
+        seen.add(tuple(draw.tolist()))
+    assert len(seen) > 1
