@@ -25,7 +25,7 @@ from .conftest import (
     set_chip,
     set_tile,
 )
-from .test_rules import board, on_turn, red_state
+from .test_rules import board, red_state
 
 
 def at_blockade_start(s, p: int) -> None:
@@ -236,20 +236,6 @@ def test_a_resampled_pile_does_not_depend_on_the_pile_order_the_seat_cannot_see(
         a = s.resample_hidden(1, np.random.default_rng(i))
         b = t.resample_hidden(1, np.random.default_rng(i))
         assert a.pile == b.pile and a.drawn_of(0) == b.drawn_of(0)
-
-
-# --- the Emerald Ring: "the game ends" and the winner is known ------------------------------------
-def test_reaching_the_forest_spirit_qualified_records_the_winning_seat():
-    """The winner's seat is kept (it is part of the state's JSON and of the returns)."""
-    s = board()
-    place(s, 1, "C3")
-    set_tile(s, "C3", "hook-1", 0)
-    s.cell_char[cell("D3")] = char("Forest Spirit")
-    give_coins(s, 1, apples=3)
-    on_turn(s, 1)
-    assert s.winner_seat == -1
-    act(s, "move to D3")
-    assert s.is_terminal and s.winner_seat == 1 and s.winner.tolist() == [0, 1, 0]
 
 
 # --- the Unicorn with a saddle: "a chip or a token" on the chosen tile --------------------------

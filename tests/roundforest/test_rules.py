@@ -685,8 +685,10 @@ def test_reaching_the_forest_spirit_wins():
     on_turn(s, 0)
     assert "move to D3" not in move_names(s)             # not yet qualified
     give_coins(s, 0, apples=1)
+    assert s.winner_seat == -1
     act(s, "move to D3")
-    assert s.is_terminal and s.winner[0] == 1
+    # The winner's seat is kept (it is part of the state's JSON and of the returns).
+    assert s.is_terminal and s.winner[0] == 1 and s.winner_seat == 0
     assert s.ranks()[0] == 1 and sorted(s.ranks())[1:] == [2, 2]
     assert s.returns("win") == [1.0, 0.0, 0.0]
 
