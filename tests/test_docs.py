@@ -354,3 +354,13 @@ def test_source_paths_named_in_docs_exist(path):
     assert named, f"{path.name} names no source file"
     missing = sorted(p for p in named if not (ROOT / p).exists())
     assert not missing, f"{path.name} names files that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "docs").glob("*.md")) + [README, ROOT / "CHANGELOG.md"],
+                         ids=lambda p: p.name)
+def test_docs_cite_rulebooks_by_title_never_by_a_path_users_do_not_have(path):
+    """Users have the package and its docs, not the folder the rulebook texts came in: a
+    rulebook is cited by its title and section."""
+    text = path.read_text(encoding="utf-8")
+    found = re.findall(r"/work/\S*|\b\w+_(?:en|de)\.txt\b|\brules README\b", text)
+    assert not found, f"{path.name} cites files users do not have: {found}"
