@@ -1,0 +1,91 @@
+"""Instructions per AEC step, counted by callgrind: a load-independent speed figure.
+
+Counts machine instructions (callgrind's ``Ir``) for uniform random play through the full
+AEC loop (``last()``, a masked uniform choice, ``step()``) of each registered game's first
+benchmark configuration. Two runs per game, ``--short`` and ``--long`` steps, share the same
+seeded start; their difference divided by the extra steps is the cost of one step without
+imports and warm-up. The count is repeatable for the same code, inputs and Python, whatever
+else the machine is doing, so a before/after pair shows a change in the hot path that a
+wall-clock benchmark on a busy 2-core machine would hide.
+
+    python tools/callgrind_step.py                 # every game
+    python tools/callgrind_step.py --env sherwood_v0 --short 300 --long 1300
+    python tools/callgrind_step.py --play ENV N    # (inner: the program callgrind runs)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+# The checkout this file is in, not whatever copy of the package is installed: a before/after
+# pair runs the same script from two checkouts.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def play(env_id: str, steps: int, seed: int = 0) -> None:
+    """``steps`` AEC steps of seeded uniform random play (new games as old ones end)."""
+    import forest_envs
+    from forest_envs.core.registry import game_spec
+
+    env = forest_envs.make(env_id, **game_spec(env_id).bench_configs[0])
+    rng = np.random.default_rng(seed)
+    game = 0
+    env.reset(seed=game)
+    for _ in range(steps):
+        if not env.agents:
+            game += 1
+            env.reset(seed=game)
+        _, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(env.action_mask(env.agent_selection))
+        env.step(int(legal[rng.integers(len(legal))]))
+
+
+def instructions(env_id: str, steps: int) -> int:
+    """Total instructions of one run of ``play(env_id, steps)`` under callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+               sys.executable, __file__, "--play", env_id, str(steps)]
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        res = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+        if res.returncode != 0:
+            raise SystemExit(f"callgrind run failed for {env_id}:\n{res.stderr[-2000:]}")
+        match = re.search(r"Collected : (\d+)", res.stderr)
+        if match is None:
+            raise SystemExit(f"callgrind printed no instruction total:\n{res.stderr[-2000:]}")
+        return int(match.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--env", action="append", help="env id (repeatable; default: every game)")
+    parser.add_argument("--short", type=int, default=200, help="steps of the short run (200)")
+    parser.add_argument("--long", type=int, default=1200, help="steps of the long run (1200)")
+    parser.add_argument("--play", nargs=2, metavar=("ENV", "STEPS"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.play:
+        play(args.play[0], int(args.play[1]))
+        return
+    if args.long <= args.short:
+        parser.error("--long must be more steps than --short")
+    from forest_envs.core.registry import env_ids
+
+    for env_id in args.env or env_ids():
+        short, long = instructions(env_id, args.short), instructions(env_id, args.long)
+        per_step = (long - short) / (args.long - args.short)
+        print(f"{env_id:16s} {per_step:12,.0f} instructions per AEC step "
+              f"(steps {args.short}..{args.long})", flush=True)
+
+
+if __name__ == "__main__":
+    main()
