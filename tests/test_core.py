@@ -6,6 +6,7 @@ registry and the random agent."""
 from __future__ import annotations
 
 import json
+import pickle
 
 import numpy as np
 import pytest
@@ -22,7 +23,7 @@ from forest_envs.core.config import Option, validate_options
 from forest_envs.core.engine import REWARD_MODES, competition_ranks, returns_from_ranks
 from forest_envs.core.errors import ConfigError, ForestEnvError, IllegalActionError, WrongAgentError
 from forest_envs.core.layout import Layout
-from forest_envs.core.plain import deep_copy, from_json, to_json
+from forest_envs.core.plain import deep_copy, from_json, record, to_json
 from forest_envs.core.registry import env_ids, game_spec, register, unregister
 from forest_envs.core.rng import make_rng, rng_from_json, rng_to_json
 
@@ -178,6 +179,41 @@ def test_plain_json_round_trip_keeps_nested_types():
         else:
             assert back[k] == v and type(back[k]) is type(v)
     assert isinstance(back["tuples"][0][1], tuple) and isinstance(back["lists"][1][1], list)
+
+
+@record
+class _Offer:
+    """A record for the tests below: typed fields, one of them nested plain data."""
+
+    ambush: int
+    asked: list
+    note: str = ""
+
+
+def test_records_round_trip_through_json_and_copy_deeply():
+    offer = _Offer(2, [(1, 0, 3)], "x")
+    data = json.loads(json.dumps(to_json({"offer": offer, "none": None})))
+    back = from_json(data)["offer"]
+    assert back == offer and type(back) is _Offer and back.asked[0] == (1, 0, 3)
+    twin = deep_copy(offer)
+    twin.asked.append((2, 1, 0))
+    twin.ambush = 5
+    assert offer.asked == [(1, 0, 3)] and offer.ambush == 2
+    with pytest.raises(AttributeError):
+        offer.not_a_field = 1        # slots: a misspelt field name is an error, not a new key
+    data["dict"][0][1]["fields"].pop("note")
+    with pytest.raises(ValueError, match="has fields"):
+        from_json(data)
+    with pytest.raises(ValueError, match="not a known record class: 'nowhere.Thing'"):
+        from_json({"record": "nowhere.Thing", "fields": {}})
+
+
+def test_decision_data_is_named_and_pickles():
+    state = new_game({"num_players": 3, "pile": 7}, seed=0)
+    state.apply(TAKE.id(1))
+    data = state.decision.data
+    again = pickle.loads(pickle.dumps(data))
+    assert again == data and again.taker == 0 and type(again) is type(data)
 
 
 def test_deep_copy_shares_nothing_mutable():
@@ -359,6 +395,7 @@ def test_decision_stack_out_of_turn_answer():
     assert state.decision_name() == "answer"
     assert state.current_player == 1 and state.turn_player == 0   # P1 answers on P0's turn
     assert state.decision.data == (2, 0)
+    assert state.decision.data.amount == 2 and state.decision.data.taker == 0  # by name
     # the standard blocks show the pending decision and what it carries, rotated per seat
     obs = state.observation(1)
     sl = state.game.layout.observation_slices()
@@ -372,6 +409,7 @@ def test_decision_stack_out_of_turn_answer():
         state.apply(TAKE.id(0))
     state.apply(DOUBLE.id())                         # P0 must take one more
     assert state.taken.tolist() == [3, 0, 0] and state.takes[0] == [2, 1]
+    assert (state.last.taker, state.last.amount, state.last.doubled) == (0, 1, True)
     assert state.decision_name() == "take" and state.current_player == 1 == state.turn_player
     assert len(state.decisions) == 1
 
@@ -419,7 +457,13 @@ def test_clone_is_deep_and_from_dict_round_trips_nested_fields():
     back = state.game.state_from_dict(json.loads(json.dumps(before)))
     assert back.to_dict() == before
     assert back.takes == {0: [1], 1: [], 2: []} and isinstance(back.decisions[-1].data, tuple)
-    assert back.decision == state.decision
+    assert back.decision == state.decision and back.decision.data.taker == 0
+    assert back.last == state.last and type(back.last) is type(state.last)
+    assert twin.last is not state.last and twin.last.taker == 1 and state.last.taker == 0
+    bad = json.loads(json.dumps(before))
+    bad["decisions"][-1]["tuple"][2]["tuple"].append(5)
+    with pytest.raises(ValueError, match=r"the 'answer' decision carries 2 values \(amount, taker\), not 3"):
+        state.game.state_from_dict(bad)
     other = ToyGame(num_players=2)
     with pytest.raises(ValueError, match="another game or configuration"):
         other.state_from_dict(before)

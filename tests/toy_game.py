@@ -4,7 +4,8 @@ Players in turn take 1 or 2 sticks from a pile. After each take the next seat an
 turn: it agrees, or doubles (the taker must take one more stick, if any is left). Whoever takes
 the last stick wins; the others rank by fewer sticks taken, equal counts sharing a place. There
 are no points. Each player holds a secret number (hidden information) that does nothing but
-must never leak; each take is remembered in a nested dict of lists.
+must never leak; each take is remembered in a nested dict of lists, the last one in a typed
+record.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from forest_envs.core.actions import ActionSpace
 from forest_envs.core.aec import ForestAECEnv
 from forest_envs.core.config import Option
 from forest_envs.core.engine import BufferState, DecisionKind, Game, GameTraits, competition_ranks
+from forest_envs.core.plain import record
 
 SPACE = ActionSpace()
 TAKE = SPACE.add("take", 2, lambda i: f"take {i + 1}")
@@ -39,9 +41,18 @@ class ToyGame(Game):
         layout.add("secret", layout.num_players, high=SECRET_HIGH, see="owner")
 
 
+@record
+class LastTake:
+    """The latest take: who took how many, and whether the answer doubled it."""
+
+    taker: int = -1
+    amount: int = 0
+    doubled: bool = False
+
+
 class ToyState(BufferState):
     DECISIONS = (DecisionKind("take"), DecisionKind("answer", ints=(("amount", 2),), seats=("taker",)))
-    FIELDS = ("takes", "last_taker")
+    FIELDS = ("takes", "last")
     __slots__ = FIELDS + ("pile", "taken", "secret")
 
     @classmethod
@@ -51,7 +62,7 @@ class ToyState(BufferState):
         self.pile[0] = game.config["pile"]
         self.secret[:] = rng.integers(0, SECRET_HIGH + 1, game.num_players)
         self.takes = {p: [] for p in range(game.num_players)}
-        self.last_taker = -1
+        self.last = LastTake()
         self.set_turn(0)
         self.push(TAKE_KIND, 0)
         return self
@@ -60,7 +71,7 @@ class ToyState(BufferState):
         self.pile[0] -= amount
         self.taken[p] += amount
         self.takes[p].append(amount)
-        self.last_taker = p
+        self.last = LastTake(p, amount)
 
     def _mask_take(self, d, mask):
         mask[TAKE.start:TAKE.start + min(2, int(self.pile[0]))] = 1
@@ -80,10 +91,11 @@ class ToyState(BufferState):
         return "the answer is agree or double" if a in TAKE else None
 
     def _apply_answer(self, d, a):
-        taker = d.data[1]
+        taker = d.data.taker
         self.pop()
         if a == DOUBLE.start:
             self._take(taker, 1)
+            self.last.doubled = True
         if self.pile[0] == 0:
             self.end_game()
             return
@@ -92,11 +104,11 @@ class ToyState(BufferState):
         self.replace(TAKE_KIND, nxt)
 
     def ranks(self):
-        return competition_ranks([(p == self.last_taker, -int(self.taken[p]))
+        return competition_ranks([(p == self.last.taker, -int(self.taken[p]))
                                   for p in range(self.num_players)])
 
     def breakdown(self):
-        return [{"taken": int(self.taken[p]), "took_last": p == self.last_taker}
+        return [{"taken": int(self.taken[p]), "took_last": p == self.last.taker}
                 for p in range(self.num_players)]
 
     def view(self, seat):

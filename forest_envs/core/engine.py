@@ -13,8 +13,9 @@ from __future__ import annotations
 import functools
 import importlib
 import itertools
+from collections import namedtuple
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
@@ -105,17 +106,43 @@ class Decision(NamedTuple):
 # Builds a Decision from one (kind, player, data) tuple without the Python-level __new__ that
 # NamedTuple generates: decisions change on almost every action.
 _decision = functools.partial(tuple.__new__, Decision)
+# A decision's data as its kind's named tuple, by the same shortcut (the length is checked
+# where decisions come from outside: ``from_dict``).
+_named = tuple.__new__
 
 
 @dataclass(frozen=True)
 class DecisionKind:
     """A kind of decision. ``ints``: (name, largest value) of each int it carries; ``seats``:
     names of the seats it carries (shown rotated to the observer, -1 for none). Everything a
-    decision carries is public: every seat at the table knows what is being decided."""
+    decision carries is public: every seat at the table knows what is being decided.
+
+    A pending decision's ``data`` is a named tuple of this kind's ``data_type``: the ints,
+    then the seats, each readable by its name (``d.data.ambush``)."""
 
     name: str
     ints: tuple[tuple[str, int], ...] = ()
     seats: tuple[str, ...] = ()
+    data_type: type = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        names = tuple(n for n, _ in self.ints) + tuple(self.seats)
+        object.__setattr__(self, "data_type", _data_type(self.name, names))
+
+
+@functools.cache
+def _data_type(kind: str, names: tuple[str, ...]) -> type:
+    """The named tuple of a decision kind's data, one class per (kind, names) in the process."""
+    base = namedtuple(f"{kind}_data", names)
+
+    def __reduce__(self):  # pickle finds the class again through this module's function
+        return _rebuild_data, (kind, names, tuple(self))
+
+    return type(base.__name__, (base,), {"__slots__": (), "__reduce__": __reduce__})
+
+
+def _rebuild_data(kind: str, names: tuple[str, ...], values: tuple) -> tuple:
+    return _data_type(kind, names)._make(values)
 
 
 def add_decision_blocks(layout: Layout, kinds: tuple[DecisionKind, ...]) -> None:
@@ -308,6 +335,17 @@ class BufferState:
             handlers[prefix] = tuple(found)
         cls._MASKERS, cls._APPLIERS, cls._EXPLAINERS = (handlers["_mask_"], handlers["_apply_"],
                                                         handlers["_why_"])
+        cls._DATA_TYPES = tuple(kind.data_type for kind in cls.DECISIONS)
+
+    @classmethod
+    def _named_data(cls, kind: int, data) -> tuple:
+        """Decision data read from outside (JSON) as its kind's named tuple, checked."""
+        spec = cls.DECISIONS[kind]
+        names = spec.data_type._fields
+        if len(data) != len(names):
+            raise ValueError(f"the {spec.name!r} decision carries {len(names)} values "
+                             f"({', '.join(names) or 'none'}), not {len(data)}")
+        return spec.data_type._make(data)
 
     # --- construction -------------------------------------------------------------------
     @classmethod
@@ -369,7 +407,7 @@ class BufferState:
         self.rng = rng_from_json(data["rng"])
         for f in self._BASE_FIELDS + cls.FIELDS:
             object.__setattr__(self, f, from_json(data[f]))
-        self.decisions = [Decision(k, p, tuple(d)) for k, p, d in self.decisions]
+        self.decisions = [Decision(k, p, cls._named_data(k, d)) for k, p, d in self.decisions]
         return self
 
     # --- the pending decisions ----------------------------------------------------------
@@ -405,7 +443,7 @@ class BufferState:
         return self.DECISIONS[self.decisions[-1].kind].name if self.decisions else None
 
     def push(self, kind: int, player: int, *data: int) -> None:
-        d = _decision((kind, player, data))
+        d = _decision((kind, player, _named(self._DATA_TYPES[kind], data)))
         self.decisions.append(d)
         self._show(d)
 
@@ -417,7 +455,7 @@ class BufferState:
 
     def replace(self, kind: int, player: int, *data: int) -> None:
         """Put a new decision in place of the top one."""
-        d = self.decisions[-1] = _decision((kind, player, data))
+        d = self.decisions[-1] = _decision((kind, player, _named(self._DATA_TYPES[kind], data)))
         self._show(d)
 
     def set_turn(self, player: int) -> None:
@@ -428,7 +466,7 @@ class BufferState:
     def next_turn(self, kind: int, player: int, *data: int) -> None:
         """It is ``player``'s turn, and the top decision becomes theirs (``replace``)."""
         self.set_turn(player)
-        d = self.decisions[-1] = _decision((kind, player, data))
+        d = self.decisions[-1] = _decision((kind, player, _named(self._DATA_TYPES[kind], data)))
         self._show(d)
 
     def end_game(self) -> None:

@@ -1,19 +1,41 @@
 """Plain state data: deep copies and a JSON round trip for nested Python values.
 
 A state's non-buffer fields hold plain data only: ``None``, bools, ints, floats, strings,
-small numpy arrays, and lists, tuples and dicts of these, nested to any depth. JSON has no
-tuples, no int dict keys and no arrays, so those are written as one-key tagged objects
-(``{"tuple": [...]}``, ``{"dict": [[key, value], ...]}``, ``{"array": ..., "dtype": ...}``)
-and come back as exactly what they were; a field needs no declared type.
+small numpy arrays, records (``@record`` classes: typed, mutable sub-states such as a
+negotiation in progress), and lists, tuples and dicts of these, nested to any depth. JSON
+has no tuples, no int dict keys, no arrays and no records, so those are written as one-key
+tagged objects (``{"tuple": [...]}``, ``{"dict": [[key, value], ...]}``,
+``{"array": ..., "dtype": ...}``, ``{"record": name, "fields": {...}}``) and come back as
+exactly what they were; a field needs no declared type.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 import numpy as np
 
 _ATOMS = (type(None), bool, int, float, str)
+# Every record class by its JSON name ("module.Class"), and the field names of each.
+_RECORDS: dict[str, type] = {}
+_RECORD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+T = TypeVar("T")
+
+
+def record(cls: type[T]) -> type[T]:
+    """Class decorator: a mutable dataclass with slots whose instances are plain state data
+    (deep-copied by ``clone``, written to and read back from JSON by name). Its fields hold
+    plain data too. Use it for a sub-state read by name instead of a dict with string keys."""
+    cls = dataclass(slots=True)(cls)
+    name = f"{cls.__module__}.{cls.__qualname__}"
+    if _RECORDS.get(name, cls) is not cls:
+        raise TypeError(f"two record classes are named {name}")
+    _RECORDS[name] = cls
+    _RECORD_FIELDS[cls] = tuple(f.name for f in fields(cls))
+    cls._record_name = name
+    return cls
 
 
 def deep_copy(value: Any) -> Any:
@@ -32,6 +54,12 @@ def deep_copy(value: Any) -> Any:
         return kind(*items) if hasattr(value, "_fields") else kind(items)
     if kind is dict:
         return {k: deep_copy(v) for k, v in value.items()}
+    names = _RECORD_FIELDS.get(kind)
+    if names is not None:
+        new = object.__new__(kind)
+        for name in names:
+            object.__setattr__(new, name, deep_copy(getattr(value, name)))
+        return new
     if isinstance(value, (np.integer, np.floating, np.bool_)):
         return value.item()
     raise TypeError(f"state fields hold plain data only, not {kind.__name__}")
@@ -49,6 +77,10 @@ def to_json(value: Any) -> Any:
         return {"dict": [[to_json(k), to_json(v)] for k, v in value.items()]}
     if kind is np.ndarray:
         return {"array": value.tolist(), "dtype": value.dtype.str, "shape": list(value.shape)}
+    names = _RECORD_FIELDS.get(kind)
+    if names is not None:
+        return {"record": kind._record_name,
+                "fields": {name: to_json(getattr(value, name)) for name in names}}
     if isinstance(value, (np.integer, np.floating, np.bool_)):
         return value.item()
     raise TypeError(f"state fields hold plain data only, not {kind.__name__}")
@@ -65,6 +97,15 @@ def from_json(value: Any) -> Any:
         return {_hashable(from_json(k)): from_json(v) for k, v in value["dict"]}
     if "array" in value:
         return np.array(value["array"], dtype=np.dtype(value["dtype"])).reshape(value["shape"])
+    if "record" in value:
+        cls = _RECORDS.get(value["record"])
+        if cls is None:
+            raise ValueError(f"not a known record class: {value['record']!r}")
+        given, names = value["fields"], _RECORD_FIELDS[cls]
+        if set(given) != set(names):
+            raise ValueError(f"record {value['record']} has fields {sorted(names)}, "
+                             f"not {sorted(given)}")
+        return cls(**{name: from_json(given[name]) for name in names})
     raise ValueError(f"not a serialised state value: {value!r}")
 
 
