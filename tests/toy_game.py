@@ -91,7 +91,7 @@ class ToyState(BufferState):
         return "the answer is agree or double" if a in TAKE else None
 
     def _apply_answer(self, d, a):
-        taker = d.data.taker
+        _, taker = d.data
         self.pop()
         if a == DOUBLE.start:
             self._take(taker, 1)

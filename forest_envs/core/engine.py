@@ -13,9 +13,8 @@ from __future__ import annotations
 import functools
 import importlib
 import itertools
-from collections import namedtuple
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
@@ -106,9 +105,6 @@ class Decision(NamedTuple):
 # Builds a Decision from one (kind, player, data) tuple without the Python-level __new__ that
 # NamedTuple generates: decisions change on almost every action.
 _decision = functools.partial(tuple.__new__, Decision)
-# A decision's data as its kind's named tuple, by the same shortcut (the length is checked
-# where decisions come from outside: ``from_dict``).
-_named = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -117,32 +113,19 @@ class DecisionKind:
     names of the seats it carries (shown rotated to the observer, -1 for none). Everything a
     decision carries is public: every seat at the table knows what is being decided.
 
-    A pending decision's ``data`` is a named tuple of this kind's ``data_type``: the ints,
-    then the seats, each readable by its name (``d.data.ambush``)."""
+    A pending decision's ``data`` is a plain tuple of the ints, then the seats, in the order
+    of ``names``. A handler reads it by unpacking it into those names
+    (``ambush, own = d.data``), never by position (``d.data[0]``): as fast as an index, and
+    a test checks every unpacking against the kind's declared names."""
 
     name: str
     ints: tuple[tuple[str, int], ...] = ()
     seats: tuple[str, ...] = ()
-    data_type: type = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
-        names = tuple(n for n, _ in self.ints) + tuple(self.seats)
-        object.__setattr__(self, "data_type", _data_type(self.name, names))
-
-
-@functools.cache
-def _data_type(kind: str, names: tuple[str, ...]) -> type:
-    """The named tuple of a decision kind's data, one class per (kind, names) in the process."""
-    base = namedtuple(f"{kind}_data", names)
-
-    def __reduce__(self):  # pickle finds the class again through this module's function
-        return _rebuild_data, (kind, names, tuple(self))
-
-    return type(base.__name__, (base,), {"__slots__": (), "__reduce__": __reduce__})
-
-
-def _rebuild_data(kind: str, names: tuple[str, ...], values: tuple) -> tuple:
-    return _data_type(kind, names)._make(values)
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names of what this kind's decisions carry, in their order in ``data``."""
+        return tuple(n for n, _ in self.ints) + tuple(self.seats)
 
 
 def add_decision_blocks(layout: Layout, kinds: tuple[DecisionKind, ...]) -> None:
@@ -190,6 +173,10 @@ class Game:
             "decision_kind", "decision_player", "decision_data", "decision_seat"))
         # Decision -> the contents of that region (see BufferState._show); None: no decision.
         self._decision_patterns: dict = {None: self._blank_decision_pattern()}
+        # (kind, player, data as plain ints) -> (the Decision, with its data as the kind's
+        # named tuple, and its pattern): rules push and replace decisions on almost every
+        # action, and a hit costs one dict lookup and no allocation.
+        self._decision_entries: dict = {}
         self.actions: ActionSpace = self.action_space
         self.action_names: list[str] = self.actions.names
         self.num_actions = self.actions.size
@@ -231,6 +218,23 @@ class Game:
             self._decision_patterns = {None: self._decision_patterns[None]}
         self._decision_patterns[decision] = pattern
         return pattern
+
+    def decision_entry(self, kind: int, player: int, data: tuple) -> tuple[Decision, np.ndarray]:
+        """The shared Decision for (kind, player, data) and its pattern; the data's length is
+        checked against the kind's names when a new one is first seen."""
+        key = (kind, player, data)
+        entry = self._decision_entries.get(key)
+        if entry is None:
+            spec = self.state_class.DECISIONS[kind]
+            names = spec.names
+            if len(data) != len(names):
+                raise ValueError(f"the {spec.name!r} decision carries {len(names)} values "
+                                 f"({', '.join(names) or 'none'}), not {len(data)}")
+            decision = _decision((kind, player, tuple(int(x) for x in data)))
+            if len(self._decision_entries) >= _MAX_DECISION_PATTERNS:  # bounds memory
+                self._decision_entries = {}
+            entry = self._decision_entries[key] = (decision, self.decision_pattern(decision))
+        return entry
 
     @classmethod
     def all_configs(cls) -> list[dict]:
@@ -335,17 +339,6 @@ class BufferState:
             handlers[prefix] = tuple(found)
         cls._MASKERS, cls._APPLIERS, cls._EXPLAINERS = (handlers["_mask_"], handlers["_apply_"],
                                                         handlers["_why_"])
-        cls._DATA_TYPES = tuple(kind.data_type for kind in cls.DECISIONS)
-
-    @classmethod
-    def _named_data(cls, kind: int, data) -> tuple:
-        """Decision data read from outside (JSON) as its kind's named tuple, checked."""
-        spec = cls.DECISIONS[kind]
-        names = spec.data_type._fields
-        if len(data) != len(names):
-            raise ValueError(f"the {spec.name!r} decision carries {len(names)} values "
-                             f"({', '.join(names) or 'none'}), not {len(data)}")
-        return spec.data_type._make(data)
 
     # --- construction -------------------------------------------------------------------
     @classmethod
@@ -407,7 +400,7 @@ class BufferState:
         self.rng = rng_from_json(data["rng"])
         for f in self._BASE_FIELDS + cls.FIELDS:
             object.__setattr__(self, f, from_json(data[f]))
-        self.decisions = [Decision(k, p, cls._named_data(k, d)) for k, p, d in self.decisions]
+        self.decisions = [game.decision_entry(k, p, tuple(d))[0] for k, p, d in self.decisions]
         return self
 
     # --- the pending decisions ----------------------------------------------------------
@@ -436,16 +429,16 @@ class BufferState:
             return None
         kind, player, data = self.decisions[-1]
         spec = self.DECISIONS[kind]
-        names = [name for name, _ in spec.ints] + list(spec.seats)
-        return {"kind": spec.name, "player": player, "data": dict(zip(names, data))}
+        return {"kind": spec.name, "player": player, "data": dict(zip(spec.names, data))}
 
     def decision_name(self) -> str | None:
         return self.DECISIONS[self.decisions[-1].kind].name if self.decisions else None
 
     def push(self, kind: int, player: int, *data: int) -> None:
-        d = _decision((kind, player, _named(self._DATA_TYPES[kind], data)))
+        d, pattern = self.game.decision_entry(kind, player, data)
         self.decisions.append(d)
-        self._show(d)
+        self._mask = None
+        self._decision_blocks[...] = pattern
 
     def pop(self) -> Decision:
         decisions = self.decisions
@@ -455,8 +448,10 @@ class BufferState:
 
     def replace(self, kind: int, player: int, *data: int) -> None:
         """Put a new decision in place of the top one."""
-        d = self.decisions[-1] = _decision((kind, player, _named(self._DATA_TYPES[kind], data)))
-        self._show(d)
+        d, pattern = self.game.decision_entry(kind, player, data)
+        self.decisions[-1] = d
+        self._mask = None
+        self._decision_blocks[...] = pattern
 
     def set_turn(self, player: int) -> None:
         self.turn_seat[self.turn] = 0
@@ -465,9 +460,13 @@ class BufferState:
 
     def next_turn(self, kind: int, player: int, *data: int) -> None:
         """It is ``player``'s turn, and the top decision becomes theirs (``replace``)."""
-        self.set_turn(player)
-        d = self.decisions[-1] = _decision((kind, player, _named(self._DATA_TYPES[kind], data)))
-        self._show(d)
+        self.turn_seat[self.turn] = 0
+        self.turn = player
+        self.turn_seat[player] = 1
+        d, pattern = self.game.decision_entry(kind, player, data)
+        self.decisions[-1] = d
+        self._mask = None
+        self._decision_blocks[...] = pattern
 
     def end_game(self) -> None:
         self.decisions.clear()

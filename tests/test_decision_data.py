@@ -1,0 +1,107 @@
+"""Decision data is read by name, never by position.
+
+A pending decision carries a plain tuple (fast to index and to unpack); each kind declares
+the names of what it carries (``DecisionKind.names``). Rules read it by unpacking it into
+those names, ``ambush, own = d.data``, so this test can check every such line against the
+declaration: a reordered or misnamed field fails here, not as a silent wrong number in play.
+``d.data[0]`` and ``x = d.data`` (a tuple read by position later) are refused outright.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import textwrap
+
+import pytest
+from toy_game import ToyState
+
+import forest_envs
+from forest_envs.core.registry import env_ids, game_spec
+
+HANDLER_PREFIXES = ("_mask_", "_apply_", "_why_")
+
+
+def _state_classes() -> list[type]:
+    return [game_spec(e).game_class.state_class for e in env_ids()] + [ToyState]
+
+
+def _game_modules(state_class: type) -> list:
+    """Every module of the package the state class comes from (its rules, agents, views)."""
+    module = importlib.import_module(state_class.__module__)
+    package = module.__name__.rpartition(".")[0]
+    if not package.startswith(forest_envs.__name__ + "."):
+        return [module]                      # the toy game: one module
+    root = importlib.import_module(package)
+    return [importlib.import_module(m.name)
+            for m in pkgutil.walk_packages(root.__path__, package + ".")]
+
+
+def _reads(tree: ast.AST):
+    """(function name, node, kind of read) for each read of ``<name>.data`` in ``tree``."""
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Subscript) and _is_data(node.value) and not _by_key(node):
+                yield fn.name, node, "index"
+            elif isinstance(node, ast.Assign) and _is_data(node.value):
+                targets = node.targets[0]
+                if isinstance(targets, ast.Tuple) and all(isinstance(t, ast.Name) for t in targets.elts):
+                    yield fn.name, tuple(t.id for t in targets.elts), "unpack"
+                else:
+                    yield fn.name, node, "alias"
+
+
+def _is_data(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "data" and isinstance(node.value, ast.Name)
+
+
+def _by_key(node: ast.Subscript) -> bool:
+    """``view.data["castle"]``: a seat view's decision data, a dict read by name."""
+    return isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)
+
+
+def _matches(names: tuple[str, ...], declared: tuple[str, ...]) -> bool:
+    return len(names) == len(declared) and all(n in ("_", d) for n, d in zip(names, declared))
+
+
+@pytest.mark.parametrize("state_class", _state_classes(), ids=lambda c: c.__name__)
+def test_every_read_of_decision_data_unpacks_the_declared_names(state_class):
+    kinds = {k.name: k.names for k in state_class.DECISIONS}
+    problems = []
+    for module in _game_modules(state_class):
+        source = textwrap.dedent(inspect.getsource(module))
+        for fn, what, how in _reads(ast.parse(source)):
+            where = f"{module.__name__}.{fn}"
+            if how == "index":
+                problems.append(f"{where} line {what.lineno}: reads decision data by position")
+            elif how == "alias":
+                problems.append(f"{where} line {what.lineno}: keeps decision data whole; unpack "
+                                "it into the kind's names")
+            else:
+                kind = next((fn[len(p):] for p in HANDLER_PREFIXES if fn.startswith(p)), None)
+                if kind in kinds:
+                    if not _matches(what, kinds[kind]):
+                        problems.append(f"{where}: unpacks {what}, but {kind!r} carries "
+                                        f"{kinds[kind]}")
+                elif not any(_matches(what, names) for names in kinds.values()):
+                    problems.append(f"{where}: unpacks {what}, the names of no decision kind")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_check_finds_each_kind_of_bad_read():
+    bad = textwrap.dedent("""
+        def _apply_answer(self, d, a):
+            taker, amount = d.data
+            first = d.data[0]
+            named = view.data["castle"]
+            data = d.data
+    """)
+    found = {how: what for _, what, how in _reads(ast.parse(bad))}
+    assert set(found) == {"unpack", "index", "alias"}
+    assert found["unpack"] == ("taker", "amount")
+    assert not _matches(("taker", "amount"), ("amount", "taker"))
+    assert _matches(("_", "taker"), ("amount", "taker"))
