@@ -214,3 +214,17 @@ def test_the_layer_rules_of_the_design():
     # Playing a policy file is the agents layer's: evaluation and the CLI reach it there.
     assert "forest_envs.agents.policy" in GRAPH["forest_envs.evaluation"]
     assert "forest_envs.train.policy" not in GRAPH["forest_envs.cli"]
+
+
+def test_playing_and_evaluating_load_no_training_code():
+    """What the graph says, at run time: evaluation, the CLI and the agents (policy files
+    included) load neither forest_envs.train nor torch."""
+    import subprocess
+    import sys
+
+    code = ("import sys, forest_envs.evaluation, forest_envs.cli, forest_envs.agents.policy; "
+            "print(sorted(m for m in sys.modules if m.startswith('forest_envs.train') "
+            "or m.split('.')[0] in ('torch', 'stable_baselines3', 'sb3_contrib')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=PACKAGE.parent)
+    assert out.stdout.strip() == "[]", out.stdout

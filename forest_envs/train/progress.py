@@ -1,5 +1,5 @@
-"""What a person sees while a run works: tqdm bars when stderr is a terminal, plain lines on
-stdout otherwise, and PPO's progress toward whichever limit ends the run first."""
+"""Training's progress display: each stage's lines and bars (``Progress``, also used by the warm
+start) and PPO's progress toward whichever limit ends the run first (``LimitProgress``)."""
 
 from __future__ import annotations
 
