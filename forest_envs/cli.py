@@ -199,8 +199,8 @@ def cmd_play(args) -> int:
     """Play one game in the terminal; ``help`` at the prompt lists the commands and the
     board's legend. Ctrl-C leaves at once (exit 130), q or end of input quits (exit 0)."""
     from .agents import make_agent
+    from .agents.policy import check_agent_fits
     from .core.registry import game_spec, make_raw
-    from .train.policy import check_agent_fits
 
     _check_counts(args)
     config = _parse_config(args.set)
@@ -354,7 +354,8 @@ def cmd_train(args) -> int:
     try:
         # Imports inside: a Ctrl-C while torch loads must not print a traceback either.
         from .train.config import load_config
-        from .train.sb3 import resume_command, stop_reason, train
+        from .train.runs import resume_command, stop_reason
+        from .train.sb3 import train
 
         cfg = load_config(path, _parse_config(args.set))
         summary = train(cfg, resume=args.resume, progress=not args.quiet, overwrite=args.overwrite)

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .agents import make_agent
+from .agents.policy import check_agent_fits
 from .core.errors import ConfigError
 from .core.registry import make_raw
-from .train.policy import check_agent_fits
 from .workers import map_in_workers
 
 

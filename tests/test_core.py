@@ -505,8 +505,8 @@ def test_core_and_shared_layers_name_no_game():
     from pathlib import Path
 
     root = Path(forest_envs.__file__).parent
-    shared = list((root / "core").glob("*.py")) + list((root / "train").glob("*.py")) + [
-        root / "evaluation.py", root / "cli.py", root / "bench.py", root / "agents.py"]
+    shared = [*(root / "core").glob("*.py"), *(root / "train").glob("*.py"),
+              *(root / "agents").glob("*.py"), root / "evaluation.py", root / "cli.py", root / "bench.py"]
     for path in shared:
         text = path.read_text()
         assert "chickwood" not in text.lower(), f"{path.name} names a game"

@@ -88,7 +88,8 @@ def test_exported_policy_matches_the_torch_policy(tmp_path):
     import torch
     from sb3_contrib import MaskablePPO
 
-    from forest_envs.train.policy import NumpyPolicy, export_policy
+    from forest_envs.agents.policy import NumpyPolicy
+    from forest_envs.train.policy import export_policy
 
     env = SingleAgentEnv("chickwood_v0", num_players=3)
     model = MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": [16, 8]}, n_steps=64,
@@ -110,8 +111,8 @@ def test_exported_policy_matches_the_torch_policy(tmp_path):
 # --- self-play pool -----------------------------------------------------------------------------
 
 def test_pool_draws_by_weight_and_uses_snapshots(tmp_path):
+    from forest_envs.agents.policy import PolicyAgent
     from forest_envs.core.agents import RandomAgent
-    from forest_envs.train.policy import PolicyAgent
     from forest_envs.train.selfplay import OpponentPool
 
     entries = [{"agent": "random", "weight": 3.0}, {"agent": "snapshot", "weight": 1.0}]

@@ -112,7 +112,7 @@ def test_ctrl_c_saves_a_checkpoint_and_prints_the_command_that_resumes(tmp_path)
 
 
 def test_ctrl_c_during_the_warm_start_stops_cleanly(tmp_path):
-    from forest_envs.train.sb3 import earlier_run
+    from forest_envs.train.runs import earlier_run
 
     out = tmp_path / "run"
     # Game workers in this process (vec_env=dummy): the warm start's own workers are the test.
@@ -246,7 +246,8 @@ def test_a_checkpoint_that_cannot_resume_is_one_clear_error(tmp_path, make, mess
 # --- progress and why a run stopped ----------------------------------------------------------------
 
 def test_progress_counts_the_limit_that_ends_the_run_first(tmp_path, capsys):
-    from forest_envs.train.sb3 import LimitProgress, Progress, Run, RunClock
+    from forest_envs.train.progress import LimitProgress, Progress
+    from forest_envs.train.runs import Run, RunClock
 
     # The shipped config: 20 M steps or 28 minutes; at ~900 steps/s the time limit binds.
     cfg = tiny(tmp_path, total_timesteps=20_000_000, time_limit_minutes=28)
@@ -264,7 +265,7 @@ def test_progress_counts_the_limit_that_ends_the_run_first(tmp_path, capsys):
 
 
 def test_the_time_limit_stops_the_run_and_says_so(tmp_path):
-    from forest_envs.train.sb3 import stop_reason
+    from forest_envs.train.runs import stop_reason
 
     cfg = tiny(tmp_path / "run", total_timesteps=1_000_000, time_limit_minutes=0.02)
     summary = train(cfg)
@@ -278,7 +279,7 @@ def test_warm_start_reports_each_stage_in_a_log(tmp_path, capsys):
 
     from forest_envs.core.gym_env import SingleAgentEnv
     from forest_envs.train.pretrain import warm_start
-    from forest_envs.train.sb3 import Progress
+    from forest_envs.train.progress import Progress
 
     cfg = tiny(tmp_path, pretrain__games=3, pretrain__epochs=2, pretrain__workers=1)
     model = MaskablePPO("MlpPolicy", SingleAgentEnv("chickwood_v0", num_players=2), n_steps=64,
@@ -301,8 +302,8 @@ def save_policy(path: Path, observation_size: int, hidden: int = 4, actions: int
 
 
 def test_a_policy_for_another_player_count_names_both_sizes(tmp_path):
+    from forest_envs.agents.policy import NumpyPolicy, PolicyAgent, check_policy_fits
     from forest_envs.evaluation import run_games
-    from forest_envs.train.policy import NumpyPolicy, PolicyAgent, check_policy_fits
 
     two, three = game_sizes(2), game_sizes(3)
     path = save_policy(tmp_path / "final.npz", two[0])
@@ -332,7 +333,7 @@ def test_a_policy_for_another_player_count_names_both_sizes(tmp_path):
     (lambda p: save_policy(p, 10).write_bytes(_mismatched_layers()), "do not chain"),
 ])
 def test_a_file_that_holds_no_policy_is_a_config_error_naming_it(tmp_path, write, reason):
-    from forest_envs.train.policy import NumpyPolicy
+    from forest_envs.agents.policy import NumpyPolicy
 
     path = tmp_path / "bad.npz"
     write(path)
@@ -350,7 +351,7 @@ def _mismatched_layers() -> bytes:
 
 
 def test_a_zip_that_holds_no_model_is_a_config_error_naming_it(tmp_path):
-    from forest_envs.train.policy import NumpyPolicy
+    from forest_envs.agents.policy import NumpyPolicy
 
     path = foreign_zip(tmp_path / "notes.zip")
     with pytest.raises(ConfigError, match=rf"policy file '{path}' is not a policy forest_envs can play"):

@@ -118,6 +118,11 @@ def validate_config(raw: dict) -> dict:
     return cfg
 
 
+def num_players(cfg: dict) -> int:
+    """The number of seats of a validated config's game (its options may set it)."""
+    return make_raw(cfg["env"], **cfg["env_config"]).game.num_players
+
+
 # YAML 1.1 (PyYAML) reads 1e-4 as a string: its floats need a dot (1.0e-4). Configs are
 # written by people, so an exponent without a dot is a float too.
 _EXPONENT_FLOAT = re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+$")

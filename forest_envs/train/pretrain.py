@@ -21,6 +21,7 @@ import numpy as np
 from ..agents import make_agent
 from ..core.registry import make_raw
 from ..workers import map_in_workers
+from .progress import Progress
 
 
 def _play_teacher_games(args) -> tuple[np.ndarray, ...]:
@@ -121,9 +122,7 @@ def behaviour_clone(policy, data: dict[str, np.ndarray], epochs: int, batch_size
 
 def warm_start(model, cfg: dict, progress=None) -> dict:
     """Run the config's ``pretrain`` section on ``model.policy``; returns its report.
-    ``progress`` (a ``sb3.Progress``) shows both stages; by default they run silently."""
-    from .sb3 import Progress
-
+    ``progress`` (a ``progress.Progress``) shows both stages; by default they run silently."""
     progress = progress or Progress(enabled=False)
     p = cfg["pretrain"]
     started = time.time()

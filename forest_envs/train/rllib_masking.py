@@ -93,7 +93,8 @@ def policy_arrays(module: MaskedActorCritic) -> dict[str, np.ndarray]:
 def export_npz(module: MaskedActorCritic, path: str | Path) -> Path:
     """Write ``module``'s policy as an ``.npz`` that ``PolicyAgent`` / ``forest-envs evaluate``
     play (checked by loading it back)."""
-    from .policy import NumpyPolicy, save_policy_arrays
+    from ..agents.policy import NumpyPolicy
+    from .policy import save_policy_arrays
 
     arrays = policy_arrays(module)
     NumpyPolicy(arrays)  # the shapes chain: refuse to write a file that would not load

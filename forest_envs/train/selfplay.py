@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from ..agents import make_agent
-from .policy import NumpyPolicy, PolicyAgent
+from ..agents.policy import NumpyPolicy, PolicyAgent
 
 
 class OpponentPool:

@@ -1,15 +1,26 @@
-"""Vectorized envs whose action masks ride along with every step.
+"""Vectorized envs whose action masks ride along with every step, and the one the trainer steps.
 
 sb3-contrib's MaskablePPO asks a VecEnv for masks with ``env_method("action_masks")``: with
 worker processes that is one extra round trip to every worker per step. ``SingleAgentEnv``
 puts its mask in each step's (and reset's) info, and ``MaskInfoVecEnv`` answers
 ``action_masks`` from those, locally.
+
+``make_vec_env`` builds the trainer's: one learner seat per game, opponents drawn from a
+self-play pool at every reset, in worker processes or in this one.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from stable_baselines3.common.vec_env import VecEnvWrapper
+
+from ..core.gym_env import SingleAgentEnv
+from ..workers import ignore_sigint
+from .config import num_players
+from .ctrl_c import start_forkserver
+from .selfplay import OpponentPool
 
 MASK_KEY = "action_mask"
 
@@ -41,3 +52,32 @@ class MaskInfoVecEnv(VecEnvWrapper):
 
     def has_attr(self, attr_name: str) -> bool:
         return attr_name == "action_masks" or self.venv.has_attr(attr_name)
+
+
+def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool):
+    def build():
+        import torch
+
+        if in_worker:
+            ignore_sigint()  # the main process saves, then stops the workers
+        torch.set_num_threads(1)
+        pool = OpponentPool(cfg["env"], cfg["opponents"]["pool"], n - 1, snapshot_dir,
+                            cfg["opponents"]["max_snapshots"])
+        return SingleAgentEnv(cfg["env"], opponents=pool, reward=cfg["reward"], **cfg["env_config"])
+
+    return build
+
+
+def make_vec_env(cfg: dict, snapshot_dir: Path, seed: int | None = None) -> MaskInfoVecEnv:
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    n = num_players(cfg)
+    subproc = cfg["vec_env"] == "subproc" and cfg["n_envs"] > 1
+    fns = [_env_factory(cfg, snapshot_dir, n, subproc) for _ in range(cfg["n_envs"])]
+    if subproc:
+        start_forkserver()
+        venv = SubprocVecEnv(fns)
+    else:
+        venv = DummyVecEnv(fns)
+    venv.seed(cfg["seed"] if seed is None else seed)
+    return MaskInfoVecEnv(venv)

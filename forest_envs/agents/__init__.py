@@ -4,14 +4,17 @@ agent), ``ismcts`` /
 (information-set MCTS; options separated by commas or colons, see docs/search.md) or the path
 of a trained policy (``.npz`` exported by the trainer, or an SB3 ``.zip``).
 
-This lives above core/: a policy file needs the training layer, which core never imports.
+This package is the agents layer: above core/ (a game's heuristic comes through the registry),
+below evaluation and training, which play the agents made here and are never imported from
+here. Playing a policy file needs only numpy (``policy.py``); training writes those files.
 """
 
 from __future__ import annotations
 
-from .core.agents import RandomAgent
-from .core.errors import ConfigError
-from .core.registry import game_spec
+from ..core.agents import RandomAgent
+from ..core.errors import ConfigError
+from ..core.registry import game_spec
+from .policy import PolicyAgent
 
 AGENT_KINDS = ("random", "heuristic", "ismcts[:options]", "a policy file (.npz / .zip)")
 
@@ -25,13 +28,11 @@ def make_agent(env_id: str, spec: str, seed: int | None = None):
             raise ConfigError(f"{env_id} has no heuristic agent; use random or a policy file")
         return game.heuristic(seed=seed)
     if spec == "ismcts" or spec.startswith("ismcts:"):
-        from .core.ismcts import ISMCTSAgent
+        from ..core.ismcts import ISMCTSAgent
 
         return ISMCTSAgent.from_options(spec[len("ismcts:"):], seed=seed,
                                         heuristic=game.heuristic)
     if spec.endswith((".npz", ".zip")):
-        from .train.policy import PolicyAgent
-
         try:
             return PolicyAgent(spec, seed=seed)
         except ConfigError:

@@ -1,0 +1,186 @@
+"""Playing a trained policy: a plain numpy MLP, cheap to load in any process, no torch needed
+to act.
+
+``PolicyAgent`` plays from an ``.npz`` exported by the trainer (``w0, b0, ..., w_out, b_out,
+activation``: a MaskablePPO ``MlpPolicy``'s policy MLP and action head) or straight from an SB3
+``.zip``. A policy that does not fit the game (observation size, number of actions) or a file
+that holds no policy is a ConfigError naming the file, never a numpy or zipfile traceback.
+
+This is the agents layer, below evaluation and training: both play policies through it, and
+the trainer writes them (``forest_envs.train.policy.export_policy``) in the format read here.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+from ..core.errors import ConfigError
+
+_ACTIVATIONS = {"Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
+
+
+def sb3_policy_arrays(policy) -> dict[str, np.ndarray]:
+    """A MaskableActorCriticPolicy's actor (features are the flat observation) as the arrays
+    ``NumpyPolicy`` plays: ``w0, b0, ..., w_out, b_out, activation``."""
+    from torch import nn
+
+    weights, acts = [], []
+    for layer in policy.mlp_extractor.policy_net:
+        if isinstance(layer, nn.Linear):
+            weights.append((layer.weight.detach().cpu().numpy().T.copy(),
+                            layer.bias.detach().cpu().numpy().copy()))
+        elif type(layer).__name__ in _ACTIVATIONS:
+            acts.append(type(layer).__name__)
+        else:
+            raise ValueError(f"cannot export policy layer {layer!r}")
+    if len(set(acts)) > 1 or len(acts) != len(weights):
+        raise ValueError("expected one activation after every hidden layer")
+    head = policy.action_net
+    arrays = {f"w{i}": w for i, (w, _) in enumerate(weights)}
+    arrays.update({f"b{i}": b for i, (_, b) in enumerate(weights)})
+    arrays["w_out"] = head.weight.detach().cpu().numpy().T.copy()
+    arrays["b_out"] = head.bias.detach().cpu().numpy().copy()
+    arrays["activation"] = np.array(acts[0] if acts else "Tanh")
+    return arrays
+
+
+def check_sizes(expects: tuple[int, int], gives: tuple[int, int], where: str,
+                game: str = "the game") -> None:
+    """Raise ConfigError unless a policy's (observation floats, actions) equal the game's."""
+    if tuple(expects) != tuple(gives):
+        raise ConfigError(f"{where} expects observations of {expects[0]} floats and {expects[1]} "
+                          f"actions; {game} gives {gives[0]} and {gives[1]}")
+
+
+def check_policy_fits(policy: NumpyPolicy, observation_size: int, num_actions: int, where: str,
+                      game: str = "the game") -> None:
+    """Raise ConfigError (naming both sizes) unless ``policy`` plays a game with these sizes."""
+    check_sizes((policy.observation_size, policy.num_actions), (observation_size, num_actions),
+                where, game)
+
+
+def describe_game(env) -> str:
+    """'<env id> with <option>=<value>, ...' for an env (raw or wrapped), as errors name a game."""
+    game = getattr(getattr(env, "unwrapped", env), "game", None)
+    if game is None:
+        return "the game"
+    options = ", ".join(f"{k}={v}" for k, v in game.config.items())
+    return f"{game.env_id} with {options}" if options else game.env_id
+
+
+def check_agent_fits(agent, env) -> None:
+    """Raise ConfigError if ``agent`` is a policy that cannot play ``env``'s game; other agents
+    (random, heuristic) fit every game. For evaluation, before games start."""
+    if isinstance(agent, PolicyAgent):
+        agent.check_fits(env)
+
+
+class NumpyPolicy:
+    def __init__(self, arrays: dict[str, np.ndarray]):
+        n_hidden = sum(1 for k in arrays if k.startswith("w") and k != "w_out")
+        self.layers = [(arrays[f"w{i}"].astype(np.float32), arrays[f"b{i}"].astype(np.float32))
+                       for i in range(n_hidden)]
+        self.out = (arrays["w_out"].astype(np.float32), arrays["b_out"].astype(np.float32))
+        self.act = _ACTIVATIONS[str(arrays["activation"])]
+        widths = [w.shape for w, _ in self.layers] + [self.out[0].shape]
+        for (_, n_out), (n_in, _) in zip(widths, widths[1:]):
+            if n_out != n_in:
+                raise ValueError(f"layer shapes {widths} do not chain")
+
+    @property
+    def observation_size(self) -> int:
+        return int((self.layers[0][0] if self.layers else self.out[0]).shape[0])
+
+    @property
+    def num_actions(self) -> int:
+        return int(self.out[0].shape[1])
+
+    @classmethod
+    def load(cls, path: str | Path) -> NumpyPolicy:
+        path = Path(path)
+        if not path.is_file():
+            raise FileNotFoundError(f"policy file {str(path)!r} does not exist")
+        what = (f"policy file {str(path)!r} is not a policy forest_envs can play (expected an .npz "
+                "exported by the trainer or a MaskablePPO .zip)")
+        if not zipfile.is_zipfile(path):  # both kinds are zip archives
+            raise ConfigError(f"{what}: it is not a zip archive")
+        try:
+            if path.suffix == ".zip":
+                return cls.from_sb3(path)
+            with np.load(path, allow_pickle=False) as data:
+                return cls({k: data[k] for k in data.files})
+        except (ImportError, ConfigError):
+            raise
+        except Exception as err:
+            # numpy, zipfile, pickle, torch and SB3 each raise their own types for a truncated,
+            # foreign or corrupt file; the user needs the file's name and what it should be.
+            raise ConfigError(f"{what}: {type(err).__name__}: {err}") from err
+
+    @classmethod
+    def from_sb3(cls, path: str | Path) -> NumpyPolicy:
+        from sb3_contrib import MaskablePPO
+
+        return cls(sb3_policy_arrays(MaskablePPO.load(str(path), device="cpu").policy))
+
+    def logits(self, obs: np.ndarray) -> np.ndarray:
+        x = obs
+        for w, b in self.layers:
+            x = self.act(x @ w + b)
+        w, b = self.out
+        return x @ w + b
+
+    def probabilities(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        logits = np.where(mask.astype(bool), self.logits(obs).astype(np.float64), -np.inf)
+        logits -= logits.max()
+        p = np.exp(logits)
+        return p / p.sum()
+
+
+class PolicyAgent:
+    """Plays a trained policy: samples from its masked distribution with its own seeded
+    generator (or takes the most likely action when ``deterministic``).
+
+    ``env`` (any env of the game it will play) checks at construction that the policy fits the
+    game; without it the check runs at the first ``act``."""
+
+    def __init__(self, path: str | Path, seed: int | None = None, deterministic: bool = False,
+                 policy: NumpyPolicy | None = None, env=None):
+        self.path = str(path)
+        self.name = Path(path).stem
+        self.policy = policy or NumpyPolicy.load(path)
+        self.rng = np.random.default_rng(seed)
+        self.deterministic = deterministic
+        self._fits = False
+        if env is not None:
+            self.check_fits(env)
+
+    def check_fits(self, env) -> None:
+        """Raise ConfigError unless the policy plays the game of ``env`` (a forest_envs env)."""
+        game = env.unwrapped.game
+        self._check(game.observation_size, game.num_actions, env)
+
+    def _check(self, observation_size: int, num_actions: int, env) -> None:
+        check_policy_fits(self.policy, observation_size, num_actions, f"policy {self.path}",
+                          describe_game(env))
+        self._fits = True
+
+    def reset(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+
+    def act(self, env, agent: str) -> int:
+        obs = env.observe(agent)
+        mask = obs["action_mask"]
+        if not self._fits:
+            # Checked here rather than left to the matrix product, whose "shapes (1599,) and
+            # (1327,256) not aligned" names neither the policy file nor the game.
+            self._check(obs["observation"].shape[0], mask.shape[0], env)
+        if not mask.any():
+            raise ValueError(f"{agent} has no legal action: it is not its turn")
+        p = self.policy.probabilities(obs["observation"], mask)
+        if self.deterministic:
+            return int(np.argmax(p))
+        return int(min(np.searchsorted(np.cumsum(p), self.rng.random() * p.sum()), p.size - 1))
