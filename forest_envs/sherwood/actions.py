@@ -12,6 +12,8 @@ from .components import (
     AMBUSHES,
     EQUIPMENT,
     GOLD_BAGS,
+    MAX_COMRADES,
+    MAX_LOOT_GOLD,
     NUM_AMBUSHES,
     NUM_WEAPON_KINDS,
     OUTLAWS_PER_COLOUR,
@@ -21,9 +23,9 @@ from .components import (
 MAX_SLOTS = 6          # laid-out travellers
 MAX_SEATS = 6
 MAX_ASK_CARDS = 3      # cards an ally may be asked to promise (the hand limit)
-MAX_PROMISED_LOOT = 9  # bags of loot promised to one ally (the richest traveller carries 9)
+MAX_PROMISED_LOOT = MAX_LOOT_GOLD  # bags of loot promised to one ally (the richest traveller carries 9)
 MAX_PAYMENT = 5        # gold paid to one ally with an offer (more than 5 forces the church)
-MAX_PROMISED_COMRADES = 2  # comrades promised to one ally (the most a traveller carries)
+MAX_PROMISED_COMRADES = MAX_COMRADES  # comrades promised to one ally (the most a traveller carries)
 
 
 def _accept_label(w0: int, w1: int, w2: int) -> str:

@@ -104,7 +104,7 @@ def test_every_decision_kind_has_a_deliberate_handler():
 
 
 def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_the_strongest():
-    from forest_envs.sherwood.observation import SHARE, SHORTFALL
+    from forest_envs.sherwood.observation import SHARE_KIND, SHORTFALL_KIND
 
     from .test_additions import planned
     from .test_loot import ONE_GOLD_ONE_COMRADE, set_oak
@@ -117,7 +117,7 @@ def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_t
     s.fame[1], s.fame[2] = 4, 1
     s.edited()
     act(s, "lead traveller 1")
-    assert s.decision.kind == SHARE
+    assert s.decision.kind == SHARE_KIND
     assert s.game.action_names[HeuristicAgent(seed=0).choose(s.view(0), s.legal_action_mask(), 0)] \
         == "give a share to +2"
     # The informant short of one bag for P1 (fame 1) and P2 (fame 4) withholds P2's.
@@ -126,6 +126,6 @@ def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_t
     s.fame[1], s.fame[2] = 1, 4
     s.edited()
     act(s, "lead traveller 1")
-    assert s.decision.kind == SHORTFALL
+    assert s.decision.kind == SHORTFALL_KIND
     assert s.game.action_names[HeuristicAgent(seed=0).choose(s.view(0), s.legal_action_mask(), 0)] \
         == "withhold a promised bag from +2"
