@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from forest_envs.core.errors import IllegalActionError
+from forest_envs.sherwood import observation
 from forest_envs.sherwood.components import (
     AMBUSHES,
     BOW,
@@ -35,7 +36,6 @@ from forest_envs.sherwood.components import (
     YORK,
     equipment_deck,
 )
-from forest_envs.sherwood import observation
 from forest_envs.sherwood.observation import MAX_OFFERS
 from forest_envs.sherwood.rules import SherwoodGame, new_game
 

@@ -37,7 +37,7 @@ class Attacks:
         holder = self.card_holder_seat()
         first = holder if holder >= 0 else self.figure_seat
         self.leads = [(first + i) % self.num_players for i in range(self.game.laid_out)]
-        self.leads_left[:] = 0
+        self.leads_left.fill(0)
         for p in self.leads:
             self.leads_left[p] += 1
         self._next_lead()
@@ -148,7 +148,7 @@ class Attacks:
         # Only public numbers decide whether anybody is asked (a hand card adds at most
         # MAX_WEAPON_STRENGTH).
         hands = self.hand_count.tolist()
-        if outlaws + promised + MAX_WEAPON_STRENGTH * sum(min(o, h) for o, h in zip(outs, hands)) < strength:
+        if outlaws + promised + MAX_WEAPON_STRENGTH * sum(map(min, outs, hands)) < strength:
             return self._fall_short(amb, played=False)
         order = self._participants(amb)
         reach = outlaws + promised + sum(MAX_WEAPON_STRENGTH * min(self._capacity(amb, q), hands[q])
@@ -190,7 +190,7 @@ class Attacks:
         are used up; a traveller drives on (False), the Sheriff crushes the ambush (True)."""
         if played:
             self.equip_discard[:NUM_WEAPON_KINDS] += self.played.sum(axis=0)
-            self.played[:] = 0
+            self.played.fill(0)
         if not CARDS[self.coach.card].sheriff:
             return False
         self._crush(amb)
@@ -242,7 +242,7 @@ class Attacks:
         else:
             self._return_promised([amb])
         self.equip_discard[:NUM_WEAPON_KINDS] += self.played.sum(axis=0)
-        self.played[:] = 0
+        self.played.fill(0)
         for q in order:
             self.fame[q] += card.fame
         self._take_loot(amb, order, card)

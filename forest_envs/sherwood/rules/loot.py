@@ -209,7 +209,7 @@ class LootSharing:
         """The shares change hands: bags from the pit to the camps, comrades from under the
         oak into the camps (sixth round: counted for the end of the game)."""
         L = self.loot
-        self.shares[:] = 0
+        self.shares.fill(0)
         sixth = self.sixth_round
         for q in L.order:
             com = L.comrades_got[q]

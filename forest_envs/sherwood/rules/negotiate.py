@@ -50,7 +50,8 @@ class Negotiation:
         allies = [q for q in self._seats_from(p + 1) if q != p and self.camp[q] > 0]
         self.offer = Offer(performer=p, ambush=amb, own=own, offers=offers, allies=allies,
                            informant=p)
-        self._show_offer()
+        # No offer was under way: the blocks of what nobody has answered yet are clear.
+        self._show_offer("ambush", "own", "offers", "target")
         if self.game.additions:
             self.replace(TARGET_KIND, p, amb, own)
         else:
@@ -59,8 +60,9 @@ class Negotiation:
     def _show_offer(self, *changed: str) -> None:
         """Write the offer's observation blocks from ``self.offer``; nothing else writes
         them. With no field named, every block (no offer: all of them cleared); else only
-        the blocks of the ``changed`` record fields ("asked", "promise", "target",
-        "informant", "terms"), which is all a rule changing one field needs."""
+        the blocks of the ``changed`` record fields ("ambush", "own", "offers", "asked",
+        "promise", "target", "informant", "terms"), which is all a rule changing one field
+        needs."""
         o = self.offer
         if o is None:
             for block in (self.offer_ambush, self.offer_own, self.offers_made, self.offer_ask,
@@ -69,10 +71,12 @@ class Negotiation:
                 block.fill(0)
             return
         every = not changed
-        if every:
+        if every or "ambush" in changed:
             self.offer_ambush.fill(0)
             self.offer_ambush[o.ambush] = 1
+        if every or "own" in changed:
             self.offer_own[0] = o.own
+        if every or "offers" in changed:
             self.offers_made[0] = o.offers
         if every or "asked" in changed:
             ask = self.offer_ask
@@ -207,7 +211,7 @@ class Negotiation:
         agreement"); accepting promises exactly the cards asked for, from his hand."""
         q, c, e = d.player, d.data.outlaws, d.data.cards
         mask[A.DECLINE.start] = 1
-        if self.camp[q] < c:
+        if self.camp.item(q) < c:
             return
         if self.game.additions:
             # A promise of e cards is a public number; the cards stay hidden in hand.
@@ -234,7 +238,7 @@ class Negotiation:
             self.pop()
             self._offer_failed()
             return
-        self.offer.promise[q] = tuple(int(w) for w in A.ACCEPT.index(a))
+        self.offer.promise[q] = A.ACCEPT.index(a)      # the weapon cards by kind
         self._show_offer("promise")
         self._ask_next_answer()
 

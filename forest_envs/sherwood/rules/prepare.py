@@ -91,7 +91,17 @@ class Preparation:
         both outlaws ... only in the next preparation phase": the recruit stands on the
         market), 5.1 (a simple ambush: its leader)."""
         p = d.player
-        if a in A.CHURCH:
+        # Most preparation actions are ambushes (one id per ambush and band size): tested first.
+        if a in A.AMBUSH:
+            amb, k = A.AMBUSH.index(a)
+            self.camp[p] -= k + 1
+            self.ambush_outlaws[amb, p] = k + 1
+            self.ambush_leader[amb, p] = 1
+        elif a in A.JOINT:
+            amb, k = A.JOINT.index(a)
+            self._start_offer(p, amb, k + 1, d.data.offers_made)
+            return
+        elif a in A.CHURCH:
             k = a - A.CHURCH.start + 1
             self._place(p, CHURCH)
             self.gold[p] -= k
@@ -107,21 +117,12 @@ class Preparation:
             self.gold[p] -= MERCHANT_COST
             self.pit[0] += MERCHANT_COST
             self._draw_equipment(p)
-        elif a == A.MARKET.start:
+        else:                                    # the market
             self._place(p, MARKET)
             self.oak[p] -= 1
             self.places[p, MARKET] += 1          # the recruit stands beside his recruiter
             self.gold[p] -= MARKET_COST
             self.pit[0] += MARKET_COST
-        elif a in A.AMBUSH:
-            amb, k = A.AMBUSH.index(a)
-            self.camp[p] -= k + 1
-            self.ambush_outlaws[amb, p] = k + 1
-            self.ambush_leader[amb, p] = 1
-        else:
-            amb, k = A.JOINT.index(a)
-            self._start_offer(p, amb, k + 1, d.data.offers_made)
-            return
         self._note_emptied([p])
         self._next_prep(p)
 
@@ -135,7 +136,7 @@ class Preparation:
         if not self.equip_deck:
             kinds = np.repeat(np.arange(self.equip_discard.size), self.equip_discard)
             self.equip_deck = [int(k) for k in self.rng.permutation(kinds)]
-            self.equip_discard[:] = 0
+            self.equip_discard.fill(0)
         k = self.equip_deck.pop()
         self.hand[p, k] += 1
         self.hand_count[p] += 1

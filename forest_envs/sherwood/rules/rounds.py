@@ -78,7 +78,7 @@ class Rounds:
         self.round_index += 1
         self.round_no[0] = self.round_index
         self.attack_phase[0] = 0
-        self.emptied[:] = 0
+        self.emptied.fill(0)
         self._lay_out()
         self.next_turn(PREP_KIND, self.figure_seat, 0)
 
@@ -98,16 +98,18 @@ class Rounds:
         player card; "Tie: ... clockwise starting from the one who acted during another
         player's turn")."""
         camps, emptied = self.camp.tolist(), self.emptied.tolist()
-        rank = sum(1 for e in emptied if e)      # camps emptied before
+        rank = None
         for p in seats:
             if camps[p] == 0 and emptied[p] == 0:
+                if rank is None:
+                    rank = sum(1 for e in emptied if e)      # camps emptied before
                 rank += 1
                 emptied[p] = rank
                 self.emptied[p] = rank
                 if rank == FIRST_TO_EMPTY:
                     self.fame[p] += FIRST_EMPTY_FAME
                 elif rank == SECOND_TO_EMPTY:
-                    self.card_holder[:] = 0
+                    self.card_holder.fill(0)
                     self.card_holder[p] = 1
 
     def _end_round(self) -> None:
@@ -117,15 +119,15 @@ class Rounds:
             self._fork_bonus()
             self._end_agreements()
         self.camp += self.places.sum(axis=1) + self.ambush_outlaws.sum(axis=0)
-        self.places[:] = 0
-        self.ambush_outlaws[:] = 0
-        self.ambush_leader[:] = 0
+        self.places.fill(0)
+        self.ambush_outlaws.fill(0)
+        self.ambush_leader.fill(0)
         self._return_promised(range(NUM_AMBUSHES))
         if self.round_index >= ROUNDS:
             self._end_of_the_game()
             return
-        self.round_gold[:] = 0
-        self.round_comrades[:] = 0
+        self.round_gold.fill(0)
+        self.round_comrades.fill(0)
         # The poorest player (the figure's holder excluded) takes the figure; ties go to the
         # first tied player clockwise from the previous holder.
         prev = self.figure_seat
@@ -133,7 +135,7 @@ class Rounds:
         candidates = [p for p in self._seats_from(prev + 1) if p != prev]
         poorest = min(gold[p] for p in candidates)
         new = next(p for p in candidates if gold[p] == poorest)
-        self.figure[:] = 0
+        self.figure.fill(0)
         self.figure[new] = 1
         self._start_round()
 
@@ -142,14 +144,14 @@ class Rounds:
         the round (rulebook, "End of the Round (with the additions)", 2: "promised shares of
         loot that were not collected are returned to the money pit or under the oak"; the
         basic game never sets them, so it skips this)."""
-        self.provisioned[:] = 0
+        self.provisioned.fill(0)
         for amb in list(self.targets):
             self._void_agreement(amb)
         self.pit[0] += int(self.advance.sum())
-        self.advance[:] = 0
+        self.advance.fill(0)
         self.oak += self.advance_comrades.sum(axis=0)
-        self.advance_comrades[:] = 0
-        self.pledged[:] = 0
+        self.advance_comrades.fill(0)
+        self.pledged.fill(0)
 
     def _fork_bonus(self) -> None:
         """(Additions) The most outlaws in the four red-circled forks: one more outlaw from
@@ -157,7 +159,7 @@ class Rounds:
         (rulebook, "End of the Round (with the additions)", 1)."""
         in_forks = self.ambush_outlaws[list(RED_FORKS)].sum(axis=0)
         top = int(in_forks.max())
-        self.fork_bonus[:] = 0
+        self.fork_bonus.fill(0)
         if top == 0:
             return
         for q in np.flatnonzero(in_forks == top).tolist():
