@@ -248,7 +248,7 @@ class Negotiation:
     def _apply_confirm(self, d, a: int) -> None:
         """"If the allies' forces are insufficient, the performer may give up this action and
         take another step": everyone takes his outlaws and cards back."""
-        if a == A.CONFIRM.start:
+        if a == A.CONFIRM.id(A.CONFIRM_FORM):
             self._joint_formed()
             return
         o = self.offer

@@ -19,8 +19,6 @@ from ..components import MAX_WEAPON_STRENGTH, NUM_WEAPON_KINDS, WEAPON_STRENGTH
 from ..observation import CALL_KIND, PLEDGE_KIND, SHORTFALL_KIND
 from .records import Fight
 
-WITHHOLD_BAG, WITHHOLD_COMRADE = range(A.WITHHOLD.shape[0])   # the withhold block's first axis
-
 
 class PlannedAttack:
     """The ``call``, ``pledge`` and ``shortfall`` decisions (a mixin of ``SherwoodState``)."""
@@ -178,7 +176,7 @@ class PlannedAttack:
         """A recipient still owed a laid-out bag while bags are short, then a comrade."""
         amb, bags = d.data.ambush, d.data.bags
         laid = self.advance if bags else self.advance_comrades
-        start = A.WITHHOLD.id(WITHHOLD_BAG if bags else WITHHOLD_COMRADE, 0)
+        start = A.WITHHOLD.id(A.WITHHOLD_BAG if bags else A.WITHHOLD_COMRADE, 0)
         for q in np.flatnonzero(laid[amb]).tolist():
             mask[start + (q - d.player) % self.num_players] = 1
 
@@ -188,7 +186,7 @@ class PlannedAttack:
 
     def _apply_shortfall(self, d, a: int) -> None:
         kind, r = A.WITHHOLD.index(a)
-        self._withhold(kind == WITHHOLD_BAG, (d.player + r) % self.num_players, 1)
+        self._withhold(kind == A.WITHHOLD_BAG, (d.player + r) % self.num_players, 1)
         self._settle_shortfall()
 
     def _collect_promises(self) -> None:

@@ -16,8 +16,6 @@ from ..components import CARDS, FOREST_CLOAK, MIN_BAND
 from ..observation import CLOAK_KIND
 from .records import CloakQuestions
 
-CLOAK_STAY = 0          # the cloak block's first id: stay in the ambush (the second: go home)
-
 
 class Sheriff:
     """The ``cloak`` decision and the losses of a crushed ambush (a mixin of
@@ -52,7 +50,7 @@ class Sheriff:
             self.hand[q, FOREST_CLOAK] -= 1
             self.hand_count[q] -= 1
             self.equip_discard[FOREST_CLOAK] += 1
-            c.cloaks[q] = A.CLOAK.index(a)[0] == CLOAK_STAY
+            c.cloaks[q] = A.CLOAK.index(a)[0] == A.CLOAK_STAY
         c.asking += 1
         if c.asking < len(c.order):
             self.replace(CLOAK_KIND, c.order[c.asking], c.ambush)
