@@ -23,8 +23,9 @@ bug, raised as an error naming the decision, never covered by a random move.
   ambush on his route, asking the player with most outlaws in camp for the missing
   strength (a declined offer costs nothing, then it ambushes alone); with two outlaws or
   fewer left it offers a small joint ambush. Where somebody must be asked and it planned
-  to ask nobody (an offer it did not plan: its plan is per turn), it asks for one outlaw. It accepts an offer only for at most half of
-  its camp and when the joint ambush will rob a known traveller worth 2 fame or more.
+  to ask nobody (an offer it did not plan: its plan is per turn), it asks for one outlaw.
+  It accepts an offer only for at most half of its camp and when the joint ambush will rob
+  a known traveller worth 2 fame or more.
 * Attacks: leads the traveller worth most to it (its own ambush robs it: its loot; another
   player's: minus his fame; a Sheriff: the ambushes he crushes), plays the weakest card
   that closes the gap (only when its cards can close it), keeps loot shares and comrades;
@@ -141,9 +142,9 @@ class HeuristicAgent(SeededAgent):
         """Every ambush is taken, so its outlaws cannot fight this round: to the inn (it
         costs no gold), at a face-down traveller it has not seen, else the first one. In the
         preparation phase every laid-out traveller lies there, so the inn is always open."""
-        unseen = [s for s, slot in enumerate(v["slots"]) if slot and "card" not in slot]
-        seen = [s for s, slot in enumerate(v["slots"]) if slot]
-        return A.INN.id((unseen or seen)[0])
+        laid_out = [s for s, slot in enumerate(v["slots"]) if slot]
+        unseen = [s for s in laid_out if "card" not in v["slots"][s]]
+        return A.INN.id((unseen or laid_out)[0])
 
     def _strength(self, v, outlaws: int) -> int:
         """Outlaws plus the strongest cards of its hand they can carry (one each)."""

@@ -1,7 +1,7 @@
 """The sub-states of a round in progress, as typed records (``core.plain.record``): each is
-plain state data, deep-copied by ``clone`` and written to JSON by name. A state holds each in
-its field of the same name while it lasts, else None (the two question rounds share nothing
-with each other and are never in progress together with a fight).
+plain state data, deep-copied by ``clone`` and written to JSON by name. ``SherwoodState``
+holds each in its own field while it lasts, else None: ``offer``, ``coach``, ``fight``,
+``loot``, ``crush`` (``CloakQuestions``) and ``provisioning`` (``ProvisionsQuestions``).
 """
 
 from __future__ import annotations
