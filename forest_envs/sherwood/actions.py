@@ -12,6 +12,8 @@ from .components import (
     AMBUSHES,
     EQUIPMENT,
     GOLD_BAGS,
+    MAX_COMRADES,
+    MAX_LOOT_GOLD,
     NUM_AMBUSHES,
     NUM_WEAPON_KINDS,
     OUTLAWS_PER_COLOUR,
@@ -21,9 +23,9 @@ from .components import (
 MAX_SLOTS = 6          # laid-out travellers
 MAX_SEATS = 6
 MAX_ASK_CARDS = 3      # cards an ally may be asked to promise (the hand limit)
-MAX_PROMISED_LOOT = 9  # bags of loot promised to one ally (the richest traveller carries 9)
+MAX_PROMISED_LOOT = MAX_LOOT_GOLD  # bags of loot promised to one ally (the richest traveller carries 9)
 MAX_PAYMENT = 5        # gold paid to one ally with an offer (more than 5 forces the church)
-MAX_PROMISED_COMRADES = 2  # comrades promised to one ally (the most a traveller carries)
+MAX_PROMISED_COMRADES = MAX_COMRADES  # comrades promised to one ally (the most a traveller carries)
 
 
 def _accept_label(w0: int, w1: int, w2: int) -> str:
@@ -64,6 +66,7 @@ SHARE = SPACE.add("share", MAX_SEATS, lambda r: f"give a share to {_seat(r)}")
 COMRADE = SPACE.add("comrade", MAX_SEATS, lambda r: f"give a comrade to {_seat(r)}")
 # The additions: the forest cloak against the Sheriff, provisions after a successful attack,
 # the messenger's clothes when a traveller is revealed.
+CLOAK_STAY, CLOAK_GO_HOME = range(2)       # the cloak block's two ids, in order
 CLOAK = SPACE.add("cloak", 2, lambda i: ("forest cloak: stay in the ambush", "forest cloak: go home")[i])
 CLOAK_NONE = SPACE.add("cloak_none", (), lambda: "no forest cloak")
 PROVISIONS = SPACE.add("provisions", (), lambda: "provisions: stay in the ambush")
@@ -85,6 +88,7 @@ INFORMANT = SPACE.add("informant", MAX_SEATS, lambda r: f"name {_seat(r)} as the
 RENOUNCE = SPACE.add("renounce", (), lambda: "renounce the promised cards")
 # (Additions) When the loot and the informant's gold cannot cover the promises, the informant
 # chooses whose promise goes without: one laid-out bag (0) or comrade (1) at a time.
+WITHHOLD_BAG, WITHHOLD_COMRADE = range(2)  # the withhold block's first axis
 WITHHOLD = SPACE.add("withhold", (2, MAX_SEATS),
                      lambda k, r: f"withhold a promised {('bag', 'comrade')[k]} from {_seat(r)}")
 # (Additions) The leader of a planned attack says in what order the allies confirm their
@@ -92,6 +96,7 @@ WITHHOLD = SPACE.add("withhold", (2, MAX_SEATS),
 CALL = SPACE.add("call", MAX_SEATS, lambda r: f"call on {_seat(r)} to keep his promise")
 # (Basic rules) Once the allies' promised cards are shown, the performer forms the joint
 # ambush or gives it up ("If the allies' forces are insufficient, the performer may give up").
+CONFIRM_FORM, CONFIRM_GIVE_UP = range(2)   # the confirm block's two ids, in order
 CONFIRM = SPACE.add("confirm", 2, lambda i: ("form the joint ambush", "give up the joint ambush")[i])
 SPACE.freeze()
 NUM_ACTIONS = SPACE.size

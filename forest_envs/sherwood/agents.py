@@ -3,27 +3,36 @@
 It reads only ``env.unwrapped.view(agent)`` and the action mask (through ``choose``, the
 bare engine's ``state.view(seat)`` and ``state.legal_action_mask()``). A face-down traveller
 it has not seen is judged as every card of its deck letter in the game's card table
-(``components.deck_ids``), equally likely; whether the additions are in play it reads from
-the public equipment count. Routes, strengths and loot are the engine's tables.
+(``components.deck_ids``), equally likely, the Sheriffs among them when the view says the
+additions are in play. Routes, strengths and loot are the engine's tables.
+
+Every decision kind has its rule (``HANDLERS``, checked against the game's decision kinds at
+import), and each rule returns a legal action in every position: a rule that does not is a
+bug, raised as an error naming the decision, never covered by a random move.
 
 * Preparation: every action costs an outlaw and the first empty camp earns a fame point,
   so it prepares little: the church only when forced and, in the last round, with all its
   gold (gold held at the end is worth nothing); the market in the first two rounds; the
   merchant below two cards; never the inn (measured: one look is worth less than the
-  outlaw). Then every outlaw into the free ambush with the most expected loot: every laid-
-  out traveller drives this round and is robbed by the first ambush on its route strong
-  enough; (additions) a Sheriff who would crush the ambush counts as a loss.
+  outlaw) unless every ambush is taken. Then every outlaw into the free ambush with the
+  most expected loot: every laid-out traveller drives this round and is robbed by the first
+  ambush on its route strong enough; (additions) a Sheriff who would crush the ambush
+  counts as a loss. With every ambush taken its idle outlaws go to the inn (it costs no
+  gold), looking at a face-down traveller it has not seen.
 * Offers: when a known traveller is too strong for it alone, it first offers a joint
   ambush on his route, asking the player with most outlaws in camp for the missing
   strength (a declined offer costs nothing, then it ambushes alone); with two outlaws or
-  fewer left it offers a small joint ambush. It accepts an offer only for at most half of
-  its camp and when the joint ambush will rob a known traveller worth 2 fame or more.
+  fewer left it offers a small joint ambush. Where somebody must be asked and it planned
+  to ask nobody (an offer it did not plan: its plan is per turn), it asks for one outlaw.
+  It accepts an offer only for at most half of its camp and when the joint ambush will rob
+  a known traveller worth 2 fame or more.
 * Attacks: leads the traveller worth most to it (its own ambush robs it: its loot; another
   player's: minus his fame; a Sheriff: the ambushes he crushes), plays the weakest card
   that closes the gap (only when its cards can close it), keeps loot shares and comrades;
   (additions) sends a coach with the messenger's clothes where the rest of the journey is
-  worth more to it, stays with provisions, goes home under a forest cloak, marks no
-  target, names itself the informant and keeps an equipment promise while it holds weapons.
+  worth more to it, stays with provisions and goes home under a forest cloak when it holds
+  the card (plays none without), marks no target, names itself the informant and keeps an
+  equipment promise while it holds weapons.
 * Loot: keeps a share or comrade when it may, else gives it to the participant with least
   fame; (additions) as an informant who cannot cover every promise, it withholds from the
   recipient with most fame; as a leader it calls first the ally with least fame to keep his
@@ -38,30 +47,41 @@ from ..core.agents import SeededAgent
 from . import actions as A
 from .components import (
     CHURCH_FORCED_ABOVE,
+    FINAL_COMRADE_FAME,
     MIN_BAND,
+    NUM_WEAPON_KINDS,
     OUTLAWS_PER_COLOUR,
     ROUNDS,
     WEAPON_STRENGTH,
     deck_ids,
-    equipment_deck,
     reroute,
 )
+from .observation import DECISIONS
 from .render import card as card_view
 
 # The cards a face-down traveller may be, by deck letter and by whether the Sheriffs are in
 # play (the additions), as the view shows a card.
 _DECKS = {(d, sheriffs): [card_view(i) for i in deck_ids(d, sheriffs)]
           for d in "AB" for sheriffs in (False, True)}
-# Equipment cards in the basic game; more in play means the additions (a public count).
-_BASIC_EQUIPMENT = len(equipment_deck(False))
 MARKET_ROUNDS = 2      # rounds in which a recruit is worth two bags (he fights in every later one)
 ACCEPT_FAME = 2        # the fame a joint ambush must promise before it sends outlaws there
+BUY_BELOW = 2          # it buys equipment while it holds fewer cards than this
+SPARE_OUTLAWS = 3      # outlaws in camp before it spends one at the market or the merchant
+SMALL_JOINT = 2        # with this many outlaws or fewer left it offers a small joint ambush,
+                       # asking for this many from a camp that has them
+COMRADE_FAME = FINAL_COMRADE_FAME   # a comrade's worth in fame (his sixth-round value)
+OUTLAW_FAME = 2        # an outlaw lost to the Sheriff, in fame (he fights no more)
+TIE_JITTER = 0.01      # random tie-break between ambushes of equal expected loot
+REROUTE_MARGIN = 0.5   # a messenger's clothes must gain this much over the journey as it is
+PASSED_SHERIFF = 0.5   # share of a Sheriff's fame loss it gains when he crushes a rival
+WEAPONS_WEAKEST_FIRST = tuple(range(NUM_WEAPON_KINDS))   # weapon kinds, cudgel first
+WEAPONS_STRONGEST_FIRST = WEAPONS_WEAKEST_FIRST[::-1]
 
 
 def _value(fame: int, gold: int, comrades: int) -> float:
     """What a robbed traveller brings its leader, in fame: fame, a bag of gold is one fame at
     the church, a comrade two (his final value, and an outlaw for later rounds)."""
-    return fame + gold + 2 * comrades
+    return fame + gold + COMRADE_FAME * comrades
 
 
 def _strength_here(e: dict | None) -> int:
@@ -85,12 +105,14 @@ class HeuristicAgent(SeededAgent):
 
     # --- the decision -----------------------------------------------------------------------
     def choose(self, v: dict, mask: np.ndarray, seat: int) -> int:
-        legal = np.flatnonzero(mask)
+        """The action for the pending decision of ``v`` (the seat's view) under ``mask``."""
+        if v["decision"] is None:
+            raise ValueError("the game is over: there is no decision to take")
         kind = v["decision"]["kind"]
-        pick = getattr(self, "_" + kind, None)
-        action = pick(v, mask, seat) if pick else None
-        if action is None or not mask[action]:
-            action = int(legal[self.rng.integers(legal.size)])
+        action = HANDLERS[kind](self, v, mask, seat)
+        if action is None or not 0 <= action < mask.size or not mask[action]:
+            raise RuntimeError(f"the heuristic chose {action!r}, not a legal action, at a {kind!r} "
+                               f"decision of seat {seat} (legal: {np.flatnonzero(mask).tolist()})")
         return int(action)
 
     # --- preparation ------------------------------------------------------------------------
@@ -104,16 +126,25 @@ class HeuristicAgent(SeededAgent):
         # Gold held at the game's end is worth nothing: into the church when forced and, in
         # the last round, all of it at once.
         if gold > CHURCH_FORCED_ABOVE or (gold and v["round"] >= ROUNDS):
-            return A.CHURCH.start + gold - 1
-        if v["round"] <= MARKET_ROUNDS and camp >= 3 and mask[A.MARKET.start]:
+            return A.CHURCH.id(gold - 1)
+        if v["round"] <= MARKET_ROUNDS and camp >= SPARE_OUTLAWS and mask[A.MARKET.start]:
             return A.MARKET.start
-        if me["hand_count"] < 2 and camp >= 3 and mask[A.MERCHANT.start]:
+        if me["hand_count"] < BUY_BELOW and camp >= SPARE_OUTLAWS and mask[A.MERCHANT.start]:
             return A.MERCHANT.start
         best = self._best_ambush(v, mask, seat, camp)
         if best is None:
-            return None
+            return self._inn(v, mask)
         offer = self._offer(v, mask, seat, camp)
         return A.AMBUSH.id(best, camp - 1) if offer is None else offer
+
+    @staticmethod
+    def _inn(v, mask) -> int:
+        """Every ambush is taken, so its outlaws cannot fight this round: to the inn (it
+        costs no gold), at a face-down traveller it has not seen, else the first one. In the
+        preparation phase every laid-out traveller lies there, so the inn is always open."""
+        laid_out = [s for s, slot in enumerate(v["slots"]) if slot]
+        unseen = [s for s in laid_out if "card" not in v["slots"][s]]
+        return A.INN.id((unseen or laid_out)[0])
 
     def _strength(self, v, outlaws: int) -> int:
         """Outlaws plus the strongest cards of its hand they can carry (one each)."""
@@ -138,7 +169,7 @@ class HeuristicAgent(SeededAgent):
                             scores[b] += weight * _value(c["fame"], c["gold"], c["comrades"])
                         elif _strength_here(v["ambushes"][b]) >= c["strength"]:
                             break               # robbed there before it reaches the rest
-        return max(scores, key=lambda a: scores[a] + 0.01 * self.rng.random())
+        return max(scores, key=lambda a: scores[a] + TIE_JITTER * self.rng.random())
 
     def _face_sheriff(self, v, seat, scores: dict, c: dict, weight: float, strength: int) -> None:
         """(Additions) A Sheriff fights every ambush he passes: his fame where it beats him,
@@ -152,7 +183,7 @@ class HeuristicAgent(SeededAgent):
         each outlaw lost (he fights no more, and outlaws under the oak lose ties); a band of
         four loses no outlaw."""
         band = OUTLAWS_PER_COLOUR - v["players"][seat]["oak"]
-        return c["fame_loss"] + 2 * min(c["outlaw_loss"], max(0, band - MIN_BAND))
+        return c["fame_loss"] + OUTLAW_FAME * min(c["outlaw_loss"], max(0, band - MIN_BAND))
 
     def _candidates(self, v, slot: dict | None):
         """The cards a laid-out traveller may be, with their weights: itself if known, else
@@ -162,17 +193,8 @@ class HeuristicAgent(SeededAgent):
             return []
         if "card" in slot:
             return [(slot["card"], 1.0)]
-        cards = _DECKS[slot["deck"], self._additions(v)]
+        cards = _DECKS[slot["deck"], v["additions"]]
         return [(c, 1.0 / len(cards)) for c in cards]
-
-    @staticmethod
-    def _additions(v) -> bool:
-        """Whether the additions are in play, from public counts: the equipment cards in the
-        deck, the discard pile, the hands and in front of the players exceed the basic 18."""
-        total = (v["equipment_left"] + sum(v["equipment_discard"]) + sum(sum(row) for row in v["played"])
-                 + sum(p["hand_count"] for p in v["players"])
-                 + sum(sum(map(sum, e["promised"])) for e in v["ambushes"] if e))
-        return total > _BASIC_EQUIPMENT
 
     # --- offers -----------------------------------------------------------------------------
     def _offer(self, v, mask, seat, camp):
@@ -201,20 +223,23 @@ class HeuristicAgent(SeededAgent):
                 if value > best_value:
                     best, best_value = (joint, c["strength"] - strength), value
                 break
-        if best is None and camp <= 2 and top >= 2:
+        if best is None and camp <= SMALL_JOINT and top >= SMALL_JOINT:
             a = self._best_ambush(v, mask, seat, camp)
-            best = (A.JOINT.id(a, camp - 1), 2)
+            best = (A.JOINT.id(a, camp - 1), SMALL_JOINT)
         if best is None:
             return None
         self._asks = {partner: best[1]}
         return best[0]
 
     def _ask(self, v, mask, seat):
+        """The outlaws it planned to ask of this ally (no cards); one outlaw where somebody
+        must be asked and it planned nobody (the last ally with nobody asked yet, or an
+        informant, who must take part: every asked ally has an outlaw in camp)."""
         ally = v["decision"]["data"]["ally"]
         want = self._asks.get(ally, 0)
         c = min(want, v["players"][ally]["camp"])
         action = A.ASK.id(c, 0)
-        return action if mask[action] else None
+        return action if mask[action] else A.ASK.id(1, 0)
 
     def _reveal(self, v, mask, seat):
         return A.REVEAL_NONE.start
@@ -230,7 +255,7 @@ class HeuristicAgent(SeededAgent):
 
     def _confirm(self, v, mask, seat):
         # It asks for the strength it needs (outlaws, no cards), so it forms what it offered.
-        return A.CONFIRM.start
+        return A.CONFIRM.id(A.CONFIRM_FORM)
 
     def _call(self, v, mask, seat):
         """(Additions) As leader of a planned attack, it calls first the ally with least fame
@@ -239,7 +264,7 @@ class HeuristicAgent(SeededAgent):
 
     def _pledge(self, v, mask, seat):
         # (Additions) Keep its promise with its strongest cards; renounce with none left.
-        for k in (2, 1, 0):
+        for k in WEAPONS_STRONGEST_FIRST:
             if v["hand"][k]:
                 return A.EQUIP.start + k
         return A.RENOUNCE.start
@@ -274,13 +299,12 @@ class HeuristicAgent(SeededAgent):
 
     # --- attacks ----------------------------------------------------------------------------
     def _lead(self, v, mask, seat):
+        """The laid-out traveller worth most to it (every one the mask offers lies there)."""
         scores = {}
         for s, slot in enumerate(v["slots"]):
-            if slot and mask[A.LEAD.start + s]:
+            if slot and mask[A.LEAD.id(s)]:
                 scores[s] = sum(w * self._drive_value(v, seat, c) for c, w in self._candidates(v, slot))
-        if not scores:
-            return None
-        return A.LEAD.start + max(scores, key=scores.get)
+        return A.LEAD.id(max(scores, key=scores.get))
 
     def _drive_value(self, v, seat, c) -> float:
         """Follow a traveller along its route: the first ambush strong enough robs it. Its own
@@ -295,7 +319,7 @@ class HeuristicAgent(SeededAgent):
             strength = _strength_here(e) + (self._strength(v, mine) - mine if mine else 0)
             if strength < c["strength"]:
                 if c.get("sheriff"):
-                    value += -self._crush_loss(v, seat, c) if mine else 0.5 * c["fame_loss"]
+                    value += -self._crush_loss(v, seat, c) if mine else PASSED_SHERIFF * c["fame_loss"]
                 continue
             if c.get("sheriff"):
                 return value + (c["fame"] if mine else -c["fame"])
@@ -313,16 +337,16 @@ class HeuristicAgent(SeededAgent):
         if sum(weapons) < need:
             return A.EQUIP_PASS.start
         # The weakest card that closes the gap at once, else the strongest towards it.
-        for k in range(3):
+        for k in WEAPONS_WEAKEST_FIRST:
             if v["hand"][k] and WEAPON_STRENGTH[k] >= need:
                 return A.EQUIP.start + k
-        for k in (2, 1, 0):
+        for k in WEAPONS_STRONGEST_FIRST:
             if v["hand"][k]:
                 return A.EQUIP.start + k
         return A.EQUIP_PASS.start
 
     def _weapons(self, v) -> list[int]:
-        return [WEAPON_STRENGTH[k] for k in range(3) for _ in range(v["hand"][k])]
+        return [WEAPON_STRENGTH[k] for k in WEAPONS_WEAKEST_FIRST for _ in range(v["hand"][k])]
 
     def _share(self, v, mask, seat):
         # A leader's choice of who gets a short round's share: itself when it may, else the
@@ -335,8 +359,8 @@ class HeuristicAgent(SeededAgent):
     def _shortfall(self, v, mask, seat):
         """(Additions) The informant withholds a promised bag (or comrade) from the recipient
         with most fame: the strongest rival leaves empty-handed."""
-        kind = 0 if v["decision"]["data"]["bags"] else 1
-        block = range(A.WITHHOLD.start + kind * A.MAX_SEATS, A.WITHHOLD.start + (kind + 1) * A.MAX_SEATS)
+        kind = A.WITHHOLD_BAG if v["decision"]["data"]["bags"] else A.WITHHOLD_COMRADE
+        block = range(A.WITHHOLD.id(kind, 0), A.WITHHOLD.id(kind, 0) + A.MAX_SEATS)
         legal = [a for a in block if mask[a]]
         n = v["num_players"]
         return max(legal, key=lambda a: (v["players"][(seat + a - block.start) % n]["fame"], -a))
@@ -351,10 +375,13 @@ class HeuristicAgent(SeededAgent):
         return min(legal, key=lambda a: (v["players"][(seat + a - block.start) % n]["fame"], a))
 
     def _provisions(self, v, mask, seat):
-        return A.PROVISIONS.start
+        """Stay with provisions when it holds the card (and has not stayed here already)."""
+        return A.PROVISIONS.start if mask[A.PROVISIONS.start] else A.PROVISIONS_NONE.start
 
     def _cloak(self, v, mask, seat):
-        return A.CLOAK.start + 1
+        """Home under a forest cloak when it holds one, else it takes the losses."""
+        home = A.CLOAK.id(A.CLOAK_GO_HOME)
+        return home if mask[home] else A.CLOAK_NONE.start
 
     def _messenger(self, v, mask, seat):
         """(Additions) Send the coach where the rest of its journey is worth most to it (into
@@ -366,6 +393,33 @@ class HeuristicAgent(SeededAgent):
             if mask[A.MESSENGER.start + t]:
                 rest = reroute(c["origin"], passed, t)
                 value = self._drive_value(v, seat, dict(c, route=rest))
-                if value > best_value + 0.5:
+                if value > best_value + REROUTE_MARGIN:
                     best, best_value = A.MESSENGER.start + t, value
         return best
+
+
+# The rule of each decision kind, by the kind's name (the engine's DECISIONS); checked at
+# import, so a kind added to the game without a rule here fails at once.
+HANDLERS = {
+    "prep": HeuristicAgent._prep,
+    "ask": HeuristicAgent._ask,
+    "reveal": HeuristicAgent._reveal,
+    "answer": HeuristicAgent._answer,
+    "lead": HeuristicAgent._lead,
+    "equip": HeuristicAgent._equip,
+    "share": HeuristicAgent._share,
+    "comrade": HeuristicAgent._comrade,
+    "cloak": HeuristicAgent._cloak,
+    "provisions": HeuristicAgent._provisions,
+    "messenger": HeuristicAgent._messenger,
+    "target": HeuristicAgent._target,
+    "terms": HeuristicAgent._terms,
+    "informant": HeuristicAgent._informant,
+    "pledge": HeuristicAgent._pledge,
+    "shortfall": HeuristicAgent._shortfall,
+    "call": HeuristicAgent._call,
+    "confirm": HeuristicAgent._confirm,
+}
+if list(HANDLERS) != [k.name for k in DECISIONS]:
+    raise TypeError(f"HeuristicAgent.HANDLERS lists {list(HANDLERS)}, but Sherwood's decision "
+                    f"kinds are {[k.name for k in DECISIONS]}")

@@ -23,21 +23,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # --- players, pieces, the box ------------------------------------------------------------
-PLAYER_COUNTS = (3, 4, 5, 6)
-COLOURS = ("blue", "purple", "green", "yellow", "red", "black")
+PLAYER_COUNTS = (3, 4, 5, 6)   # six colours in the box
 OUTLAWS_PER_COLOUR = 8          # 48 outlaws in the box
 BAND_START = 4                  # outlaws in each camp at the start
 OAK_START = OUTLAWS_PER_COLOUR - BAND_START   # 4 more of each colour under the oak
 MIN_BAND = 4                    # (additions) a band never drops below four outlaws
-MARKERS_PER_COLOUR = 3          # one goes on the road to fame, two are free for the inn
-INN_MARKERS = MARKERS_PER_COLOUR - 1
 GOLD_BAGS = 42
 GOLD_START = 2                  # bags in each camp at the start
 CHURCH_FORCED_ABOVE = 5         # more than this in camp: the church is the only action
 MERCHANT_COST = 1
 MARKET_COST = 2
 HAND_LIMIT = 3                  # the merchant sells nothing to a player holding three cards
-FAME_LAP = 30                   # the road to fame: space 0/30; beyond 30 keep counting
 ROUNDS = 6
 FIRST_EMPTY_FAME = 1            # the first player to empty his camp gains one fame point
 ALLIANCE_LETTERS = ("A", "B", "C", "D", "E", "F")   # 12 tokens: six lettered pairs
@@ -52,9 +48,6 @@ LAID_OUT = {3: 4, 4: 5, 5: 6, 6: 6}
 # --- the map ----------------------------------------------------------------------------
 TOWNS = ("Derby", "Nottingham", "Lincoln", "York")
 DERBY, NOTTINGHAM, LINCOLN, YORK = range(4)
-# The road arm of each town: where its gate and wood lie, and the two forks it touches.
-TOWN_SIDE = {YORK: "north", LINCOLN: "east", NOTTINGHAM: "south", DERBY: "west"}
-
 # Ambush ids: gate and wood of each town (by town id), then the four forks.
 AMBUSHES = (
     "Derby Gate", "Derby Wood",
@@ -100,10 +93,6 @@ def route(origin: int, destination: int) -> tuple[int, ...]:
 
 ROUTES = {(o, d): route(o, d) for o in range(4) for d in range(4) if o != d}
 ROUTE_LEN = 8  # every route passes eight ambushes (two gates, two woods, four fork passes)
-
-
-def ambushes_on_arm(town: int) -> frozenset[int]:
-    return frozenset(arm_in(town))
 
 
 def reroute(origin: int, passed: int, destination: int) -> tuple[int, ...] | None:
@@ -233,7 +222,6 @@ NUM_TRAVELLERS = 45
 NUM_SHERIFFS = 10
 EXAMPLE_CARD = 40       # the rulebook's negotiation/loot example: strength 12, 1 fame, 9 gold, 1 comrade
 MAX_STRENGTH = 14
-MAX_FAME = max(c.fame for c in CARDS)
 MAX_LOOT_GOLD = max(c.gold for c in CARDS)
 MAX_COMRADES = max(c.comrades for c in CARDS)
 
@@ -249,11 +237,11 @@ EQUIPMENT = ("cudgel", "bow", "sword", "provisions", "forest cloak", "messenger'
 NUM_EQUIPMENT_KINDS = len(EQUIPMENT)
 NUM_WEAPON_KINDS = 3
 WEAPON_STRENGTH = (1, 2, 3)
+MAX_WEAPON_STRENGTH = max(WEAPON_STRENGTH)   # the most one card adds to an outlaw
 CUDGEL, BOW, SWORD, PROVISIONS, FOREST_CLOAK, MESSENGER = range(6)
 # 18 weapons: more light ones than heavy ones (reconstructed split, docs/sherwood.md).
 EQUIPMENT_COUNTS = (8, 6, 4, 2, 2, 2)
 NUM_EQUIPMENT = sum(EQUIPMENT_COUNTS)  # 24
-SPECIAL_ITEMS = (PROVISIONS, FOREST_CLOAK, MESSENGER)
 
 
 def equipment_deck(additions: bool) -> list[int]:

@@ -14,6 +14,7 @@ from ..core.layout import Layout
 from .actions import MAX_ASK_CARDS, MAX_PROMISED_COMRADES, MAX_SEATS, MAX_SLOTS
 from .components import (
     GOLD_BAGS,
+    MAX_COMRADES,
     MAX_STRENGTH,
     NUM_AMBUSHES,
     NUM_CARDS,
@@ -40,8 +41,8 @@ DECISIONS = (
     DecisionKind("lead"),
     DecisionKind("equip", ints=(("ambush", NUM_AMBUSHES - 1), ("strength", MAX_STRENGTH),
                                 ("total", MAX_TOTAL)), seats=("leader",)),
-    DecisionKind("share", ints=(("picks", 6),)),
-    DecisionKind("comrade", ints=(("comrades", 2),)),
+    DecisionKind("share", ints=(("picks", MAX_SEATS),)),
+    DecisionKind("comrade", ints=(("comrades", MAX_COMRADES),)),
     DecisionKind("cloak", ints=(("ambush", NUM_AMBUSHES - 1),)),
     DecisionKind("provisions", ints=(("ambush", NUM_AMBUSHES - 1),)),
     DecisionKind("messenger"),
@@ -61,8 +62,13 @@ DECISIONS = (
     # (Basic rules) the promised cards are shown: the performer forms the ambush or gives up.
     DecisionKind("confirm", ints=(("ambush", NUM_AMBUSHES - 1),)),
 )
-(PREP, ASK, REVEAL, ANSWER, LEAD, EQUIP, SHARE, COMRADE, CLOAK, PROVISIONS, MESSENGER, TARGET,
- TERMS, INFORMANT, PLEDGE, SHORTFALL, CALL, CONFIRM) = range(len(DECISIONS))
+# Each kind's index into DECISIONS (a pending Decision's ``kind``), named <kind>_KIND: the
+# kinds share their names with action blocks and equipment (``actions.CLOAK``,
+# ``components.PROVISIONS``), the suffix keeps the three apart (tests/sherwood/test_rules.py
+# checks the names against DECISIONS).
+(PREP_KIND, ASK_KIND, REVEAL_KIND, ANSWER_KIND, LEAD_KIND, EQUIP_KIND, SHARE_KIND, COMRADE_KIND,
+ CLOAK_KIND, PROVISIONS_KIND, MESSENGER_KIND, TARGET_KIND, TERMS_KIND, INFORMANT_KIND,
+ PLEDGE_KIND, SHORTFALL_KIND, CALL_KIND, CONFIRM_KIND) = range(len(DECISIONS))
 
 # Card features.
 F_STRENGTH, F_FAME, F_GOLD, F_COMRADES, F_ORIGIN, F_DEST = 0, 1, 2, 3, 4, 8
@@ -110,7 +116,7 @@ def build_layout(L: Layout) -> None:
     L.add("slot_marked", (S, n), high=1, seats=1)         # inn markers
     L.add("leads_left", n, high=2, seats=0)
     L.add("offer_ask", (n, 2), high=most, seats=0)        # outlaws, cards asked of each seat
-    L.add("offer_answer", n, high=2, seats=0)             # 1 accepted, 2 declined
+    L.add("offer_answer", n, high=2, seats=0)             # 1 accepted (a decline ends the offer)
     L.add("played", (n, NUM_WEAPON_KINDS), high=most, seats=0)  # cards played at this ambush
     L.add("shares", (n, 2), high=GOLD_BAGS, seats=0)      # loot shares given, of which comrades
     # --- the additions

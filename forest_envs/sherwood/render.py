@@ -5,7 +5,8 @@ The view is indexed as the game's data is: seats by seat number, ambushes by amb
 a traveller as a dict of its card's numbers (``card``), equipment as counts by kind
 (``components.EQUIPMENT``). A face-down traveller shows only what the seat knows: its deck
 letter, and its numbers if the seat looked at it in the inn (``peeked``) or the loot an
-offer told. ``render`` turns ids into names for people.
+offer told. Whether the additions are in play (``additions``) is public, as the box on the
+table is. ``render`` turns ids into names for people.
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ def view(state, seat: int | None) -> dict:
         "round_comrades": int(state.round_comrades[p]),
     } for p in range(n)]
     out = {
-        "seat": seat, "num_players": n, "round": state.round_index,
+        "seat": seat, "num_players": n, "additions": bool(state.game.additions),
+        "round": state.round_index,
         "phase": "attacks" if state.attack_phase[0] else "preparation",
         "turn": state.turn_player, "decision": decision,
         "figure": state.figure_seat, "card_holder": state.card_holder_seat(),
@@ -79,8 +81,8 @@ def view(state, seat: int | None) -> dict:
         "slots": slots, "ambushes": ambushes, "players": players,
         "leads": list(state.leads),
         "coach": None if state.coach is None else {
-            "card": card(state.coach[0]), "step": state.coach[1], "destination": state.coach[2],
-            "route": list(state._route())},
+            "card": card(state.coach.card), "step": state.coach.step,
+            "destination": state.coach.destination, "route": list(state._route())},
         "offer": _offer(state),
         "played": state.played.tolist(),
     }
@@ -100,11 +102,11 @@ def _offer(state) -> dict | None:
     o = state.offer
     if o is None:
         return None
-    return {"performer": o["performer"], "ambush": o["ambush"], "own": o["own"],
-            "asked": [list(x) for x in o["asked"]], "told": o["reveal"],
-            "answers": state.offer_answer.tolist(), "target": o["target"],
-            "informant": o["informant"],
-            "terms": {q: list(t) for q, t in o["terms"].items()}}   # seat: [bags, gold now, comrades]
+    return {"performer": o.performer, "ambush": o.ambush, "own": o.own,
+            "asked": [list(x) for x in o.asked], "told": o.told,
+            "answers": state.offer_answer.tolist(), "target": o.target,
+            "informant": o.informant,
+            "terms": {q: list(t) for q, t in o.terms.items()}}   # seat: [bags, gold now, comrades]
 
 
 def render(state, seat: int | None = None) -> str:

@@ -274,15 +274,15 @@ def test_messenger_clothes_after_the_first_ambush_change_the_remaining_route():
     s = attack_setup(7, {"York Gate": {2: 1}, "Derby Gate": {0: 4}}, additions=True,
                      hands={1: {"messenger's clothes": 1}})
     act(s, "lead traveller 1")
-    assert (phase(s), s.current_player, s.coach[1]) == ("messenger", 1, 0)   # at reveal
+    assert (phase(s), s.current_player, s.coach.step) == ("messenger", 1, 0)   # at reveal
     act(s, "no messenger's clothes")
     # The coach passed the occupied York Gate without being robbed: the window opens again.
-    assert (phase(s), s.current_player, s.coach[1]) == ("messenger", 1, 1)
+    assert (phase(s), s.current_player, s.coach.step) == ("messenger", 1, 1)
     assert legal_names(s) == {"no messenger's clothes", "messenger's clothes: send to Derby",
                               "messenger's clothes: send to Nottingham"}
     act(s, "messenger's clothes: send to Derby")
     # It drives on from York Gate along York -> Derby and falls to P0 at Derby Gate.
-    assert s.coach[2] == DERBY and ROUTES[(YORK, DERBY)][s.coach[1]] == amb("Derby Gate")
+    assert s.coach.destination == DERBY and ROUTES[(YORK, DERBY)][s.coach.step] == amb("Derby Gate")
     assert phase(s) == "provisions" and s.fame.tolist() == [2, 0, 0]
     act(s, "no provisions")
     assert int(s.equip_discard[MESSENGER]) == 1
@@ -297,12 +297,12 @@ def test_messenger_clothes_cannot_send_the_coach_back_along_its_path():
     s = attack_setup(7, {"North-East Fork": {2: 1}}, additions=True, leads=(0, 1), more_cards=(0,),
                      hands={1: {"messenger's clothes": 1}})
     act(s, "lead traveller 1", "no messenger's clothes")
-    assert (phase(s), s.coach[1]) == ("messenger", 4)     # passed York's arm: both towns legal
+    assert (phase(s), s.coach.step) == ("messenger", 4)     # passed York's arm: both towns legal
     assert len(legal_names(s)) == 3
-    s.coach[1] = 5                                        # had it passed the South-East Fork too
+    s.coach.step = 5                                        # had it passed the South-East Fork too
     s.edited()
     assert legal_names(s) == {"no messenger's clothes"}   # every other town means driving back
-    s.coach[1] = 4
+    s.coach.step = 4
     s.edited()
     act(s, "no messenger's clothes")
     # Its second pass of the fork (6 ambushes behind it) opens no window: no town is legal.

@@ -15,9 +15,10 @@ from forest_envs.core.agents import RandomAgent
 from forest_envs.sherwood import actions as A
 from forest_envs.sherwood import env
 from forest_envs.sherwood.agents import HeuristicAgent
+from forest_envs.sherwood.components import AMBUSHES
 from forest_envs.sherwood.rules import new_game
 
-from .conftest import act, attack_setup
+from .conftest import act, attack_setup, legal_names, new_state, phase, set_player
 
 
 def test_plays_whole_games_through_the_seat_only_env():
@@ -98,13 +99,66 @@ def test_wins_at_least_75_percent_of_500_seat_rotated_games_with_the_additions()
 
 
 def test_every_decision_kind_has_a_deliberate_handler():
+    from forest_envs.sherwood.agents import HANDLERS
     from forest_envs.sherwood.observation import DECISIONS
-    missing = [k.name for k in DECISIONS if not callable(getattr(HeuristicAgent, "_" + k.name, None))]
-    assert not missing
+
+    assert list(HANDLERS) == [k.name for k in DECISIONS]
+    assert all(callable(h) for h in HANDLERS.values())
+
+
+def test_an_illegal_choice_is_an_error_naming_the_decision(monkeypatch):
+    """A rule that returns an illegal action is a bug: an error, never a random move."""
+    from forest_envs.sherwood import agents
+
+    s = new_game({"num_players": 3}, 0)
+    monkeypatch.setitem(agents.HANDLERS, "prep", lambda self, v, mask, seat: A.LEAD.start)
+    with pytest.raises(RuntimeError, match="not a legal action, at a 'prep' decision"):
+        HeuristicAgent(seed=0).choose(s.view(s.current_player), s.legal_action_mask(), s.current_player)
+
+
+def choice(s) -> str:
+    p = s.current_player
+    return s.game.action_names[HeuristicAgent(seed=0).choose(s.view(p), s.legal_action_mask(), p)]
+
+
+def test_without_the_card_it_plays_no_cloak_and_no_provisions():
+    """The forest cloak and provisions decisions ask every participant (so asking reveals no
+    hand): without the card its one legal answer is to play none."""
+    from .test_additions import SHERIFF_A6, SHERIFF_B12
+
+    s = attack_setup(SHERIFF_B12, {"Lincoln Gate": {0: 3}}, additions=True)
+    act(s, "lead traveller 1")
+    assert phase(s) == "cloak" and legal_names(s) == {"no forest cloak"}
+    assert choice(s) == "no forest cloak"
+    s = attack_setup(SHERIFF_A6, {"York Gate": {0: 4, 1: 2}}, additions=True)
+    act(s, "lead traveller 1")
+    assert phase(s) == "provisions" and legal_names(s) == {"no provisions"}
+    assert choice(s) == "no provisions"
+
+
+def test_with_every_ambush_taken_its_outlaws_go_to_the_inn():
+    s = new_state(3)
+    for a in range(len(AMBUSHES)):
+        s.ambush_outlaws[a, 1 + a % 2] = 1
+    s.camp[1:] = 0
+    set_player(s, 0, camp=2, gold=1)           # too few outlaws left to spend on the merchant
+    assert "merchant: buy equipment" in legal_names(s)
+    assert not any(n.startswith("ambush") for n in legal_names(s))
+    assert choice(s) == "inn: look at traveller 2"     # 1 lies face up: 2 is face down, unseen
+
+
+def test_where_somebody_must_be_asked_it_asks_for_one_outlaw():
+    """An offer it did not plan (its plan is made at its own prep decision): the last ally,
+    nobody asked yet, must be asked for something."""
+    s = new_state(3)
+    act(s, "offer a joint ambush at York Gate with 1 own")
+    act(s, "ask for 0 outlaws and 0 cards")
+    assert phase(s) == "ask" and "ask for 0 outlaws and 0 cards" not in legal_names(s)
+    assert choice(s) == "ask for 1 outlaws and 0 cards"
 
 
 def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_the_strongest():
-    from forest_envs.sherwood.observation import SHARE, SHORTFALL
+    from forest_envs.sherwood.observation import SHARE_KIND, SHORTFALL_KIND
 
     from .test_additions import planned
     from .test_loot import ONE_GOLD_ONE_COMRADE, set_oak
@@ -117,7 +171,7 @@ def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_t
     s.fame[1], s.fame[2] = 4, 1
     s.edited()
     act(s, "lead traveller 1")
-    assert s.decision.kind == SHARE
+    assert s.decision.kind == SHARE_KIND
     assert s.game.action_names[HeuristicAgent(seed=0).choose(s.view(0), s.legal_action_mask(), 0)] \
         == "give a share to +2"
     # The informant short of one bag for P1 (fame 1) and P2 (fame 4) withholds P2's.
@@ -126,6 +180,6 @@ def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_t
     s.fame[1], s.fame[2] = 1, 4
     s.edited()
     act(s, "lead traveller 1")
-    assert s.decision.kind == SHORTFALL
+    assert s.decision.kind == SHORTFALL_KIND
     assert s.game.action_names[HeuristicAgent(seed=0).choose(s.view(0), s.legal_action_mask(), 0)] \
         == "withhold a promised bag from +2"

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from forest_envs.core.errors import IllegalActionError
+from forest_envs.sherwood import observation
 from forest_envs.sherwood.components import (
     AMBUSHES,
     BOW,
@@ -24,7 +25,10 @@ from forest_envs.sherwood.components import (
     LAID_OUT,
     LINCOLN,
     MARKET,
+    NUM_CARDS,
     NUM_EQUIPMENT,
+    NUM_SHERIFFS,
+    NUM_TRAVELLERS,
     RED_FORKS,
     ROUTES,
     SWORD,
@@ -63,13 +67,20 @@ def check_totals(state) -> None:
 # Components
 # =========================================================================================
 def test_box_counts():
-    assert len(CARDS) == 55
-    assert sum(1 for c in CARDS if c.sheriff) == 10
+    assert len(CARDS) == NUM_CARDS == NUM_TRAVELLERS + NUM_SHERIFFS == 55
+    assert sum(1 for c in CARDS if c.sheriff) == NUM_SHERIFFS == 10
     assert sum(1 for c in CARDS if not c.sheriff and c.deck == "A") == 22
     assert sum(1 for c in CARDS if not c.sheriff and c.deck == "B") == 23
     assert {c.strength for c in CARDS if not c.sheriff} == set(range(1, 15))
     assert len(equipment_deck(additions=True)) == NUM_EQUIPMENT == 24
     assert len(equipment_deck(additions=False)) == 18
+
+
+def test_each_decision_kind_has_its_named_index():
+    """observation.<NAME>_KIND is the index of the decision kind ``name`` in DECISIONS, and
+    there is one such constant per kind."""
+    kinds = {name: getattr(observation, name) for name in dir(observation) if name.endswith("_KIND")}
+    assert kinds == {k.name.upper() + "_KIND": i for i, k in enumerate(observation.DECISIONS)}
 
 
 def test_the_rulebook_example_card_exists():
@@ -304,9 +315,9 @@ def test_a_fork_passed_twice_can_attack_on_the_second_pass():
     # York -> Lincoln passes the North-East Fork at steps 4 and 6.
     s = attack_setup(7, {"North-East Fork": {0: 3}}, hands={0: {"cudgel": 1}})
     act(s, "lead traveller 1")
-    assert phase(s) == "equip" and s.coach[1] == 3
+    assert phase(s) == "equip" and s.coach.step == 3
     act(s, "play no more cards")
-    assert phase(s) == "equip" and s.coach[1] == 5
+    assert phase(s) == "equip" and s.coach.step == 5
     act(s, "play cudgel")
     assert int(s.fame[0]) == 2 and int(s.equip_discard[CUDGEL]) == 1
     check_totals(s)

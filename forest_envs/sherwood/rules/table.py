@@ -1,0 +1,56 @@
+"""What every phase reads of the table: the seats in clockwise order, the two starting
+players, the laid-out travellers, and seats named in actions (Sherwood Forest rulebook,
+"Setup" and "Object of the Game and Sequence of Actions")."""
+
+from __future__ import annotations
+
+from .tables import CARD_FEATURES
+
+
+class Table:
+    """Seats and laid-out travellers (a mixin of ``SherwoodState``)."""
+
+    __slots__ = ()
+
+    @property
+    def figure_seat(self) -> int:
+        """The holder of the starting player figure: he opens the preparation phase."""
+        return int(self.figure.argmax())
+
+    def card_holder_seat(self) -> int:
+        """The holder of the starting player card (-1: nobody yet this round): he leads the
+        first traveller (rulebook, "End of Preparation")."""
+        return int(self.card_holder.argmax()) if self.card_holder.any() else -1
+
+    def _seats_from(self, first: int) -> tuple[int, ...]:
+        """Every seat clockwise from ``first`` (any int: taken modulo the player count)."""
+        return self.game.seat_orders[first % self.num_players]
+
+    # Actions that name a seat count from the deciding player (0 = himself), as the
+    # observation's seat axes do.
+    def _mark_seats(self, mask, block, player: int, seats) -> None:
+        n = self.num_players
+        for q in seats:
+            mask[block.start + (q - player) % n] = 1
+
+    def _seat_named(self, block, player: int, a: int) -> int:
+        return (player + a - block.start) % self.num_players
+
+    # --- the laid-out travellers (rulebook, "Setup", 8, and "END OF THE ROUND", 2) -------------
+    def _lay_out(self) -> None:
+        for s in range(self.game.laid_out):
+            card = self.pile.pop(0)
+            self.slots[s] = card
+            self.slot_present[s] = 1
+        self.slot_face_up[0] = 1   # one card face up (the pile is shuffled: any one will do)
+        self.slot_card[0] = CARD_FEATURES[self.slots[0]]
+        self.pile_left[0] = len(self.pile)
+
+    def _clear_slot(self, s: int) -> None:
+        self.slots[s] = -1
+        self.slot_present[s] = 0
+        self.slot_face_up[s] = 0
+        self.slot_card[s] = 0
+        self.slot_told[s] = 0
+        self.slot_marked[s] = 0
+        self.peek[:, s] = 0
