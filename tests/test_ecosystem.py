@@ -114,6 +114,71 @@ def test_turn_based_parallel_conversion_is_seeded(env_id):
     parallel_seed_test(lambda: turn_based_aec_to_parallel(forest_envs.make(env_id, illegal_action="penalize")))
 
 
+# --- info keys every dict-like container can hold -------------------------------------------------
+# Tianshou's Batch keeps keys as attributes, so a key named after one of its methods hides the
+# method ({"items": 2} made Batch.stack call an array); attribute-style dicts do the same. No
+# info key of any game, at any depth, may be such a name: dict's own methods and Batch's.
+CONTAINER_METHOD_NAMES = frozenset(n for n in dir(dict) if not n.startswith("_")) | {
+    "apply_values_transform", "cat", "cat_", "dropnull", "empty", "empty_", "get_keys", "hasnull",
+    "isnull", "replace_empty_batches_by_none", "set_array_at_key", "shape", "split", "stack",
+    "stack_", "to_at_least_2d", "to_dict", "to_list_of_dicts", "to_numpy", "to_numpy_", "to_torch",
+    "to_torch_", "dtype", "device", "size"}
+
+
+def _nested_keys(value, path=()):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield (*path, k)
+            yield from _nested_keys(v, (*path, k))
+
+
+def _played_infos(env_id: str, cfg: dict, seed: int = 0) -> list[dict]:
+    """Every info of every seat of a random game (its end infos last), the infos of the
+    single-agent adapter's episode, and the infos of a game ended by an illegal action."""
+    from random_play import play
+
+    env = forest_envs.make(env_id, **cfg)
+    infos = []
+    env.reset(seed=seed)
+    bot = forest_envs.core.agents.RandomAgent(seed)
+    for agent in env.agent_iter():
+        *_, term, trunc, info = env.last()
+        infos.append(info)
+        env.step(None if term or trunc else bot.act(env, agent))
+    single = forest_envs.SingleAgentEnv(env_id, **cfg)
+    _, info = single.reset(seed=seed)
+    infos.append(info)
+    # (the toy game can end before the learner's first turn: reset then returns the end)
+    done = not single.action_masks().any()
+    while not done:
+        _, _, term, trunc, info = single.step(int(np.flatnonzero(single.action_masks())[0]))
+        infos.append(info)
+        done = term or trunc
+    penalized = forest_envs.make(env_id, illegal_action="penalize", **cfg)
+    play(penalized, seed=seed, limit=0)
+    illegal = np.flatnonzero(penalized.unwrapped.action_mask(penalized.agent_selection) == 0)
+    if illegal.size:  # (in the toy game every action is legal at the start)
+        penalized.step(int(illegal[0]))
+        infos.extend(penalized.infos.values())
+        assert "illegal_action" in infos[-1]
+    return infos
+
+
+@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+def test_no_info_key_is_named_after_a_dict_like_containers_method(env_id, cfg):
+    infos = _played_infos(env_id, cfg)
+    assert any("breakdown" in info for info in infos)
+    clashes = {".".join(map(str, path)) for info in infos for path in _nested_keys(info)
+               if path[-1] in CONTAINER_METHOD_NAMES}
+    assert not clashes, f"info keys named after a container method: {sorted(clashes)}"
+    assert all(isinstance(k, str) for info in infos for path in _nested_keys(info) for k in path)
+
+
+def test_container_method_names_cover_tianshous_batch():
+    batch = pytest.importorskip("tianshou.data").Batch
+    assert {n for n in dir(batch) if not n.startswith("_")} <= CONTAINER_METHOD_NAMES
+
+
 # --- RLlib module and export (no Ray cluster needed) ------------------------------------------------
 @pytest.mark.parametrize("env_id", GAMES)
 def test_masked_module_never_picks_an_illegal_action_and_exports_to_numpy_policy(env_id, tmp_path):
