@@ -100,6 +100,60 @@ def test_a_game_registered_later_gets_a_gymnasium_id_and_loses_it_on_unregister(
     assert "forest_envs/ecotoy_v0" not in gymnasium.registry
 
 
+# --- gymnasium vector envs and masks -----------------------------------------------------------------
+@pytest.mark.parametrize("env_id", GAMES)
+def test_info_mask_and_action_masks_have_one_dtype(env_id):
+    env = forest_envs.SingleAgentEnv(env_id)
+    _, info = env.reset(seed=0)
+    assert info["action_mask"].dtype == env.action_masks().dtype == np.bool_
+    _, _, _, _, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert info["action_mask"].dtype == np.bool_
+
+
+def _masked_sampling_loop(mode, steps: int, all_zero_means_any: bool) -> dict:
+    """A CleanRL-style loop over a gymnasium vector env: logits masked with -inf where the
+    info mask says illegal, softmax, sample. Counts all-zero masks, NaN rows, episode ends."""
+    from gymnasium.vector import SyncVectorEnv
+
+    gid = gymnasium_id(GAMES[0])
+    envs = SyncVectorEnv([lambda: gymnasium.make(gid)] * 2, autoreset_mode=mode)
+    _, info = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    counts = {"all_zero": 0, "nan_rows": 0, "ends": 0}
+    for _ in range(steps):
+        mask = info["action_mask"]
+        counts["all_zero"] += int((~mask.any(axis=1)).sum())
+        if all_zero_means_any:
+            # next-step autoreset: this step only resets that env and ignores its action
+            mask = np.where(mask.any(axis=1, keepdims=True), mask, True)
+        with np.errstate(invalid="ignore"):
+            logits = np.where(mask, rng.normal(size=mask.shape), -np.inf)
+            probs = np.exp(logits - logits.max(axis=1, keepdims=True))
+            probs /= probs.sum(axis=1, keepdims=True)
+        nan = np.isnan(probs).any(axis=1)
+        counts["nan_rows"] += int(nan.sum())
+        actions = np.array([0 if bad else rng.choice(p.size, p=p) for p, bad in zip(probs, nan)])
+        _, _, term, trunc, info = envs.step(actions)
+        counts["ends"] += int((term | trunc).sum())
+    envs.close()
+    return counts
+
+
+def test_next_step_autoreset_gives_an_all_zero_mask_after_the_last_step_and_the_remedies_work():
+    from gymnasium.vector import AutoresetMode
+
+    steps = 150
+    naive = _masked_sampling_loop(AutoresetMode.NEXT_STEP, steps, all_zero_means_any=False)
+    # the step after an episode's end: the env is over, its mask is all zero, the softmax NaN
+    assert naive["ends"] >= 2 and naive["all_zero"] >= 2 and naive["nan_rows"] == naive["all_zero"]
+    # remedy 1: an all-zero mask means "any action" (the autoreset step ignores it)
+    fixed = _masked_sampling_loop(AutoresetMode.NEXT_STEP, steps, all_zero_means_any=True)
+    assert fixed["nan_rows"] == 0 and fixed["ends"] >= naive["ends"]
+    # remedy 2: same-step autoreset returns the new episode's mask with the last step
+    same = _masked_sampling_loop(AutoresetMode.SAME_STEP, steps, all_zero_means_any=False)
+    assert same["all_zero"] == 0 and same["nan_rows"] == 0 and same["ends"] >= naive["ends"]
+
+
 # --- PettingZoo Parallel API ---------------------------------------------------------------------
 @pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
 def test_turn_based_parallel_conversion_passes_parallel_api_test(env_id, cfg):
