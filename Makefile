@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_BASE := $(VENV)/.stamp-base
 STAMP_FULL := $(VENV)/.stamp-full
+STAMP_ECO := $(VENV)/.stamp-ecosystem
 DEMO_GAMES ?= 300
 
 .PHONY: demo test test-all bench lint playthroughs mutation clean
@@ -24,6 +25,12 @@ $(STAMP_FULL): $(STAMP_BASE)
 	$(BIN)/pip install --quiet -e ".[dev,train,rllib]"
 	touch $@
 
+# The other RL clients docs/ecosystem.md runs (Tianshou, TorchRL, SuperSuit), for test-all;
+# torch is already the CPU wheel installed above.
+$(STAMP_ECO): $(STAMP_FULL)
+	$(BIN)/pip install --quiet -e ".[dev,train,rllib,ecosystem]"
+	touch $@
+
 demo: $(STAMP_FULL)
 	$(BIN)/forest-envs train configs/demo.yaml --overwrite
 	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents runs/demo/final.npz,random,random --games $(DEMO_GAMES) --workers 2 --quiet
@@ -35,7 +42,7 @@ test: $(STAMP_FULL)
 
 # The HTML replay's browser test needs Debian's Chromium: installed here when apt-get can
 # (the test skips, saying why, where it cannot).
-test-all: $(STAMP_FULL)
+test-all: $(STAMP_ECO)
 	@command -v chromium >/dev/null || apt-get install -y -q chromium >/dev/null 2>&1 || \
 		echo "Chromium not installed: the browser test of the HTML replay will be skipped"
 	$(BIN)/python -m pytest -q -m "slow or not slow"

@@ -100,6 +100,60 @@ def test_a_game_registered_later_gets_a_gymnasium_id_and_loses_it_on_unregister(
     assert "forest_envs/ecotoy_v0" not in gymnasium.registry
 
 
+# --- gymnasium vector envs and masks -----------------------------------------------------------------
+@pytest.mark.parametrize("env_id", GAMES)
+def test_info_mask_and_action_masks_have_one_dtype(env_id):
+    env = forest_envs.SingleAgentEnv(env_id)
+    _, info = env.reset(seed=0)
+    assert info["action_mask"].dtype == env.action_masks().dtype == np.bool_
+    _, _, _, _, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert info["action_mask"].dtype == np.bool_
+
+
+def _masked_sampling_loop(mode, steps: int, all_zero_means_any: bool) -> dict:
+    """A CleanRL-style loop over a gymnasium vector env: logits masked with -inf where the
+    info mask says illegal, softmax, sample. Counts all-zero masks, NaN rows, episode ends."""
+    from gymnasium.vector import SyncVectorEnv
+
+    gid = gymnasium_id(GAMES[0])
+    envs = SyncVectorEnv([lambda: gymnasium.make(gid)] * 2, autoreset_mode=mode)
+    _, info = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    counts = {"all_zero": 0, "nan_rows": 0, "ends": 0}
+    for _ in range(steps):
+        mask = info["action_mask"]
+        counts["all_zero"] += int((~mask.any(axis=1)).sum())
+        if all_zero_means_any:
+            # next-step autoreset: this step only resets that env and ignores its action
+            mask = np.where(mask.any(axis=1, keepdims=True), mask, True)
+        with np.errstate(invalid="ignore"):
+            logits = np.where(mask, rng.normal(size=mask.shape), -np.inf)
+            probs = np.exp(logits - logits.max(axis=1, keepdims=True))
+            probs /= probs.sum(axis=1, keepdims=True)
+        nan = np.isnan(probs).any(axis=1)
+        counts["nan_rows"] += int(nan.sum())
+        actions = np.array([0 if bad else rng.choice(p.size, p=p) for p, bad in zip(probs, nan)])
+        _, _, term, trunc, info = envs.step(actions)
+        counts["ends"] += int((term | trunc).sum())
+    envs.close()
+    return counts
+
+
+def test_next_step_autoreset_gives_an_all_zero_mask_after_the_last_step_and_the_remedies_work():
+    from gymnasium.vector import AutoresetMode
+
+    steps = 150
+    naive = _masked_sampling_loop(AutoresetMode.NEXT_STEP, steps, all_zero_means_any=False)
+    # the step after an episode's end: the env is over, its mask is all zero, the softmax NaN
+    assert naive["ends"] >= 2 and naive["all_zero"] >= 2 and naive["nan_rows"] == naive["all_zero"]
+    # remedy 1: an all-zero mask means "any action" (the autoreset step ignores it)
+    fixed = _masked_sampling_loop(AutoresetMode.NEXT_STEP, steps, all_zero_means_any=True)
+    assert fixed["nan_rows"] == 0 and fixed["ends"] >= naive["ends"]
+    # remedy 2: same-step autoreset returns the new episode's mask with the last step
+    same = _masked_sampling_loop(AutoresetMode.SAME_STEP, steps, all_zero_means_any=False)
+    assert same["all_zero"] == 0 and same["nan_rows"] == 0 and same["ends"] >= naive["ends"]
+
+
 # --- PettingZoo Parallel API ---------------------------------------------------------------------
 @pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
 def test_turn_based_parallel_conversion_passes_parallel_api_test(env_id, cfg):
@@ -112,6 +166,145 @@ def test_turn_based_parallel_conversion_passes_parallel_api_test(env_id, cfg):
 def test_turn_based_parallel_conversion_is_seeded(env_id):
     # parallel_seed_test samples actions without the mask: penalize ends the game instead of raising.
     parallel_seed_test(lambda: turn_based_aec_to_parallel(forest_envs.make(env_id, illegal_action="penalize")))
+
+
+# --- info keys every dict-like container can hold -------------------------------------------------
+# Tianshou's Batch keeps keys as attributes, so a key named after one of its methods hides the
+# method ({"items": 2} made Batch.stack call an array); attribute-style dicts do the same. No
+# info key of any game, at any depth, may be such a name: dict's own methods and Batch's.
+CONTAINER_METHOD_NAMES = frozenset(n for n in dir(dict) if not n.startswith("_")) | {
+    "apply_values_transform", "cat", "cat_", "dropnull", "empty", "empty_", "get_keys", "hasnull",
+    "isnull", "replace_empty_batches_by_none", "set_array_at_key", "shape", "split", "stack",
+    "stack_", "to_at_least_2d", "to_dict", "to_list_of_dicts", "to_numpy", "to_numpy_", "to_torch",
+    "to_torch_", "dtype", "device", "size"}
+
+
+def _nested_keys(value, path=()):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield (*path, k)
+            yield from _nested_keys(v, (*path, k))
+
+
+def _played_infos(env_id: str, cfg: dict, seed: int = 0) -> list[dict]:
+    """Every info of every seat of a random game (its end infos last), the infos of the
+    single-agent adapter's episode, and the infos of a game ended by an illegal action."""
+    from random_play import play
+
+    env = forest_envs.make(env_id, **cfg)
+    infos = []
+    env.reset(seed=seed)
+    bot = forest_envs.core.agents.RandomAgent(seed)
+    for agent in env.agent_iter():
+        *_, term, trunc, info = env.last()
+        infos.append(info)
+        env.step(None if term or trunc else bot.act(env, agent))
+    single = forest_envs.SingleAgentEnv(env_id, **cfg)
+    _, info = single.reset(seed=seed)
+    infos.append(info)
+    # (the toy game can end before the learner's first turn: reset then returns the end)
+    done = not single.action_masks().any()
+    while not done:
+        _, _, term, trunc, info = single.step(int(np.flatnonzero(single.action_masks())[0]))
+        infos.append(info)
+        done = term or trunc
+    penalized = forest_envs.make(env_id, illegal_action="penalize", **cfg)
+    play(penalized, seed=seed, limit=0)
+    illegal = np.flatnonzero(penalized.unwrapped.action_mask(penalized.agent_selection) == 0)
+    if illegal.size:  # (in the toy game every action is legal at the start)
+        penalized.step(int(illegal[0]))
+        infos.extend(penalized.infos.values())
+        assert "illegal_action" in infos[-1]
+    return infos
+
+
+@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+def test_no_info_key_is_named_after_a_dict_like_containers_method(env_id, cfg):
+    infos = _played_infos(env_id, cfg)
+    assert any("breakdown" in info for info in infos)
+    clashes = {".".join(map(str, path)) for info in infos for path in _nested_keys(info)
+               if path[-1] in CONTAINER_METHOD_NAMES}
+    assert not clashes, f"info keys named after a container method: {sorted(clashes)}"
+    assert all(isinstance(k, str) for info in infos for path in _nested_keys(info) for k in path)
+
+
+def test_container_method_names_cover_tianshous_batch():
+    batch = pytest.importorskip("tianshou.data").Batch
+    assert {n for n in dir(batch) if not n.startswith("_")} <= CONTAINER_METHOD_NAMES
+
+
+# --- Tianshou (the ecosystem extra) ------------------------------------------------------------------
+@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+def test_every_games_end_infos_go_into_a_tianshou_batch(env_id, cfg):
+    batch_class = pytest.importorskip("tianshou.data").Batch
+    env = forest_envs.make(env_id, **cfg)
+    from random_play import play
+
+    play(env, seed=0)
+    ends = list(play.infos.values())
+    assert all("breakdown" in info for info in ends)
+    for info in ends:  # every value comes back as it went in
+        assert json.loads(json.dumps(batch_class(info).to_dict(), default=_plain)) == json.loads(
+            json.dumps(info, default=_plain))
+    # as a Collector stacks the seats' infos (keys one seat lacks are padded with zeros)
+    stacked = batch_class.stack([batch_class(info) for info in ends])
+    assert len(stacked) == len(ends)
+    assert stacked.rank.tolist() == [info["rank"] for info in ends]
+    assert set(stacked.breakdown.get_keys()) == {k for info in ends for k in info["breakdown"]}
+
+
+def _plain(value):
+    return value.tolist() if isinstance(value, (np.ndarray, np.generic)) else value
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_a_whole_episode_through_tianshous_pettingzoo_env(env_id):
+    tianshou_env = pytest.importorskip("tianshou.env")
+    batch_class = pytest.importorskip("tianshou.data").Batch
+    env = tianshou_env.PettingZooEnv(forest_envs.make(env_id, max_steps=500))
+    obs, info = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    steps, done = 0, False
+    while not done:
+        assert obs["agent_id"] in env.agents and any(obs["mask"])
+        action = int(rng.choice(np.flatnonzero(obs["mask"])))
+        obs, rewards, term, trunc, info = env.step(action)
+        batch_class(obs=batch_class(obs), info=batch_class(info))  # what the Collector builds per step
+        steps += 1
+        done = term or trunc
+    assert "breakdown" in info and len(rewards) == len(env.agents)
+    assert steps <= 500 and (term or info["truncated"])
+
+
+# --- TorchRL (the ecosystem extra) ------------------------------------------------------------------
+def _torchrl_wrapper(env, **kwargs):
+    pettingzoo_lib = pytest.importorskip("torchrl.envs.libs.pettingzoo")
+    with warnings.catch_warnings():  # TorchRL notes the PettingZoo version it was tested with
+        warnings.filterwarnings("ignore", message="PettingZoo in TorchRL is tested")
+        return pettingzoo_lib.PettingZooWrapper(env=env, categorical_actions=True, seed=0, **kwargs)
+
+
+@pytest.mark.slow  # ~20 s: TorchRL's import and a TensorDict per move
+@pytest.mark.parametrize("env_id", GAMES)
+def test_a_whole_game_through_torchrl_pettingzoo_wrapper_with_use_mask_on_the_aec_env(env_id):
+    env = _torchrl_wrapper(forest_envs.make(env_id, max_steps=500), use_mask=True)
+    aec = env._env.unwrapped
+    rollout = env.rollout(10_000, break_when_any_done=True)  # random legal actions from the action spec
+    assert rollout["next", "done"][-1].all() and not rollout["next", "done"][:-1].any()
+    assert aec.engine_state.is_terminal or all(aec.truncations.values())
+    moving = [rollout[group, "mask"] for group in env.group_map]  # one seat moves per step
+    assert sum(m.sum(-1) for m in moving).eq(1).all()
+
+
+def test_torchrl_on_the_turn_based_parallel_conversion_fails_and_why():
+    """Documented in docs/ecosystem.md: through turn_based_aec_to_parallel every seat is 'live',
+    the waiting seats' masks are all zero, and TorchRL samples an action for every live seat."""
+    env = _torchrl_wrapper(turn_based_aec_to_parallel(forest_envs.make(GAMES[0])), use_mask=True)
+    td = env.reset()
+    masks = [td[group, "action_mask"].any(-1) for group in env.group_map]
+    assert sum(int(m.sum()) for m in masks) == 1  # only the seat to move has a legal action
+    with pytest.raises(RuntimeError, match="invalid multinomial distribution"):
+        env.rollout(10, break_when_any_done=True)
 
 
 # --- RLlib module and export (no Ray cluster needed) ------------------------------------------------
@@ -184,6 +377,112 @@ def test_pyproject_license_and_ray_bound():
     assert backend == ["setuptools>=77"]  # the first setuptools that reads SPDX license strings
     ray = [r for r in meta["project"]["optional-dependencies"]["rllib"] if r.startswith("ray")]
     assert ray == ["ray[rllib]>=2.41"]  # AlgorithmConfig.build_algo() first ships in 2.41.0
+
+
+def test_packaging_metadata_ships_the_type_marker_changelog_and_ecosystem_extra():
+    tomllib = pytest.importorskip("tomllib")
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert (ROOT / "forest_envs" / "py.typed").is_file()
+    assert meta["tool"]["setuptools"]["package-data"]["forest_envs"] == ["py.typed"]
+    assert meta["tool"]["setuptools"]["dynamic"]["readme"]["file"] == ["README.md", "CHANGELOG.md"]
+    extra = {re.split(r"[<>=\[]", r)[0] for r in meta["project"]["optional-dependencies"]["ecosystem"]}
+    assert {"tianshou", "torchrl", "supersuit"} <= extra
+    # nothing but Python files and the marker in the package: no data file the wheel could miss
+    assert {p.suffix for p in (ROOT / "forest_envs").rglob("*") if p.is_file() and "__pycache__" not in p.parts} \
+        <= {".py", ".typed"}
+
+
+def _readme_first_python_snippet() -> str:
+    return re.search(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
+
+
+@pytest.mark.slow
+def test_the_wheel_installs_in_a_clean_venv_with_a_working_cli_and_readme_snippet(tmp_path):
+    pytest.importorskip("build")
+    dist = tmp_path / "dist"
+    built = subprocess.run([sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)],
+                           capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    wheel, = dist.glob("forest_envs-*.whl")
+    sdist, = dist.glob("forest_envs-*.tar.gz")
+    import tarfile
+    import zipfile
+
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "forest_envs/py.typed" in names and "forest_envs/chickwood/agents/__init__.py" in names
+    metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("/METADATA"))).decode()
+    assert "# Changelog" in metadata and "License-Expression: MIT" in metadata
+    assert any(n.endswith("/CHANGELOG.md") for n in tarfile.open(sdist).getnames())
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", str(wheel)],
+                         capture_output=True, text=True, timeout=900)
+    assert pip.returncode == 0, pip.stdout[-3000:] + pip.stderr[-3000:]
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    listed = subprocess.run([str(venv / "bin" / "forest-envs"), "list"], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert listed.returncode == 0, listed.stderr[-3000:]
+    assert all(env_id in listed.stdout for env_id in ("chickwood_v0", "roundforest_v0", "sherwood_v0"))
+    snippet = tmp_path / "readme_snippet.py"
+    # the installed package, not this worktree's
+    check = f"import forest_envs\nassert forest_envs.__file__.startswith({str(venv)!r})\n"
+    snippet.write_text(check + _readme_first_python_snippet())
+    ran = subprocess.run([str(venv / "bin" / "python"), str(snippet)], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
+    assert ran.stdout.strip()  # the snippet prints the end info's score, rank and breakdown
+
+
+# --- docs/ecosystem.md: each client's example, shown verbatim and run --------------------------------
+ECOSYSTEM_MD = ROOT / "docs" / "ecosystem.md"
+EXAMPLES = ROOT / "docs" / "examples"
+# example -> (the modules it needs, whether it is slow)
+EXAMPLE_NEEDS = {
+    "supersuit_wrappers": (["supersuit"], False),
+    "tianshou_random": (["tianshou"], True),
+    "torchrl_masked_policy": (["torchrl"], True),
+    "sb3_maskable_ppo": (["sb3_contrib"], True),
+    "rllib_ppo": (["ray.rllib"], True),
+    "cleanrl_ppo": (["torch"], True),
+}
+
+
+def test_ecosystem_doc_shows_every_example_verbatim():
+    text = ECOSYSTEM_MD.read_text(encoding="utf-8")
+    assert text.splitlines()[0] == "<!-- PettingZoo section: see branch pzconv -->"
+    shown = dict(re.findall(r"<!-- example: docs/examples/(\w+)\.py -->\n```python\n(.*?)```", text, re.S))
+    files = {p.stem: p.read_text(encoding="utf-8") for p in EXAMPLES.glob("*.py")}
+    assert set(shown) == set(files) == set(EXAMPLE_NEEDS)
+    for name, code in files.items():
+        assert shown[name] == code, f"docs/ecosystem.md shows an old docs/examples/{name}.py"
+        # every gymnasium id an example names is the "module:id" form that works in any process
+        assert not re.search(r"[\"']forest_envs/\w+_v\d", code), name
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.slow] if slow else [])
+                                  for n, (_, slow) in EXAMPLE_NEEDS.items()])
+def test_ecosystem_example_runs(name, tmp_path):
+    for module in EXAMPLE_NEEDS[name][0]:
+        pytest.importorskip(module)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONWARNINGS="ignore", RAY_USAGE_STATS_ENABLED="0")
+    ran = subprocess.run([sys.executable, str(EXAMPLES / f"{name}.py")], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
+    assert ran.stdout.strip(), "the example printed nothing"
+
+
+def test_the_plain_gymnasium_id_needs_an_import_and_the_module_form_does_not(tmp_path):
+    """What a SubprocVecEnv worker sees: a fresh interpreter that did not import forest_envs."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    code = "import gymnasium\nenv = gymnasium.make(%r)\nprint(type(env.unwrapped).__name__)"
+    plain = subprocess.run([sys.executable, "-c", code % f"forest_envs/{GAMES[0]}"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=300)
+    assert plain.returncode != 0 and "NamespaceNotFound: Namespace forest_envs not found" in plain.stderr
+    module_form = subprocess.run([sys.executable, "-c", code % f"forest_envs:forest_envs/{GAMES[0]}"],
+                                 cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert module_form.returncode == 0, module_form.stderr[-3000:]
+    assert module_form.stdout.strip() == "SingleAgentEnv"
 
 
 # --- a real two-node Ray cluster (slow) ------------------------------------------------------

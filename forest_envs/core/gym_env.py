@@ -111,7 +111,7 @@ class SingleAgentEnv(gymnasium.Env):
         info = dict(self.aec.infos.get(self.agent, {}))
         info["seat"] = self.seat
         # The mask rides with every step so vectorized trainers need no extra round trip.
-        info["action_mask"] = self.aec.action_mask(self.agent)
+        info["action_mask"] = self.action_masks()  # bool, as action_masks() gives it
         return info
 
 

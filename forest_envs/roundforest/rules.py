@@ -1140,7 +1140,7 @@ class RoundforestState(BufferState):
             "apples": int(self.apples[p]),
             "debts": int(self.debts[p].sum()),
             "coins": int(self.copper[p]) + 3 * int(self.silver[p]),
-            "items": self.items_of(p),
+            "item_count": self.items_of(p),  # not "items": a dict method (Tianshou's Batch refuses it)
         }
 
     def breakdown(self) -> list[dict]:
@@ -1149,7 +1149,7 @@ class RoundforestState(BufferState):
     def ranks(self) -> list[int]:
         keys = []
         for b in self.breakdown():
-            keys.append((b["winner"], b["apples"], -b["debts"], b["coins"], b["items"]))
+            keys.append((b["winner"], b["apples"], -b["debts"], b["coins"], b["item_count"]))
         return competition_ranks(keys)
 
     # --- hidden information ------------------------------------------------------------------------------
