@@ -75,7 +75,8 @@ class Agreements:
         ally), only with a marked target, bags as far as the pit can lay them out and
         comrades from the recipient's own figures under the oak; gold now is paid by the
         performer to an ally ("the performer is the main party to any agreement")."""
-        o, p, q = self.offer, d.player, d.data.ally
+        _, _, ally = d.data
+        o, p, q = self.offer, d.player, ally
         promised = sum(t[0] for t in o.terms.values())
         paid = sum(t[1] for t in o.terms.values())
         loot = o.target >= 0 and q != o.informant
@@ -91,7 +92,8 @@ class Agreements:
                 "figures under the oak; gold paid now goes from the performer's camp to an ally")
 
     def _apply_terms(self, d, a: int) -> None:
-        q = d.data.ally
+        _, _, ally = d.data
+        q = ally
         self.offer.terms[q] = A.TERMS.index(a)
         self._show_offer("terms")
         if q == d.player:

@@ -241,7 +241,8 @@ class LootSharing:
         successful attack. Return them to camp only after a second successful robbery": once
         per stay."""
         mask[A.PROVISIONS_NONE.start] = 1
-        amb = d.data.ambush
+        ambush, = d.data
+        amb = ambush
         if self.hand[d.player, PROVISIONS] > 0 and not self.provisioned[amb, d.player]:
             mask[A.PROVISIONS.start] = 1
 

@@ -118,7 +118,8 @@ class Negotiation:
         thinks he needs": outlaws up to the ally's camp, at most one card per outlaw (and a
         free token pair for the cards); somebody must be asked, the informant always."""
         o = self.offer
-        q = d.data.ally
+        _, _, _, ally = d.data
+        q = ally
         last = o.next_ally == len(o.allies) - 1
         cards_free = (self._tokens_free() - (o.target >= 0)
                       - sum(1 for _, _, e in o.asked if e > 0))
@@ -138,7 +139,8 @@ class Negotiation:
     def _apply_ask(self, d, a: int) -> None:
         o = self.offer
         c, e = A.ASK.index(a)
-        q = d.data.ally
+        _, _, _, ally = d.data
+        q = ally
         if c > 0:
             o.asked.append((q, c, e))
             self._show_offer("asked")
@@ -209,7 +211,8 @@ class Negotiation:
         """The ally accepts the performer's terms or declines ("The other players cannot
         agree on anything among themselves: the performer is the main party to any
         agreement"); accepting promises exactly the cards asked for, from his hand."""
-        q, c, e = d.player, d.data.outlaws, d.data.cards
+        _, outlaws, cards, _ = d.data
+        q, c, e = d.player, outlaws, cards
         mask[A.DECLINE.start] = 1
         if self.camp.item(q) < c:
             return
@@ -228,7 +231,8 @@ class Negotiation:
     def _why_answer(self, d, a: int) -> str | None:
         if self.game.additions:
             return "with the additions an ally promises a number of cards, not which ones"
-        return f"an accepting ally promises exactly {d.data.cards} weapon cards from his hand"
+        _, _, cards, _ = d.data
+        return f"an accepting ally promises exactly {cards} weapon cards from his hand"
 
     def _apply_answer(self, d, a: int) -> None:
         """"An alliance is formed only with the consent of all its participants" (the

@@ -174,10 +174,10 @@ class PlannedAttack:
 
     def _mask_shortfall(self, d, mask) -> None:
         """A recipient still owed a laid-out bag while bags are short, then a comrade."""
-        amb, bags = d.data.ambush, d.data.bags
+        ambush, bags, _ = d.data
         laid = self.advance if bags else self.advance_comrades
         start = A.WITHHOLD.id(A.WITHHOLD_BAG if bags else A.WITHHOLD_COMRADE, 0)
-        for q in np.flatnonzero(laid[amb]).tolist():
+        for q in np.flatnonzero(laid[ambush]).tolist():
             mask[start + (q - d.player) % self.num_players] = 1
 
     def _why_shortfall(self, d, a: int) -> str | None:

@@ -65,7 +65,8 @@ class Preparation:
             mask[MARKET_ID] = 1
         ambush = ambush_pattern(tuple(map(any, self.ambush_outlaws.tolist())), camp)
         mask[AMBUSH_IDS] = ambush
-        if d.data.offers_made < MAX_OFFERS and sum(camps) > camp:
+        offers_made, = d.data
+        if offers_made < MAX_OFFERS and sum(camps) > camp:
             mask[JOINT_IDS] = ambush
 
     def _why_prep(self, d, a: int) -> str | None:
@@ -99,7 +100,8 @@ class Preparation:
             self.ambush_leader[amb, p] = 1
         elif a in A.JOINT:
             amb, k = A.JOINT.index(a)
-            self._start_offer(p, amb, k + 1, d.data.offers_made)
+            offers_made, = d.data
+            self._start_offer(p, amb, k + 1, offers_made)
             return
         elif a in A.CHURCH:
             k = a - A.CHURCH.start + 1
