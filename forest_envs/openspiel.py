@@ -51,6 +51,7 @@ except ImportError as err:  # pragma: no cover - exercised only without open_spi
 from .core import registry
 from .core.engine import REWARD_MODES
 from .core.errors import ConfigError
+from .core.rng import rng_from_json, rng_to_json
 
 PREFIX = "python_"
 # max_game_length of a game whose rules always end it (no ``default_max_steps``): OpenSpiel
@@ -252,6 +253,17 @@ class _Dealer:
         viewer = self.shown_to() if self.shown_to is not None else None
         return viewer is None or viewer is play
 
+    def snapshot(self) -> tuple:
+        """Where the deals have got to, as plain data (the pending deal included)."""
+        return (self.first, None if self.rng is None else rng_to_json(self.rng),
+                None if self.pending is None else self.pending.to_dict())
+
+    def restore(self, snapshot: tuple) -> None:
+        self.first, rng, pending = snapshot
+        self.rng = None if rng is None else rng_from_json(rng)
+        self.pending = None if pending is None else self.setup.engine.state_from_dict(pending)
+        self.shown_to = None
+
     def take(self, play: _Play):
         """The engine state of ``play``, used for the first time."""
         if self.pending is not None and self._pending_free_for(play):
@@ -313,10 +325,25 @@ class ForestGame(pyspiel.Game):
         """The engine's Game of this configuration (``core.engine.Game``)."""
         return self.setup.engine
 
+    def __reduce_ex__(self, protocol):
+        """Pickled as its parameters and where its deals have got to. (OpenSpiel pickles a
+        game by serializing it, which a Python game with sampled chance cannot do.)"""
+        return _unpickle_game, (self.env_id, dict(self.get_parameters()), self._dealer.snapshot())
+
     def make_py_observer(self, iig_obs_type=None, params=None):
         """Returns an object used for observing game state."""
         return ForestObserver(self.setup, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
                               params)
+
+
+def _unpickle_game(env_id: str, params: dict, dealer: tuple) -> ForestGame:
+    game = load_game(env_id, **params)
+    game._dealer.restore(dealer)
+    return game
+
+
+def _unpickle_state(game: ForestGame, serialized: str) -> ForestState:
+    return game.deserialize_state(serialized)
 
 
 # --- the state ----------------------------------------------------------------------------
@@ -462,6 +489,11 @@ class ForestState(pyspiel.State):
         play.log = [(actor, (seen[player_id],) * n) for actor, seen in play.log]
         play.recall, play.cache = {}, {}
         return new
+
+    def __reduce_ex__(self, protocol):
+        """Pickled as its game and ``serialize()`` (OpenSpiel's own pickling needs the game
+        serialized, which a Python game with sampled chance cannot do)."""
+        return _unpickle_state, (self.get_game(), self.serialize())
 
     def __str__(self):
         """The referee's view of everything (for debugging; never shown to a seat)."""

@@ -187,6 +187,19 @@ def test_a_serialized_state_is_the_same_position_and_plays_on_the_same(env_id):
     assert back.engine_state.to_dict() == state.engine_state.to_dict()
 
 
+def test_games_and_states_pickle_and_play_on_the_same():
+    import pickle
+
+    game = load(GAMES[0], rng_seed=12)
+    state = play_randomly(game.new_initial_state(), np.random.default_rng(0), steps=6)
+    game2, state2 = pickle.loads(pickle.dumps((game, state)))
+    assert state2.get_game() is game2 and game2.get_parameters() == game.get_parameters()
+    assert state2.history() == state.history() and str(state2) == str(state)
+    assert state2.information_state_string(1) == state.information_state_string(1)
+    # the game's deals go on where they had got to
+    assert game2.new_initial_state().engine_state.to_dict() == game.new_initial_state().engine_state.to_dict()
+
+
 # --- seeds, clones and the engine's own chance -------------------------------------------------
 @pytest.mark.parametrize("env_id", GAMES)
 def test_rng_seed_deals_the_games_the_pettingzoo_env_deals_for_that_seed(env_id):
