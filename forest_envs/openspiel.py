@@ -50,7 +50,7 @@ except ImportError as err:  # pragma: no cover - exercised only without open_spi
 
 from .core import registry
 from .core.engine import REWARD_MODES
-from .core.errors import ConfigError
+from .core.errors import ConfigError, IllegalActionError
 from .core.rng import rng_from_json, rng_to_json
 
 PREFIX = "python_"
@@ -67,7 +67,7 @@ _ADAPTER_PARAMS = ("reward", "max_steps", "rng_seed")
 _PARAM_TYPES = (bool, int, float, str)
 
 _REGISTERED: dict[str, pyspiel.GameType] = {}
-_CREATORS: dict[str, type] = {}
+_CREATORS: dict[str, type] = {}  # the registered classes, kept for as long as the process runs
 
 
 def short_name(env_id: str) -> str:
@@ -446,6 +446,9 @@ class ForestState(pyspiel.State):
         """Applies the specified action to the state."""
         play = self._play
         engine = play.engine
+        if play.over() and not engine.is_terminal:  # the engine would play on
+            raise IllegalActionError(f"the game was truncated at max_steps={play.setup.max_steps}; "
+                                     "no action can be applied")
         actor = engine.current_player
         # what each seat reads of the action, before it changes what describe_action sees
         seen = tuple(engine.describe_action(action, seat) for seat in range(play.setup.num_players))

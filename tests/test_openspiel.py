@@ -299,6 +299,27 @@ def test_a_game_truncated_at_max_steps_pays_nobody(env_id):
     assert state.current_player() == pyspiel.PlayerId.TERMINAL
     assert state.legal_actions() == [] and state.returns() == [0.0] * game.num_players()
     assert len(state.history()) == 4
+    with pytest.raises(IllegalActionError, match="truncated at max_steps=4"):
+        state.apply_action(state.engine_state.legal_actions()[0])
+
+
+def test_a_state_can_start_from_an_engine_position():
+    env_id = GAMES[0]
+    game = load(env_id, rng_seed=1)
+    env = forest_envs.make(env_id)
+    env.reset(seed=3)
+    for _ in range(5):
+        env.step(int(np.flatnonzero(env.unwrapped.action_mask(env.agent_selection))[0]))
+    position = env.unwrapped.engine_state
+    state = game.new_state_from(position)
+    assert state.engine_state.to_dict() == position.to_dict() and state.engine_state is not position
+    assert state.history() == [] and state.current_player() == position.current_player
+    assert state.information_state_string(0) == "player 0 after 0 action(s)\n" + position.render(0)
+    play_randomly(state, np.random.default_rng(0), steps=5)
+    assert len(state.history()) == 5
+    other = next(e for e in GAMES if e != env_id)
+    with pytest.raises(ConfigError, match="new_state_from needs"):
+        load(other).new_state_from(position)
 
 
 # --- what a seat may know ----------------------------------------------------------------------
@@ -387,7 +408,6 @@ def test_resampled_states_look_the_same_to_the_seat_and_hide_nothing_else(env_id
 def test_two_plays_differing_only_in_another_seats_secret_look_the_same_to_a_seat():
     # The toy game's secrets are hidden and change nothing, so two games with the same actions
     # and seeds giving seat 0 the same secret and seat 1 another are the same to seat 0 only.
-    game = load("toy_v0", players=2, rng_seed=0)
     by_seed = {}
     for seed in range(40):
         secret = tuple(load("toy_v0", players=2, rng_seed=seed).new_initial_state().engine_state.secret)
@@ -402,7 +422,6 @@ def test_two_plays_differing_only_in_another_seats_secret_look_the_same_to_a_sea
         action = int(rng.choice(states[0].legal_actions()))
         for s in states:
             s.apply_action(action)
-    del game
 
 
 # --- OpenSpiel's bots and RL environment --------------------------------------------------------
