@@ -45,8 +45,9 @@ import numpy as np
 
 try:
     import pyspiel
-except ImportError as err:  # pragma: no cover - exercised only without open_spiel
-    raise ImportError("forest_envs.openspiel needs OpenSpiel: pip install 'forest_envs[openspiel]'") from err
+except ModuleNotFoundError as err:  # pragma: no cover - exercised only without open_spiel
+    raise ModuleNotFoundError("forest_envs.openspiel needs OpenSpiel: pip install 'forest_envs[openspiel]'",
+                              name=err.name) from err
 
 from .core import registry
 from .core.engine import REWARD_MODES

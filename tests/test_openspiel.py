@@ -135,6 +135,26 @@ def test_registering_again_is_allowed_and_a_game_registered_later_can_be_added()
         registry.unregister("later_v0")
 
 
+def test_the_adapter_names_no_game():
+    from pathlib import Path
+
+    text = Path(fos.__file__).read_text(encoding="utf-8").lower()
+    for env_id in forest_envs.ENV_IDS:
+        assert env_id.split("_")[0] not in text, f"forest_envs/openspiel.py names {env_id}"
+
+
+def test_the_openspiel_extra_pins_the_version_tested():
+    import importlib.metadata
+
+    tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
+    from pathlib import Path
+
+    meta = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    assert meta["project"]["optional-dependencies"]["openspiel"] == ["open_spiel>=2.0.2"]
+    installed = tuple(int(x) for x in importlib.metadata.version("open_spiel").split(".")[:3])
+    assert installed >= (2, 0, 2)
+
+
 # --- OpenSpiel's own checks --------------------------------------------------------------------
 @pytest.mark.parametrize(("env_id", "cfg"), CONFIGS, ids=CONFIG_IDS)
 def test_random_sim_test_passes_on_every_configuration(env_id, cfg):
