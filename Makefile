@@ -22,7 +22,7 @@ $(STAMP_BASE): $(BIN)/python pyproject.toml
 # extras find it satisfied instead of pulling a multi-GB CUDA build.
 $(STAMP_FULL): $(STAMP_BASE)
 	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e ".[dev,train,rllib]"
+	$(BIN)/pip install --quiet -e ".[dev,train,rllib,openspiel]"
 	touch $@
 
 # The other RL clients docs/ecosystem.md runs (Tianshou, TorchRL, SuperSuit), for test-all;

@@ -37,6 +37,7 @@ TOP_LEVEL = {
     "forest_envs": "package",
     "forest_envs.workers": "core",  # process-pool helpers, no forest_envs import: any layer may use them
     "forest_envs.evaluation": "evaluation",
+    "forest_envs.openspiel": "evaluation",  # an adapter to another library, like evaluation: above the agents
     "forest_envs.cli": "tools",
     "forest_envs.bench": "tools",
     "forest_envs.playthrough": "tools",

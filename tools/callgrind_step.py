@@ -4,7 +4,8 @@ Counts machine instructions (callgrind's ``Ir``) for uniform random play through
 AEC loop (``last()``, a masked uniform choice, ``step()``) of each registered game's first
 benchmark configuration. Two runs per game, ``--short`` and ``--long`` steps, share the same
 seeded start; their difference divided by the extra steps is the cost of one step without
-imports and warm-up. The count is repeatable for the same code, inputs and Python, whatever
+imports and warm-up (the objects made before play are frozen out of the garbage collector,
+so a full collection's place does not blur the difference). The count is repeatable for the same code, inputs and Python, whatever
 else the machine is doing, so a before/after pair shows a change in the hot path that a
 wall-clock benchmark on a busy 2-core machine would hide.
 
@@ -16,6 +17,7 @@ wall-clock benchmark on a busy 2-core machine would hide.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import subprocess
@@ -35,6 +37,11 @@ def play(env_id: str, steps: int, seed: int = 0) -> None:
     from forest_envs.core.registry import game_spec
 
     env = forest_envs.make(env_id, **game_spec(env_id).bench_configs[0])
+    # Everything imported so far is moved out of the collector's sight: a full collection
+    # then walks only what play allocated, so where one happens to fall (it depends on the
+    # allocation count) does not swing the difference of two runs by millions.
+    gc.collect()
+    gc.freeze()
     rng = np.random.default_rng(seed)
     game = 0
     env.reset(seed=game)
