@@ -1,8 +1,8 @@
 """A PettingZoo-style module per env id, generated when a game registers.
 
 ``from pettingzoo.classic import connect_four_v3`` gives ``env()``, ``raw_env()``; the
-same holds here: ``from forest_envs import chickwood_v0`` (or ``import
-forest_envs.chickwood_v0``) gives
+same holds here: ``from forest_envs import <env_id>`` (or ``import
+forest_envs.<env_id>``) gives
 
 - ``raw_env(**config)``: the bare AEC env (the class the game registered);
 - ``env(**config)``: wrapped as PettingZoo's classic games wrap theirs
