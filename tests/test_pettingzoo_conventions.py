@@ -114,7 +114,7 @@ def test_a_game_registered_later_gets_its_module_and_loses_it_on_unregister():
     env_class = type("ModToyEnv", (ToyEnv,), {"game_class": game})
     register("modtoy_v0", game, env_class)
     try:
-        import forest_envs.modtoy_v0 as mod  # noqa: PLC0415  (the module exists only now)
+        import forest_envs.modtoy_v0 as mod  # the module exists only now
 
         assert mod is forest_envs.modtoy_v0 and mod.raw_env is env_class
         env = mod.env()
@@ -414,13 +414,18 @@ def test_a_wrapper_that_replaces_the_observation_keeps_the_mask_in_infos(env_id)
 
 @pytest.mark.parametrize("env_id", GAMES)
 def test_supersuit_observation_lambda_keeps_the_mask_in_infos(env_id):
-    supersuit = pytest.importorskip("supersuit")
-    env = supersuit.observation_lambda_v0(forest_envs.make(env_id), lambda obs, space: obs["observation"],
-                                          lambda space: space["observation"])
+    supersuit = pytest.importorskip("supersuit")  # not a dependency: runs where it is installed
+
+    def vector_only(env):
+        return supersuit.observation_lambda_v0(env, lambda obs, space: obs["observation"],
+                                               lambda space: space["observation"])
+
+    env = vector_only(forest_envs.make(env_id))
     env.reset(seed=1)
     obs, _, _, _, info = env.last()
-    assert isinstance(obs, np.ndarray)
+    assert isinstance(obs, np.ndarray) and obs.shape == env.observation_space(env.agent_selection).shape
     np.testing.assert_array_equal(info["action_mask"], env.unwrapped.engine_state.legal_action_mask())
+    quiet_api_test(vector_only(forest_envs.make(env_id)), num_cycles=200)  # samples from the info mask
 
 
 @pytest.mark.parametrize("env_id", GAMES)
