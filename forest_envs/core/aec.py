@@ -67,9 +67,9 @@ class ForestAECEnv(AECEnv):
     "win": the players ranked first share +1; "rank": 1 for first down to 0 for last;
     "score", in games with points: score difference to the opponents' mean / the game's
     score scale), ``illegal_action`` ("raise" or "penalize": the game ends, the offender gets
-    ``illegal_penalty``, the others 0, and nobody wins), ``max_steps`` (truncate after that many actions:
-    nobody wins, every reward is 0; None takes the game's ``default_max_steps``). Every
-    other keyword is a game option.
+    ``illegal_penalty``, the others 0, and nobody wins), ``max_steps`` (truncate after that
+    many actions: nobody wins, every reward is 0; None takes the game's
+    ``default_max_steps``). Every other keyword is a game option.
     """
 
     game_class: type[Game]
