@@ -185,8 +185,10 @@ class ForestAECEnv(AECEnv):
         if state is None:
             raise RuntimeError("observe() called before reset()")
         # Only the agent to move in a running game gets its mask; always a copy, so a caller
-        # writing into it never changes the engine's cached mask.
-        if seat == state.current_player and not self._ended:
+        # writing into it never changes the engine's cached mask. While the game runs,
+        # agent_selection is the current player's agent (reset and step set it so): one
+        # comparison instead of the engine's current_player property.
+        if agent == self.agent_selection and not self._ended:
             mask = state.legal_action_mask().copy()
         else:
             mask = self._no_mask.copy()
@@ -263,11 +265,13 @@ class ForestAECEnv(AECEnv):
     # --- extras -----------------------------------------------------------------------------
     def action_mask(self, agent: str) -> np.ndarray:
         """The agent's legal-action mask (all zeros when it is not its turn)."""
-        seat = self._seat_of.get(agent)
-        if seat is None:
+        if agent not in self._seat_of:
             self._check_agent(agent)
-        state = self._reset_state("action_mask")
-        if self._ended or seat != state.current_player or agent != self.agent_selection:
+        state = self.engine_state  # read inline: agents call this on every step
+        if state is None:
+            raise RuntimeError("action_mask() called before reset()")
+        # As in observe: while the game runs, agent_selection is the current player's agent.
+        if self._ended or agent != self.agent_selection:
             return self._no_mask.copy()
         return state.legal_action_mask().copy()
 
