@@ -1,6 +1,12 @@
-"""forest_envs: three forest board games as multi-agent RL environments (PettingZoo AEC)."""
+"""forest_envs: three forest board games as multi-agent RL environments (PettingZoo AEC).
 
-# Each game package registers itself on import; these are the games that ship.
+Every registered game is also a PettingZoo-style module, as ``pettingzoo.classic``'s are:
+``from forest_envs import chickwood_v0`` (or ``import forest_envs.chickwood_v0``) gives
+``chickwood_v0.env()``, ``raw_env()`` and ``parallel_env()`` (see core/env_modules.py).
+"""
+
+# Each game package registers itself on import (its env id, its module forest_envs.<env_id>,
+# its gymnasium id); these are the games that ship.
 from . import chickwood, roundforest, sherwood  # noqa: F401  (each registers its env id)
 from .core.errors import ConfigError, IllegalActionError, WrongAgentError
 from .core.gym_env import SingleAgentEnv
@@ -9,4 +15,5 @@ from .core.registry import env_ids, gymnasium_id, make, make_raw, register, repl
 ENV_IDS = env_ids()  # the games that ship; env_ids() also lists games registered later
 __version__ = "0.1.0"
 __all__ = ["ENV_IDS", "ConfigError", "IllegalActionError", "SingleAgentEnv", "WrongAgentError",
-           "__version__", "env_ids", "gymnasium_id", "make", "make_raw", "register", "replay"]
+           "__version__", "env_ids", "gymnasium_id", "make", "make_raw", "register", "replay",
+           *ENV_IDS]  # the generated modules chickwood_v0, roundforest_v0, sherwood_v0

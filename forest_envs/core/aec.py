@@ -3,6 +3,11 @@
 It owns nothing game-specific: a ``Game`` (see engine.py) supplies spaces, states and names.
 The hot path (``step`` / ``last`` / ``observe``) does a handful of dict look-ups and defers
 to the engine, whose mask is cached per state and whose observation is a single gather.
+
+The legal-action mask is in two places, as PettingZoo's conventions allow either:
+``observe(agent)["action_mask"]`` and ``infos[agent]["action_mask"]`` (kept when a wrapper
+replaces the observation). Both are the legal mask for the agent to move and all zeros for
+every other agent and once the game has ended.
 """
 
 from __future__ import annotations
@@ -33,6 +38,20 @@ ENV_OPTIONS = {
 }
 
 
+_ZERO_MASKS: dict[int, np.ndarray] = {}
+
+
+def zero_mask(num_actions: int) -> np.ndarray:
+    """The all-zero mask of that size: one read-only array, shared by every env (the infos of
+    agents not to move hold it; equal infos of two envs then compare equal)."""
+    mask = _ZERO_MASKS.get(num_actions)
+    if mask is None:
+        mask = np.zeros(num_actions, np.int8)
+        mask.flags.writeable = False
+        _ZERO_MASKS[num_actions] = mask
+    return mask
+
+
 def split_options(kwargs: dict[str, Any]) -> tuple[dict, dict]:
     env_opts = {k: v for k, v in kwargs.items() if k in ENV_OPTIONS}
     game_opts = {k: v for k, v in kwargs.items() if k not in ENV_OPTIONS}
@@ -48,9 +67,9 @@ class ForestAECEnv(AECEnv):
     "win": the players ranked first share +1; "rank": 1 for first down to 0 for last;
     "score", in games with points: score difference to the opponents' mean / the game's
     score scale), ``illegal_action`` ("raise" or "penalize": the game ends, the offender gets
-    ``illegal_penalty``, the others 0), ``max_steps`` (truncate after that many actions:
-    nobody wins, every reward is 0; None takes the game's ``default_max_steps``). Every
-    other keyword is a game option.
+    ``illegal_penalty``, the others 0, and nobody wins), ``max_steps`` (truncate after that
+    many actions: nobody wins, every reward is 0; None takes the game's
+    ``default_max_steps``). Every other keyword is a game option.
     """
 
     game_class: type[Game]
@@ -97,7 +116,7 @@ class ForestAECEnv(AECEnv):
                                    for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
         self.state_space = spaces.Box(layout.state_low, layout.state_high, dtype=np.float32)
-        self._no_mask = np.zeros(self.game.num_actions, np.int8)
+        self._no_mask = zero_mask(self.game.num_actions)  # read-only: observe() hands out copies
         # The base engine's observation is its layout's gather: called directly, one Python
         # call less per step. A game that overrides ``observation`` gets it called instead.
         self._layout_observe = (layout.observe if self.game.state_class.observation
@@ -138,9 +157,11 @@ class ForestAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        no_mask = self._no_mask
+        self.infos = {a: {"action_mask": no_mask} for a in self.agents}
         self._ended = False
-        self.agent_selection = self.possible_agents[self.engine_state.current_player]
+        self.agent_selection = mover = self.possible_agents[self.engine_state.current_player]
+        self.infos[mover] = {"action_mask": self.engine_state.legal_action_mask().copy()}
 
     def _start_state(self, options: dict | None):
         # Other keys are left alone, as gymnasium's reset does with options an env does not
@@ -164,8 +185,10 @@ class ForestAECEnv(AECEnv):
         if state is None:
             raise RuntimeError("observe() called before reset()")
         # Only the agent to move in a running game gets its mask; always a copy, so a caller
-        # writing into it never changes the engine's cached mask.
-        if seat == state.current_player and not self._ended:
+        # writing into it never changes the engine's cached mask. While the game runs,
+        # agent_selection is the current player's agent (reset and step set it so): one
+        # comparison instead of the engine's current_player property.
+        if agent == self.agent_selection and not self._ended:
             mask = state.legal_action_mask().copy()
         else:
             mask = self._no_mask.copy()
@@ -201,7 +224,15 @@ class ForestAECEnv(AECEnv):
                 self.truncations[a] = True
             self._set_end_infos(truncated=True)
         else:
-            self.agent_selection = self.possible_agents[player]
+            # The mover's info gets the new mask: the engine computes it for the next apply
+            # anyway (cached), so this costs one copy. Info dicts are replaced, never changed,
+            # so one kept from an earlier step still says what it said.
+            mover = self.possible_agents[player]
+            infos = self.infos
+            if mover != agent:
+                infos[agent] = {"action_mask": self._no_mask}
+                self.agent_selection = mover
+            infos[mover] = {"action_mask": state.legal_action_mask().copy()}
 
     def last(self, observe: bool = True):
         # AECEnv.last without its super() hop: an agent_iter loop calls it on every step.
@@ -234,11 +265,13 @@ class ForestAECEnv(AECEnv):
     # --- extras -----------------------------------------------------------------------------
     def action_mask(self, agent: str) -> np.ndarray:
         """The agent's legal-action mask (all zeros when it is not its turn)."""
-        seat = self._seat_of.get(agent)
-        if seat is None:
+        if agent not in self._seat_of:
             self._check_agent(agent)
-        state = self._reset_state("action_mask")
-        if seat != state.current_player or agent != self.agent_selection:
+        state = self.engine_state  # read inline: agents call this on every step
+        if state is None:
+            raise RuntimeError("action_mask() called before reset()")
+        # As in observe: while the game runs, agent_selection is the current player's agent.
+        if self._ended or agent != self.agent_selection:
             return self._no_mask.copy()
         return state.legal_action_mask().copy()
 
@@ -320,7 +353,20 @@ class ForestAECEnv(AECEnv):
         self._ended = True
         for a in self.agents:
             self.terminations[a] = True
-            self.infos[a] = {"illegal_action": {"agent": agent, "action": action}}
+        self._set_end_infos(truncated=False, illegal={"agent": agent, "action": action})
+
+    def _deads_step_first(self):
+        """PettingZoo's ``TerminateIllegalWrapper`` ends a game from outside: on an action
+        outside the mask it never calls ``step``; it sets every termination, truncation and
+        reward itself and then calls this. The game is over then, and its end infos are
+        set as for ``illegal_action="penalize"`` (the wrapper does not pass the action on:
+        ``"action"`` is None), so rank, winner and score are there on both paths. The
+        record ends before the illegal action, which the env never saw."""
+        if not self._ended and self.engine_state is not None and self.agents and all(
+                self.terminations[a] or self.truncations[a] for a in self.agents):
+            self._ended = True
+            self._set_end_infos(truncated=False, illegal={"agent": self.agent_selection, "action": None})
+        return super()._deads_step_first()
 
     def _finish(self, result) -> None:
         returns = result.returns(self._reward_mode, self.game.traits.score_scale)
@@ -331,15 +377,22 @@ class ForestAECEnv(AECEnv):
         self._accumulate_rewards()
         self._set_end_infos(truncated=False, result=result)
 
-    def _set_end_infos(self, truncated: bool, result=None) -> None:
+    def _set_end_infos(self, truncated: bool, result=None, illegal: dict | None = None) -> None:
         """The result every consumer reads (evaluation and training included): the game's
-        ranks; nobody wins a truncated game."""
+        ranks. Nobody wins a game cut short, by truncation or by an illegal action (whose
+        rewards give nobody the winner's share): ``rank``, ``score`` and ``breakdown`` are
+        then the standing when it stopped, and ``illegal_action`` names the offender."""
         ranks, totals, breakdown = result or self.engine_state.result()
+        won = not truncated and illegal is None
+        no_mask = self._no_mask
         for a in self.agents:
             seat = self._seat_of[a]
-            self.infos[a] = {"score": None if totals is None else totals[seat], "rank": ranks[seat],
-                             "winner": ranks[seat] == 1 and not truncated,
-                             "breakdown": breakdown[seat], "truncated": truncated}
+            info = {"score": None if totals is None else totals[seat], "rank": ranks[seat],
+                    "winner": won and ranks[seat] == 1, "breakdown": breakdown[seat],
+                    "truncated": truncated, "action_mask": no_mask}
+            if illegal is not None:
+                info["illegal_action"] = dict(illegal)
+            self.infos[a] = info
 
 
 def _check_seed(seed) -> int:

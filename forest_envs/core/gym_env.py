@@ -108,9 +108,11 @@ class SingleAgentEnv(gymnasium.Env):
         return self.aec.engine_state.observation(self.seat)
 
     def _info(self) -> dict:
-        info = dict(self.aec.infos.get(self.agent, {}))
+        # The AEC env's info of the learner's seat (its end-of-game result) and its mask (the
+        # legal one on its turn, zeros once the game is over; bool, as action_masks() gives
+        # it), which rides with every step so vectorized trainers need no extra round trip.
+        info = dict(self.aec.infos[self.agent])
         info["seat"] = self.seat
-        # The mask rides with every step so vectorized trainers need no extra round trip.
         info["action_mask"] = self.action_masks()  # bool, as action_masks() gives it
         return info
 

@@ -1,7 +1,12 @@
 """The registry of games: each game package registers itself; ``make`` and ``replay``.
 
 Shared layers (core, training, evaluation, CLI, bench) find games only here, so a game
-added later gets every command and every generic test suite by calling ``register``.
+added later gets every command and every generic test suite by calling ``register``, and
+with it the PettingZoo module ``forest_envs.<env_id>`` (``env``, ``raw_env``,
+``parallel_env``: see env_modules.py) and the gymnasium id ``forest_envs/<env_id>``.
+
+Imports go one way: gym_env.py imports this module, never the reverse (the gymnasium entry
+point is named by a string, which gymnasium imports when an env is made).
 """
 
 from __future__ import annotations
@@ -10,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import env_modules
+from .aec import OrderEnforcedEnv
 from .errors import ConfigError
 
 
@@ -29,13 +36,15 @@ def register(env_id: str, game_class: type, env_class: type, *,
              heuristic: Callable[..., Any] | None = None,
              bench_configs: tuple[dict, ...] | list[dict] = ()) -> GameSpec:
     """Make a game available under ``env_id`` (to ``make``, the CLI, evaluation, training,
-    the benchmark and the generic tests). ``heuristic(seed=None)`` builds its scripted agent."""
+    the benchmark and the generic tests), as the module ``forest_envs.<env_id>`` and as the
+    gymnasium id ``forest_envs/<env_id>``. ``heuristic(seed=None)`` builds its scripted agent."""
     if game_class.env_id != env_id:
         raise ValueError(f"{game_class.__name__}.env_id is {game_class.env_id!r}, not {env_id!r}")
     if env_id in _GAMES and _GAMES[env_id].game_class is not game_class:
         raise ValueError(f"env id {env_id!r} is already registered by another game")
     spec = GameSpec(env_id, game_class, env_class, heuristic,
                     tuple(dict(c) for c in bench_configs) or ({},))
+    env_modules.install(env_id, env_class)  # checked first: a refused id registers nothing
     _GAMES[env_id] = spec
     _register_gymnasium(env_id)
     return spec
@@ -43,6 +52,7 @@ def register(env_id: str, game_class: type, env_class: type, *,
 
 def unregister(env_id: str) -> None:
     _GAMES.pop(env_id, None)
+    env_modules.uninstall(env_id)
     import gymnasium
 
     gymnasium.registry.pop(gymnasium_id(env_id), None)
@@ -57,11 +67,8 @@ def gymnasium_id(env_id: str) -> str:
     return f"{GYMNASIUM_NAMESPACE}/{env_id}"
 
 
-def make_single_agent(env_id: str, **kwargs):
-    """Entry point of the gymnasium ids: ``SingleAgentEnv(env_id, **kwargs)``."""
-    from .gym_env import SingleAgentEnv
-
-    return SingleAgentEnv(env_id, **kwargs)
+# ``SingleAgentEnv(env_id=..., **kwargs)``, imported by gymnasium when an env is made.
+SINGLE_AGENT_ENTRY_POINT = f"{__package__}.gym_env:SingleAgentEnv"
 
 
 def _register_gymnasium(env_id: str) -> None:
@@ -69,7 +76,7 @@ def _register_gymnasium(env_id: str) -> None:
 
     gid = gymnasium_id(env_id)
     if gid not in gymnasium.registry:  # registering a game again is allowed; gymnasium would warn
-        gymnasium.register(id=gid, entry_point=make_single_agent, kwargs={"env_id": env_id})
+        gymnasium.register(id=gid, entry_point=SINGLE_AGENT_ENTRY_POINT, kwargs={"env_id": env_id})
 
 
 def env_ids() -> tuple[str, ...]:
@@ -84,9 +91,9 @@ def game_spec(env_id: str) -> GameSpec:
 
 
 def make(env_id: str, **config):
-    """The wrapped PettingZoo AEC env (as ``forest_envs.<game>.env(**config)``)."""
-    from .aec import OrderEnforcedEnv
-
+    """The PettingZoo AEC env, order-enforced. Unlike ``forest_envs.<env_id>.env()``
+    (PettingZoo's classic wrapping: an illegal action ends the game with a penalty), an
+    illegal action raises ``IllegalActionError`` unless ``illegal_action="penalize"``."""
     return OrderEnforcedEnv(make_raw(env_id, **config))
 
 
