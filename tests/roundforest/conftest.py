@@ -77,10 +77,8 @@ def add_to_pile(state, *names: str) -> None:
 def set_tile(state, where: str, tile: int | str, orientation: int = 0) -> None:
     c = cell(where)
     state.cell_tile[c] = tile_named(tile) if isinstance(tile, str) else tile
-    state.cell_turn[c] = TILES[state.cell_tile[c]].turn
     state.cell_orient[c] = orientation
-    state._show_open(c)
-    state.edited()
+    state.edited()  # writes cell_turn and cell_open from the tile and its orientation
 
 
 def set_chip(state, where: str, chip: int) -> None:

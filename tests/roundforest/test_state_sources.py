@@ -6,11 +6,24 @@ from __future__ import annotations
 
 import numpy as np
 
-from forest_envs.roundforest.components import BLUE
+from forest_envs.roundforest.components import BLUE, TILES, open_sides
 from forest_envs.roundforest.observation import DECISIONS, Kind
 from forest_envs.roundforest.rules import NO_ITEM, RoundforestGame, RoundforestState
 
-from .conftest import act, cell, char, item, new_state, phase, place, set_bag, set_chip, set_pile, set_tile
+from .conftest import (
+    act,
+    cell,
+    char,
+    item,
+    new_state,
+    phase,
+    place,
+    set_bag,
+    set_chip,
+    set_pile,
+    set_tile,
+    tile_named,
+)
 from .test_rules import board
 
 
@@ -53,3 +66,15 @@ def test_the_item_in_hand_is_the_decisions_item_and_the_drawn_item_block_shows_i
     assert phase(s) == "drawn" and s.decision.data.item == item("hat") == s.drawn_item[0]
     act(s, "keep the item")
     assert s.drawn_item[0] == NO_ITEM and s.backpack[0, item("hat")] == 1
+
+
+def test_an_edited_tile_shows_its_openings_and_turning_from_the_tile_and_orientation():
+    s = new_state(3)
+    c = cell("C3")
+    s.cell_tile[c] = tile_named("hook-2")
+    s.cell_orient[c] = 1
+    s.edited()
+    inner, outer = open_sides(tile_named("hook-2"), 1)
+    assert s.cell_open[c, :, 0].astype(bool).tolist() == list(inner)
+    assert s.cell_open[c, :, 1].astype(bool).tolist() == list(outer)
+    assert s.cell_turn[c] == TILES[tile_named("hook-2")].turn == -1

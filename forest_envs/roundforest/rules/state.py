@@ -24,7 +24,6 @@ from ..components import (
     PLAIN_TILES,
     SILVER_SUPPLY,
     SPIRIT,
-    TILES,
     WELL_TILES,
 )
 from ..observation import DECISIONS, Kind, block_names
@@ -82,9 +81,8 @@ class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelperRu
         for cell, tile in zip(game.plain_cells, plain):
             self.cell_tile[cell] = tile
         for cell in game.tile_cells:
-            self.cell_turn[cell] = TILES[self.cell_tile[cell]].turn
             self.cell_orient[cell] = int(rng.integers(4))
-            self._show_open(cell)
+        self._show_tiles()
         # One chip on each tile without a well, from the black bag.
         self.black_bag[:] = [CHIPS[c] for c in CHIP_ORDER]
         self.cell_chip[:, 0] = 1
@@ -105,20 +103,26 @@ class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelperRu
         return self
 
     # --- the plain fields' observation blocks -------------------------------------------------------
-    def edited(self) -> None:
-        """After a position is edited by hand: ``piece_at`` and ``pile_size`` are written
-        again from ``pos`` and ``pile`` (their one source), then the core's ``edited``."""
+    def _show_derived(self) -> None:
+        """Write every block that shows another fact from its one source: ``piece_at`` from
+        ``pos``, ``pile_size`` from ``pile``, ``cell_turn`` and ``cell_open`` from the tiles
+        and their orientations."""
         self._show_pieces()
         self._show_pile()
+        self._show_tiles()
+
+    def edited(self) -> None:
+        """After a position is edited by hand: the derived blocks are written again from
+        their sources (``_show_derived``), then the core's ``edited``."""
+        self._show_derived()
         super().edited()
 
     @classmethod
     def from_dict(cls, game: RoundforestGame, data: dict) -> RoundforestState:
-        """As the core's, with ``piece_at`` and ``pile_size`` written from ``pos`` and
-        ``pile`` rather than taken from the stored buffer."""
+        """As the core's, with the derived blocks written from their sources rather than
+        taken from the stored buffer."""
         self = super().from_dict(game, data)
-        self._show_pieces()
-        self._show_pile()
+        self._show_derived()
         return self
 
     # --- hidden information -------------------------------------------------------------------------

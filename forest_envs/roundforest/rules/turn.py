@@ -11,6 +11,8 @@ clockwise.
 
 A piece's cell lives in ``pos``; the ``piece_at`` block is its observation, written only by
 ``_show_pieces`` (all of it, from ``pos``) and ``_move_piece`` (the one change a move makes).
+A tile's ``cell_tile`` and ``cell_orient`` are the source of its ``cell_turn`` and
+``cell_open`` blocks, written only by ``_show_tiles`` and ``_show_open``.
 """
 
 from __future__ import annotations
@@ -70,6 +72,13 @@ class TurnRules:
         return cell in self.pos
 
     # --- the tiles ------------------------------------------------------------------------------
+    def _show_tiles(self) -> None:
+        """Write ``cell_turn`` and ``cell_open`` of every tile from its tile and orientation
+        (setup, and positions edited by hand)."""
+        for cell in self.game.tile_cells:
+            self.cell_turn[cell] = TILES[self.cell_tile[cell]].turn
+            self._show_open(cell)
+
     def _show_open(self, cell: int) -> None:
         """Write the ``cell_open`` block of ``cell`` from its tile and orientation."""
         self.cell_open[cell] = _OPEN[int(self.cell_tile[cell]), int(self.cell_orient[cell])]
