@@ -102,7 +102,7 @@ class TableRules:
         return sum(self.backpack[p].tolist())
 
     def heavy_of(self, p: int) -> int:
-        return int(self.backpack[p, HEAVY_KINDS].sum())
+        return sum(self.backpack[p, HEAVY_KINDS].tolist())
 
     def fits(self, p: int, k: int) -> bool:
         """Whether item token k (a coin token too: a light item) has room in p's backpack:
