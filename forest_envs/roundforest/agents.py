@@ -13,6 +13,11 @@ plus the public component data, and plays for the ring:
   close it brings the piece to where it wants to be (a well while it holds coins to
   exchange, the Forest Spirit once qualified), by a breadth-first search over the tiles'
   current octagons. Compasses are spent only for a clearly better target.
+
+Each decision kind has its handler in ``HANDLERS`` (checked against the game's decisions at
+import); a handler picks one of the legal actions for every position its decision can
+arise in, and raises ``ImpossibleDecision`` naming the decision when handed a set of legal
+actions the rules cannot produce. There is no random or first-legal fallback.
 """
 
 from __future__ import annotations
@@ -26,11 +31,14 @@ from . import actions as A
 from .components import (
     APPLES_TO_WIN,
     BACKPACK_ITEMS,
+    BLUE,
+    CHARACTER_NAMES,
     CHARACTERS,
     CHEST,
     COIN_TOKENS,
     COPPER_TOKEN,
     CROSS,
+    FAIRY_COST,
     GOBLIN,
     HEAVY,
     HELPFUL,
@@ -38,14 +46,23 @@ from .components import (
     MERCHANT,
     POTION,
     PRINCE,
+    RED,
     SPIRIT,
     SWORD,
     UNICORN,
+    WELL_COPPER_IN,
+    YELLOW,
+    Task,
     cell_rc,
     pattern_targets,
 )
+from .observation import DECISIONS
 
-BLUE, YELLOW, RED = 1, 2, 3
+
+class ImpossibleDecision(RuntimeError):
+    """A handler was given legal actions its decision can never offer (a rules bug or a
+    view that does not belong to the mask)."""
+
 
 
 class HeuristicAgent(SeededAgent):
@@ -60,17 +77,23 @@ class HeuristicAgent(SeededAgent):
     # --- the decision ------------------------------------------------------------------------
     def choose(self, view: dict, mask: np.ndarray) -> int:
         legal = np.flatnonzero(mask).tolist()
+        if not legal:
+            raise ValueError(f"seat {view['seat']} has no legal action: it is not its decision "
+                             "or the game is over")
         if len(legal) == 1:
-            return legal[0]
+            return legal[0]  # forced: nothing to decide
         kind = view["decision"]["kind"]
-        handler = getattr(self, "_" + kind, None)
-        if handler is None:
-            raise NotImplementedError(f"HeuristicAgent has no rule for the {kind!r} decision")
-        choice = handler(view, set(legal))
-        if choice is None or choice not in legal:
+        choice = HANDLERS[kind](self, view, set(legal))
+        if choice not in legal:
             raise RuntimeError(f"HeuristicAgent chose {choice!r} in the {kind!r} decision, "
                                f"not one of the legal actions {legal}")
         return int(choice)
+
+    @staticmethod
+    def _impossible(view: dict, legal: set[int], why: str) -> ImpossibleDecision:
+        kind = view["decision"]["kind"]
+        names = sorted(A.SPACE.names[a] for a in legal)
+        return ImpossibleDecision(f"the {kind!r} decision cannot offer {names}: {why}")
 
     # --- helpers -------------------------------------------------------------------------------------
     @staticmethod
@@ -116,7 +139,7 @@ class HeuristicAgent(SeededAgent):
         if info["well"]:
             if me["silver"]:
                 return 20.0
-            if me["copper"] >= 3:
+            if me["copper"] >= WELL_COPPER_IN:
                 return 10.0
             if items >= 2:
                 return 4.0
@@ -165,7 +188,7 @@ class HeuristicAgent(SeededAgent):
             spirit = {c for c, i in cells.items() if i["character"] == SPIRIT}
             if spirit:
                 return spirit
-        if me["silver"] or me["copper"] >= 3:
+        if me["silver"] or me["copper"] >= WELL_COPPER_IN:
             return {c for c, i in cells.items() if i["well"]}
         own = {c for c, i in cells.items() if i["character"] in me["debts"]}
         return own
@@ -191,9 +214,13 @@ class HeuristicAgent(SeededAgent):
             score += self.rng.random() * 0.1
             if score > best_score:
                 best, best_score = a, score
+        if best is None:
+            raise self._impossible(view, legal, "neither a move nor a pause is offered")
         return best
 
     def _blockade_start(self, view, legal):
+        """Never blockades: its moves are planned on the tiles' current octagons, which a
+        blockade would keep only for the tiles next to it (``done`` is always offered)."""
         return A.DONE.start
 
     _blockade_end = _blockade_start
@@ -204,9 +231,10 @@ class HeuristicAgent(SeededAgent):
             if a in A.TRADE:
                 r, s = A.TRADE.index(a)
                 k = view["fairy"][r][s]
-                worth = self._item_worth(view, k) - (2 - r) * 1.0
+                cost = FAIRY_COST[r]  # copper
+                worth = self._item_worth(view, k) - cost * 1.0
                 if k in COIN_TOKENS:
-                    worth = 1.0 - (2 - r) if k == COPPER_TOKEN else 3.5 - (2 - r)
+                    worth = 1.0 - cost if k == COPPER_TOKEN else 3.5 - cost
                 if worth > best_worth:
                     best, best_worth = a, worth
         return best
@@ -245,7 +273,9 @@ class HeuristicAgent(SeededAgent):
         return max(legal, key=lambda a: -abs(cell_rc(a - A.TILE.start)[0] - r0)
                    - abs(cell_rc(a - A.TILE.start)[1] - c0))
 
-    def _task_choice(self, view, legal, may_debt: bool) -> int | None:
+    def _task_choice(self, view, legal, may_debt: bool) -> int:
+        """The lower task (an apple), else the upper; else, for a drawn card, the debt (an
+        apple instead while more than enough are held); else an apple for the debt."""
         me = self._me(view)
         if A.LOWER.start in legal:
             return A.LOWER.start
@@ -257,7 +287,7 @@ class HeuristicAgent(SeededAgent):
             return A.DEBT.start
         if A.APPLE.start in legal:
             return A.APPLE.start
-        return None
+        raise self._impossible(view, legal, "no task, apple or debt is offered")
 
     def _character(self, view, legal):
         if A.USE.start in legal:
@@ -284,21 +314,21 @@ class HeuristicAgent(SeededAgent):
     def _cheapest_item(self, view, legal):
         options = [a for a in legal if a in A.ITEM]
         if not options:
-            return None
+            raise self._impossible(view, legal, "no backpack item is offered")
         return min(options, key=lambda a: self._item_worth(view, a - A.ITEM.start))
 
     def _well_give(self, view, legal):
         return self._cheapest_item(view, legal)
 
     def _merchant(self, view, legal):
+        """The apple for a silver coin; else sell the cheap items (worth 2 or less), then
+        stop (``done`` is offered once one is sold; the first sale is the one asked for)."""
         if A.MERCHANT_APPLE.start in legal:
             return A.MERCHANT_APPLE.start
         item = self._cheapest_item(view, legal)
-        if item is not None and self._item_worth(view, item - A.ITEM.start) <= 2.0:
+        if self._item_worth(view, item - A.ITEM.start) <= 2.0 or A.DONE.start not in legal:
             return item
-        if A.DONE.start in legal:
-            return A.DONE.start
-        return item
+        return A.DONE.start
 
     def _prince(self, view, legal):
         return max(legal, key=lambda a: self._item_worth(view, a - A.BAG.start))
@@ -309,7 +339,29 @@ class HeuristicAgent(SeededAgent):
     def _goblin_take(self, view, legal):
         return max(legal, key=lambda a: self._item_worth(view, a - A.BAG.start))
 
+    @staticmethod
+    def _shortfall(me: dict, task: Task | None) -> int:
+        """What ``me`` lacks for ``task``: missing items, copper, and silver (3 copper
+        each); 0 when it can be fulfilled now (a held item it forbids is not counted)."""
+        if task is None:
+            return 99
+        bp = list(me["backpack"])
+        missing = 0
+        for k in task.give + task.need:
+            if bp[k] > 0:
+                bp[k] -= 1
+            else:
+                missing += 1
+        return (missing + max(0, task.copper - me["copper"])
+                + WELL_COPPER_IN * max(0, task.silver - me["silver"]))
+
     def _beggar(self, view, legal):
+        """The card the Beggar leads to, the first of: a task whose lower task can be
+        fulfilled now (an apple); the Forest Spirit when qualified (the ring); the Merchant
+        while holding silver (an apple); a helper, the most often useful first (laid out
+        without a debt if it cannot help now); a task whose upper task can be fulfilled
+        now (no debt); the Forest Spirit (only laid out, no debt); else the task nearest to
+        being fulfilled, whose debt is then the cheapest to settle."""
         me = self._me(view)
         bp = me["backpack"]
         for a in legal:
@@ -322,8 +374,6 @@ class HeuristicAgent(SeededAgent):
             return A.CHARACTER.start + SPIRIT
         if me["silver"] and A.CHARACTER.start + MERCHANT in legal:
             return A.CHARACTER.start + MERCHANT
-        # Otherwise a helper (laid out without a debt if it cannot help now), the one most
-        # often useful first; failing that a task this player can fulfil, else the first.
         for c in (PRINCE, MERCHANT, UNICORN, GOBLIN):
             if A.CHARACTER.start + c in legal:
                 return A.CHARACTER.start + c
@@ -332,7 +382,18 @@ class HeuristicAgent(SeededAgent):
             if upper is not None and all(bp[k] >= 1 for k in upper.give + upper.need) \
                     and me["copper"] >= upper.copper and me["silver"] >= upper.silver:
                 return a
-        return min(legal)
+        if A.CHARACTER.start + SPIRIT in legal:
+            return A.CHARACTER.start + SPIRIT
+        # Only characters with tasks are left (every helper is ranked above; the Beggar
+        # never leads to himself).
+        tasks = [a for a in legal if CHARACTERS[a - A.CHARACTER.start].upper is not None]
+        if len(tasks) != len(legal):
+            others = sorted(CHARACTER_NAMES[a - A.CHARACTER.start] for a in legal
+                            if a not in tasks)
+            raise self._impossible(view, legal, f"no rule ranks {others}")
+        return min(tasks, key=lambda a: (min(self._shortfall(me, CHARACTERS[a - A.CHARACTER.start].upper),
+                                             self._shortfall(me, CHARACTERS[a - A.CHARACTER.start].lower)),
+                                         a))
 
     def _unicorn(self, view, legal):
         goals = self._goals(view)
@@ -349,7 +410,37 @@ class HeuristicAgent(SeededAgent):
         q = view["decision"]["data"]["qualified"]
         target = view["players"][q]["cell"]
         if q == view["seat"]:
-            return None
+            raise self._impossible(view, legal, "the qualified player's left neighbour "
+                                   "places the Forest Spirit, never that player")
         dist = self._distances(view, {target} if target in view["cells"] else set())
         return max(legal, key=lambda a: dist.get(a - A.TILE.start, 99))
 
+
+# Each decision kind's handler, by the kind's name (``observation.DECISIONS``).
+HANDLERS = {
+    "turn": HeuristicAgent._turn,
+    "blockade_start": HeuristicAgent._blockade_start,
+    "blockade_end": HeuristicAgent._blockade_end,
+    "drawn": HeuristicAgent._drawn,
+    "token_item": HeuristicAgent._token_item,
+    "yellow": HeuristicAgent._yellow,
+    "character": HeuristicAgent._character,
+    "meet": HeuristicAgent._meet,
+    "well": HeuristicAgent._well,
+    "well_give": HeuristicAgent._well_give,
+    "merchant": HeuristicAgent._merchant,
+    "prince": HeuristicAgent._prince,
+    "goblin_give": HeuristicAgent._goblin_give,
+    "goblin_take": HeuristicAgent._goblin_take,
+    "beggar": HeuristicAgent._beggar,
+    "unicorn": HeuristicAgent._unicorn,
+    "saddle": HeuristicAgent._saddle,
+    "spirit_place": HeuristicAgent._spirit_place,
+    "coin_token": HeuristicAgent._coin_token,
+    "chest": HeuristicAgent._chest,
+}
+if set(HANDLERS) != {k.name for k in DECISIONS}:
+    raise RuntimeError(
+        "HeuristicAgent.HANDLERS does not match Roundforest's decisions: missing "
+        f"{sorted({k.name for k in DECISIONS} - set(HANDLERS))}, unknown "
+        f"{sorted(set(HANDLERS) - {k.name for k in DECISIONS})}")

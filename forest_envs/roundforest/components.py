@@ -24,9 +24,7 @@ ROUND_CAP = 10_000  # the round counter shown in observations stops here
 # --- the forest -------------------------------------------------------------------------------
 MAX_GRID = 6
 NUM_CELLS = MAX_GRID * MAX_GRID  # 36 cell ids for every configuration
-NORTH, EAST, SOUTH, WEST = range(4)
-SIDE_NAMES = ("N", "E", "S", "W")
-STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))  # (drow, dcol) of each side
+STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))  # (drow, dcol) of each side N, E, S, W
 CW, CCW = 1, -1  # rotation directions (the arrows printed on a tile)
 
 
@@ -140,7 +138,6 @@ def open_sides(tile: int, orientation: int) -> tuple[tuple[bool, ...], tuple[boo
 
 # --- chips, coins, apples -------------------------------------------------------------------------
 NO_CHIP, BLUE, YELLOW, RED = 0, 1, 2, 3
-CHIP_NAMES = ("none", "blue", "yellow", "red")
 CHIPS = {BLUE: 24, YELLOW: 16, RED: 12}  # 52 colour chips
 COPPER_SUPPLY = 24
 SILVER_SUPPLY = 12
@@ -168,6 +165,9 @@ COPPER_TOKEN, SILVER_TOKEN = 20, 21
 HEAVY = frozenset({ANVIL, BARREL, SADDLE, CHEST, STONE})
 COIN_TOKENS = frozenset({COPPER_TOKEN, SILVER_TOKEN})
 IS_HEAVY = tuple(k in HEAVY for k in range(NUM_ITEMS))
+# The heavy kinds come first: a backpack's heavy items are backpack[p, HEAVY_KINDS].
+HEAVY_KINDS = slice(ANVIL, STONE + 1)
+assert HEAVY == set(range(NUM_ITEMS)[HEAVY_KINDS])
 ITEM_COUNTS = (
     2, 2, 2, 2, 2,        # heavy: 10
     2, 2, 2, 2,           # cross, key, sword, magic potion: 8
@@ -175,7 +175,7 @@ ITEM_COUNTS = (
     6, 4,                 # copper-coin and silver-coin tokens: 10
 )
 assert sum(ITEM_COUNTS) == 39 and len(ITEM_COUNTS) == NUM_ITEMS
-BACKPACK_ITEMS = 3
+BACKPACK_ITEMS = 3  # "A backpack has room for at most 3 items, of which at most one may be heavy"
 BACKPACK_HEAVY = 1
 
 
@@ -244,8 +244,6 @@ NUM_CHARACTERS = len(CHARACTERS)  # 12
 CHARACTER_NAMES = tuple(c.name for c in CHARACTERS)
 (BLACKSMITH, INNKEEPER, SCULPTOR, WITCH, BANDIT, DEVIL,
  PRINCE, MERCHANT, GOBLIN, BEGGAR, UNICORN, SPIRIT) = range(NUM_CHARACTERS)
-TASK_CHARACTERS = tuple(range(6))
-HELPERS = tuple(range(6, 12))
 MERCHANT_MAX_SALES = 3
 BEGGAR_FEE = 1          # copper
 PRINCE_DRAWS = 3

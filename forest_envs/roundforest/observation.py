@@ -47,7 +47,6 @@ DECISIONS = (
     DecisionKind("prince"),
     DecisionKind("goblin_give"),                                     # first the item given ...
     DecisionKind("goblin_take", ints=(("given", NUM_ITEMS - 1),)),   # ... then the one chosen
-
     DecisionKind("beggar"),
     DecisionKind("unicorn"),
     DecisionKind("saddle", ints=(("cell", NUM_CELLS - 1),)),
@@ -55,10 +54,41 @@ DECISIONS = (
     DecisionKind("coin_token", ints=(("item", NUM_ITEMS - 1),)),     # a traded/Prince coin token
     DecisionKind("chest", ints=(("at_end", 1),)),                    # open the chest? (turn start/end)
 )
-(TURN, BLOCK_START, BLOCK_END, DRAWN, TOKEN_ITEM, YELLOW_D, CHARACTER_D, MEET, WELL, WELL_GIVE,
- MERCHANT_D, PRINCE_D, GOBLIN_GIVE, GOBLIN_TAKE, BEGGAR_D, UNICORN_D, SADDLE_D,
- SPIRIT_PLACE, COIN_D, CHEST_D) = range(len(DECISIONS))
+
+
+class Kind:
+    """Each decision kind by name: ``Kind.X`` is the index in ``DECISIONS`` (and in the
+    ``decision_kind`` block) of the kind named ``x``. Plain ints, so a pending decision
+    stays plain data; checked against ``DECISIONS`` below."""
+
+    TURN = 0
+    BLOCKADE_START = 1
+    BLOCKADE_END = 2
+    DRAWN = 3
+    TOKEN_ITEM = 4
+    YELLOW = 5
+    CHARACTER = 6
+    MEET = 7
+    WELL = 8
+    WELL_GIVE = 9
+    MERCHANT = 10
+    PRINCE = 11
+    GOBLIN_GIVE = 12
+    GOBLIN_TAKE = 13
+    BEGGAR = 14
+    UNICORN = 15
+    SADDLE = 16
+    SPIRIT_PLACE = 17
+    COIN_TOKEN = 18
+    CHEST = 19
+
+
+if [getattr(Kind, k.name.upper(), None) for k in DECISIONS] != list(range(len(DECISIONS))):
+    raise RuntimeError("observation.Kind does not list the decisions in DECISIONS' order")
+
 GAPS = (MAX_GRID - 1) * (MAX_GRID - 1)
+# The entries of the ``supply`` block.
+COPPER, SILVER, APPLES = 0, 1, 2
 
 
 def build_layout(L: Layout) -> None:
@@ -86,7 +116,7 @@ def build_layout(L: Layout) -> None:
     L.add("drawn_item", 1, low=-1, high=NUM_ITEMS - 1, scale=1 / NUM_ITEMS)  # item in the drawer's hand
     L.add("black_bag", 3, high=max(CHIPS.values()), scale=0.1)
     L.add("used_chips", 3, high=max(CHIPS.values()), scale=0.1)
-    L.add("supply", 3, high=COPPER_SUPPLY, scale=0.1)          # copper, silver, golden apples
+    L.add("supply", 3, high=COPPER_SUPPLY, scale=0.1)          # COPPER, SILVER, APPLES
     L.add("pile_size", 1, high=NUM_CHARACTERS)
     L.add("laid_out", NUM_CHARACTERS, high=1)                  # helpers beside the fairy board
     L.add("blockade_used", 1, high=1)                          # this turn's blockade action is done

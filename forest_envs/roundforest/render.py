@@ -14,6 +14,7 @@ from .components import (
     cell_id,
     cell_name,
 )
+from .observation import APPLES, COPPER, SILVER
 
 
 def view(state, seat: int | None) -> dict:
@@ -65,8 +66,8 @@ def view(state, seat: int | None) -> dict:
         "drawn_item": int(state.drawn_item[0]),
         "black_bag": state.black_bag.tolist(),
         "used_chips": state.used_chips.tolist(),
-        "supply": {"copper": int(state.supply[0]), "silver": int(state.supply[1]),
-                   "apples": int(state.supply[2])},
+        "supply": {"copper": int(state.supply[COPPER]), "silver": int(state.supply[SILVER]),
+                   "apples": int(state.supply[APPLES])},
         "pile_size": int(state.pile_size[0]),
         "laid_out": [c for c in range(len(CHARACTER_NAMES)) if state.laid_out[c]],
         "players": players,

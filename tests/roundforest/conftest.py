@@ -17,6 +17,7 @@ from forest_envs.roundforest.components import (
     TILES,
     cell_id,
 )
+from forest_envs.roundforest.observation import APPLES, COPPER, SILVER
 from forest_envs.roundforest.rules import NO_CHAR, NO_ITEM, new_game
 
 
@@ -58,19 +59,26 @@ def clear_board(state) -> None:
 
 def place(state, p: int, where: str | int) -> None:
     c = cell(where) if isinstance(where, str) else where
-    state.piece_at[p, state.pos[p]] = 0
     state.pos[p] = c
-    state.piece_at[p, c] = 1
+    state.edited()  # writes the piece_at block from pos
+
+
+def set_pile(state, *names: str) -> None:
+    """The character pile holds exactly these cards, in this order."""
+    state.pile = [char(name) for name in names]
+    state.edited()  # writes the pile_size block from pile
+
+
+def add_to_pile(state, *names: str) -> None:
+    state.pile += [char(name) for name in names]
     state.edited()
 
 
 def set_tile(state, where: str, tile: int | str, orientation: int = 0) -> None:
     c = cell(where)
     state.cell_tile[c] = tile_named(tile) if isinstance(tile, str) else tile
-    state.cell_turn[c] = TILES[state.cell_tile[c]].turn
     state.cell_orient[c] = orientation
-    state._show_open(c)
-    state.edited()
+    state.edited()  # writes cell_turn and cell_open from the tile and its orientation
 
 
 def set_chip(state, where: str, chip: int) -> None:
@@ -95,11 +103,11 @@ def set_backpack(state, p: int, *names: str) -> None:
 
 def give_coins(state, p: int, copper: int = 0, silver: int = 0, apples: int = 0) -> None:
     state.copper[p] += copper
-    state.supply[0] -= copper
+    state.supply[COPPER] -= copper
     state.silver[p] += silver
-    state.supply[1] -= silver
+    state.supply[SILVER] -= silver
     state.apples[p] += apples
-    state.supply[2] -= apples
+    state.supply[APPLES] -= apples
     state.edited()
 
 

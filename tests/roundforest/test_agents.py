@@ -97,3 +97,54 @@ def test_heuristic_reads_only_its_own_seat():
         spy.asked.clear()
         e.step(agents[name].act(spy, name))
         assert spy.asked and set(spy.asked) == {name}
+
+
+# --- every decision has a deliberate rule ----------------------------------------------------------
+def test_every_decision_kind_has_a_handler():
+    from forest_envs.roundforest.agents import HANDLERS
+    from forest_envs.roundforest.observation import DECISIONS
+
+    assert set(HANDLERS) == {k.name for k in DECISIONS}
+
+
+def beggar_choice(*pile: str, copper: int = 0, silver: int = 0):
+    """Seat 0 has paid the Beggar (and keeps ``copper``, ``silver``); the pile holds
+    ``pile`` and the Beggar."""
+    from .conftest import act, set_pile
+    from .test_rules import red_state
+
+    s = red_state("Beggar", copper=1 + copper, silver=silver)
+    act(s, "move to D3")
+    set_pile(s, *pile)
+    act(s, "use the ability")
+    assert s.decision_name() == "beggar"
+    name = s.game.action_to_string(HeuristicAgent(0).choose(s.view(0), s.legal_action_mask()))
+    return name.removeprefix("beggar: lead me to the ")
+
+
+def test_with_no_helper_left_the_beggar_leads_to_the_forest_spirit_rather_than_a_debt():
+    assert beggar_choice("Witch", "Devil", "Forest Spirit") == "Forest Spirit"
+
+
+def test_with_only_tasks_left_the_beggar_leads_to_the_one_nearest_to_being_fulfilled():
+    # nothing can be fulfilled: the Bandit lacks 2 copper, the Devil a silver coin (3)
+    assert beggar_choice("Devil", "Bandit") == "Bandit"
+    assert beggar_choice("Devil", "Bandit", copper=1) == "Bandit"
+    # with a silver coin the Devil's upper task is fulfilled at once (no debt)
+    assert beggar_choice("Bandit", "Devil", silver=1) == "Devil"
+
+
+def test_a_choice_the_rules_cannot_offer_raises_naming_the_decision():
+    import pytest
+
+    from forest_envs.roundforest import actions as A
+    from forest_envs.roundforest.agents import ImpossibleDecision
+
+    s = new_game({"num_players": 3}, 0)
+    view = s.view(0)
+    view["decision"] = {"kind": "spirit_place", "player": 0, "data": {"qualified": 0}}
+    legal = {A.TILE.start + 7, A.TILE.start + 8}
+    with pytest.raises(ImpossibleDecision, match="'spirit_place' decision"):
+        HeuristicAgent(0).choose(view, np.isin(np.arange(A.NUM_ACTIONS), list(legal)))
+    with pytest.raises(ValueError, match="no legal action"):
+        HeuristicAgent(0).choose(view, np.zeros(A.NUM_ACTIONS, np.int8))

@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 
 from forest_envs.roundforest.components import RED, cell_name, tile_cells, well_cells
-from forest_envs.roundforest.observation import BLOCK_START
+from forest_envs.roundforest.observation import Kind
 
 from .conftest import (
     act,
+    add_to_pile,
     cell,
     char,
     counts,
@@ -23,6 +24,7 @@ from .conftest import (
     set_backpack,
     set_bag,
     set_chip,
+    set_pile,
     set_tile,
 )
 from .test_rules import board, red_state
@@ -31,7 +33,7 @@ from .test_rules import board, red_state
 def at_blockade_start(s, p: int) -> None:
     s.blockade_used[0] = 0
     s.set_turn(p)
-    s.replace(BLOCK_START, p)
+    s.replace(Kind.BLOCKADE_START, p)
     s.edited()
 
 
@@ -78,8 +80,7 @@ def test_the_prince_draws_without_putting_a_token_back(seed):
     place(s, 0, "C3")
     set_tile(s, "C3", "hook-1", 0)
     set_chip(s, "D3", RED)
-    s.pile = [char("Prince")]
-    s.pile_size[0] = 1
+    set_pile(s, "Prince")
     set_bag(s, {"hat": 1, "boot": 1, "spoon": 1})
     act(s, "move to D3", "use the ability")
     assert phase(s) == "prince"
@@ -92,8 +93,7 @@ def test_a_red_chip_with_no_character_card_left_is_used_and_ends_the_turn():
     place(s, 0, "C3")
     set_tile(s, "C3", "hook-1", 0)
     set_chip(s, "D3", RED)
-    s.pile = []
-    s.pile_size[0] = 0
+    set_pile(s)
     act(s, "move to D3")
     assert s.chip(cell("D3")) == 0 and s.used_chips.tolist() == [0, 0, 1]
     assert s.drawn_card.sum() == 0
@@ -214,9 +214,7 @@ def beggar_choice_state():
     s = red_state("Beggar")
     give_coins(s, 0, copper=1)
     act(s, "move to D3")
-    s.pile += [char("Witch"), char("Prince")]
-    s.pile_size[0] = len(s.pile)
-    s.edited()
+    add_to_pile(s, "Witch", "Prince")
     act(s, "use the ability", "beggar: lead me to the Witch")
     assert phase(s) == "character" and s.drawn_of(0) == char("Witch")
     return s
@@ -264,7 +262,7 @@ def test_unicorn_with_a_saddle_onto_the_first_character_offers_the_saddle():
 def test_every_other_seat_s_face_down_card_is_resampled_not_only_those_before_the_seat():
     s = red_state("Devil", seat=1)
     act(s, "move to D3")
-    s.pile += [char("Witch"), char("Prince")]
+    add_to_pile(s, "Witch", "Prince")
     seen = set()
     for i in range(30):
         other = s.resample_hidden(0, np.random.default_rng(i))

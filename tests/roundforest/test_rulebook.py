@@ -24,6 +24,7 @@ from forest_envs.roundforest.rules import NO_CHAR, NO_ITEM
 
 from .conftest import (
     act,
+    add_to_pile,
     cell,
     char,
     give_coins,
@@ -292,7 +293,7 @@ def test_only_the_debtor_may_settle_a_debt_with_an_apple():
 def test_beggar_leads_to_a_helper_whose_ability_is_used_at_once():
     s = red_state("Beggar", "jug", copper=1)
     act(s, "move to D3")
-    s.pile += [char("Merchant")]
+    add_to_pile(s, "Merchant")
     act(s, "use the ability", "beggar: lead me to the Merchant", "use the ability",
         "give jug from the backpack")
     assert s.copper[0] == 1 and s.backpack[0].sum() == 0
@@ -302,7 +303,7 @@ def test_beggar_leads_to_a_helper_whose_ability_is_used_at_once():
 def test_beggar_chosen_character_may_be_laid_out_as_a_debt():
     s = red_state("Beggar", copper=1)
     act(s, "move to D3")
-    s.pile += [char("Devil")]
+    add_to_pile(s, "Devil")
     act(s, "use the ability", "beggar: lead me to the Devil", "take the debt")
     assert s.debts[0, char("Devil")] == 1 and s.cell_char[cell("D3")] == char("Devil")
 

@@ -25,6 +25,7 @@ from forest_envs.roundforest.rules import RoundforestGame, RoundforestState
 
 from .conftest import (
     act,
+    add_to_pile,
     cell,
     char,
     clear_board,
@@ -38,6 +39,7 @@ from .conftest import (
     set_backpack,
     set_bag,
     set_chip,
+    set_pile,
     set_tile,
 )
 
@@ -419,8 +421,7 @@ def red_state(character, *items, seat=0, **coins):
     set_tile(s, "C3", "hook-1", 0)
     on_turn(s, seat)
     set_chip(s, "D3", RED)
-    s.pile = [char(character)]
-    s.pile_size[0] = 1
+    set_pile(s, character)
     set_backpack(s, seat, *items)
     give_coins(s, seat, **coins)
     return s
@@ -591,7 +592,7 @@ def test_goblin_keeps_one_heavy_item_at_most():
 def test_beggar_leads_to_a_chosen_character_for_one_copper():
     s = red_state("Beggar", "cross", copper=1)
     act(s, "move to D3")
-    s.pile += [char("Witch"), char("Unicorn")]
+    add_to_pile(s, "Witch", "Unicorn")
     act(s, "use the ability")
     assert s.copper[0] == 0 and s.supply[0] == 24
     assert legal_names(s) == {"beggar: lead me to the Witch", "beggar: lead me to the Unicorn"}
@@ -619,7 +620,7 @@ def test_unicorn_with_a_saddle_carries_out_the_tile_action():
     act(s, "move to D3", "use the ability", "choose tile F4", "use the ability")
     # the saddle went back into the bag before the blue chip's draw
     assert s.backpack[0, item("saddle")] == 0 and phase(s) == "drawn"
-    assert s.decision.data[0] in (item("hat"), item("saddle"))
+    assert s.decision.data.item in (item("hat"), item("saddle"))
     assert s.bag_items[item("hat")] + s.bag_items[item("saddle")] == 1
 
 
@@ -807,7 +808,7 @@ def test_the_merchant_is_not_a_bank():
 def test_resampled_hidden_card_is_a_possible_one():
     s = red_state("Devil")
     act(s, "move to D3")
-    s.pile += [char("Forest Spirit"), char("Witch"), char("Prince")]
+    add_to_pile(s, "Forest Spirit", "Witch", "Prince")
     seen = set()
     for i in range(40):
         other = s.resample_hidden(1, np.random.default_rng(i))
@@ -822,7 +823,7 @@ def test_resampled_hidden_card_is_a_possible_one():
 def test_beggar_leads_a_qualified_player_to_the_forest_spirit():
     s = red_state("Beggar", copper=1, apples=3)
     act(s, "move to D3")
-    s.pile += [char("Forest Spirit")]
+    add_to_pile(s, "Forest Spirit")
     act(s, "use the ability", "beggar: lead me to the Forest Spirit")
     assert s.is_terminal and s.winner[0] == 1
 

@@ -1,0 +1,107 @@
+"""The Forest Spirit's appearance, the end of the game and the result.
+
+Roundforest rulebook, "Goal" and "Meeting the Forest Spirit" (the two conditions: no debts
+and 3 golden apples; "the player to the left of the player who fulfils all conditions ...
+places it on any forest tile with a red colour chip", else "on a forest tile with a blue
+colour chip"), "End of the Game" ("The player receives the Emerald Ring from the Forest
+Spirit in exchange for the 3 golden apples and wins the game"). The rulebook ranks only the
+winner; the order of the others (``progress``) is the engine's own (docs/roundforest.md).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ...core.engine import competition_ranks
+from .. import actions as A
+from ..components import APPLES_TO_WIN, BLUE, RED, SPIRIT, WELL_COPPER_IN
+from ..observation import APPLES
+
+# In the ranking of the players without the ring a silver coin counts as much copper as a
+# well asks for it.
+SILVER_IN_COPPER = WELL_COPPER_IN
+
+
+class Progress(NamedTuple):
+    """How far a player has come: the result's ``breakdown`` entry of one seat."""
+
+    winner: bool
+    apples: int
+    debts: int
+    coins: int   # copper, a silver coin counted as SILVER_IN_COPPER
+    item_count: int  # not "items": a dict method (Tianshou's Batch refuses such a key)
+
+    def rank_key(self) -> tuple:
+        """Higher is better: the winner, then more apples, fewer debts, more coins, more
+        items."""
+        return (self.winner, self.apples, -self.debts, self.coins, self.item_count)
+
+
+class EndingRules:
+    """The Forest Spirit's token, the winner and the ranks (a mixin of
+    ``RoundforestState``)."""
+
+    __slots__ = ()
+
+    def qualified(self, p: int) -> bool:
+        """"they must no longer be in debt to any character, and they must have collected 3
+        golden apples"."""
+        return bool(self.apples[p] >= APPLES_TO_WIN and not self.debts[p].any())
+
+    def spirit_on_forest(self) -> bool:
+        return bool((self.cell_char == SPIRIT).any())
+
+    # --- spirit_place: the Forest Spirit appears ----------------------------------------------------
+    def _spirit_cells(self) -> np.ndarray:
+        """Tiles the Forest Spirit may be placed on: "any forest tile with a red colour
+        chip", else one with a blue chip (a piece standing there does not matter: only the
+        Unicorn leaves a piece on a chip); else, the engine's own rule, any tile without a
+        piece, chip, token or well (docs/roundforest.md)."""
+        for chip in (RED, BLUE):
+            ok = self.cell_chip[:, chip].astype(bool)
+            if ok.any():
+                return ok
+        free = self.game.is_tile & (self.cell_item < 0) & (self.cell_char < 0) & (self.cell_well == 0)
+        free[self.pos] = False
+        return free
+
+    def _mask_spirit_place(self, d, mask) -> None:
+        mask[A.TILE.start:A.TILE.stop] = self._spirit_cells()
+
+    def _apply_spirit_place(self, d, a: int) -> None:
+        """"That colour chip is placed on the side beside the playing area"."""
+        cell = a - A.TILE.start
+        self._use_chip(cell)
+        self.cell_char[cell] = SPIRIT
+        self._end_action()
+
+    # --- the end -------------------------------------------------------------------------------------
+    def _win(self, p: int) -> None:
+        """The Emerald Ring for 3 golden apples: the game ends."""
+        self.apples[p] -= APPLES_TO_WIN
+        self.supply[APPLES] += APPLES_TO_WIN
+        self.winner[p] = 1
+        self.end_game()
+
+    @property
+    def winner_seat(self) -> int:
+        """The seat that won (-1: nobody yet)."""
+        seats = np.flatnonzero(self.winner)
+        return int(seats[0]) if seats.size else -1
+
+    def progress(self, p: int) -> Progress:
+        return Progress(
+            winner=bool(self.winner[p]),
+            apples=int(self.apples[p]),
+            debts=int(self.debts[p].sum()),
+            coins=int(self.copper[p]) + SILVER_IN_COPPER * int(self.silver[p]),
+            item_count=self.items_of(p),
+        )
+
+    def breakdown(self) -> list[dict]:
+        return [self.progress(p)._asdict() for p in range(self.num_players)]
+
+    def ranks(self) -> list[int]:
+        return competition_ranks([self.progress(p).rank_key() for p in range(self.num_players)])
