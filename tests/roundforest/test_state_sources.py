@@ -63,7 +63,7 @@ def test_the_item_in_hand_is_the_decisions_item_and_the_drawn_item_block_shows_i
     set_chip(s, "D3", BLUE)
     set_bag(s, {"hat": 1})
     act(s, "move to D3")
-    assert phase(s) == "drawn" and s.decision.data.item == item("hat") == s.drawn_item[0]
+    assert phase(s) == "drawn" and s.decision_view()["data"]["item"] == item("hat") == s.drawn_item[0]
     act(s, "keep the item")
     assert s.drawn_item[0] == NO_ITEM and s.backpack[0, item("hat")] == 1
 

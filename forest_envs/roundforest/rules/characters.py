@@ -191,7 +191,8 @@ class CharacterRules:
     def _mask_meet(self, d, mask) -> None:
         """The upper or the lower task; a golden apple only from the one in debt ("The
         player sacrifices a golden apple and so buys their freedom from the debt")."""
-        p, c = d.player, d.data.character
+        character, _ = d.data
+        p, c = d.player, character
         ch = CHARACTERS[c]
         mask[A.UPPER.start] = self.can_do(p, ch.upper)
         mask[A.LOWER.start] = self.can_do(p, ch.lower)
@@ -200,7 +201,8 @@ class CharacterRules:
     def _apply_meet(self, d, a: int) -> None:
         """The debt is settled whoever fulfils the task; "The reward goes to the player who
         fulfilled the task"; the card returns to the pile, the token leaves the forest."""
-        p, c, cell = d.player, d.data.character, d.data.cell
+        character, cell = d.data
+        p, c = d.player, character
         ch = CHARACTERS[c]
         if a == A.APPLE.start:
             self.apples[p] -= 1

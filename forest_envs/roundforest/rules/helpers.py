@@ -99,7 +99,8 @@ class HelperRules:
     def _mask_merchant(self, d, mask) -> None:
         """"he buys up to 3 items from the player for one copper coin each" or sells "a
         golden apple for one silver coin"; "one of the two offers, but never ... both"."""
-        p, sold = d.player, d.data.sold
+        sold, = d.data
+        p = d.player
         if sold < MERCHANT_MAX_SALES and self.supply[COPPER] > 0:
             mask[A.ITEM.start:A.ITEM.stop] = self.backpack[p] > 0
         if sold == 0 and self.silver[p] > 0 and self.supply[APPLES] > 0:
@@ -108,7 +109,8 @@ class HelperRules:
             mask[A.DONE.start] = 1
 
     def _apply_merchant(self, d, a: int) -> None:
-        p, sold = d.player, d.data.sold
+        sold, = d.data
+        p = d.player
         if a == A.MERCHANT_APPLE.start:
             self.silver[p] -= 1
             self.supply[SILVER] += 1
@@ -155,8 +157,9 @@ class HelperRules:
         """... then "an item of their choice from the blue bag" (not the one given)."""
         p = d.player
         heavy = self.heavy_of(p)
+        given, = d.data
         for k in range(NUM_ITEMS):
-            if (k not in COIN_TOKENS and k != d.data.given and self.bag_items[k] > 0
+            if (k not in COIN_TOKENS and k != given and self.bag_items[k] > 0
                     and heavy + IS_HEAVY[k] <= BACKPACK_HEAVY):
                 mask[A.BAG.start + k] = 1
 
@@ -231,7 +234,8 @@ class HelperRules:
     def _mask_saddle(self, d, mask) -> None:
         """"if the player has collected a saddle ..., they may additionally carry out the
         action indicated on that forest tile by a chip or a token"."""
-        p, cell = d.player, d.data.cell
+        cell, = d.data
+        p = d.player
         mask[A.USE.start] = 1
         # keeping the saddle is standing on the tile without its action: not on a character
         # token (entered only to meet it), nor on an item token with a full backpack
@@ -240,7 +244,8 @@ class HelperRules:
 
     def _apply_saddle(self, d, a: int) -> None:
         """"The saddle token goes back into the blue bag" when it is used."""
-        p, cell = d.player, d.data.cell
+        cell, = d.data
+        p = d.player
         if a == A.USE.start:
             self.backpack[p, SADDLE] -= 1
             self.bag_items[SADDLE] += 1

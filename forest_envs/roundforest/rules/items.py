@@ -111,7 +111,8 @@ class ItemRules:
         mask[A.EXCHANGE.start] = 1
 
     def _apply_coin_token(self, d, a: int) -> None:
-        p, k = d.player, d.data.item
+        item, = d.data
+        p, k = d.player, item
         self._put_down()
         if a == A.EXCHANGE.start:
             self._exchange(p, k)
@@ -133,7 +134,8 @@ class ItemRules:
     def _apply_chest(self, d, a: int) -> None:
         """"Both item tokens go back into the blue bag, and the golden apple is kept"; offered
         at the start and the end of the turn (``at_end``)."""
-        p, at_end = d.player, d.data.at_end
+        at_end, = d.data
+        p = d.player
         if a == A.OPEN_CHEST.start:
             self.backpack[p, CHEST] -= 1
             self.backpack[p, KEY] -= 1
@@ -149,14 +151,16 @@ class ItemRules:
     def _mask_drawn(self, d, mask) -> None:
         """"they may choose one of the following three options": a. keep (with room), b.
         leave it on the tile, c. trade it; a coin token may be exchanged too."""
-        p, k = d.player, d.data.item
+        item, = d.data
+        p, k = d.player, item
         mask[A.KEEP.start] = self.fits(p, k)
         mask[A.EXCHANGE.start] = self.can_exchange(k)
         mask[A.DROP.start] = 1
         self._mask_trades(p, mask)
 
     def _apply_drawn(self, d, a: int) -> None:
-        p, k = d.player, d.data.item
+        item, = d.data
+        p, k = d.player, item
         self._put_down()
         if a in A.TRADE:
             self.bag_items[k] += 1
@@ -175,7 +179,8 @@ class ItemRules:
         """A token found on a tile: take it into the backpack or trade it to the fairy "as
         described above" (rulebook, "Item tokens"), which includes the coin note: a coin
         token may be exchanged at once too; or leave it."""
-        p, cell = d.player, d.data.cell
+        cell, = d.data
+        p = d.player
         k = int(self.cell_item[cell])
         mask[A.KEEP.start] = self.fits(p, k)
         mask[A.EXCHANGE.start] = self.can_exchange(k)
@@ -183,7 +188,8 @@ class ItemRules:
         self._mask_trades(p, mask)
 
     def _apply_token_item(self, d, a: int) -> None:
-        p, cell = d.player, d.data.cell
+        cell, = d.data
+        p = d.player
         k = int(self.cell_item[cell])
         if a != A.DROP.start:
             self.cell_item[cell] = NO_ITEM
@@ -215,6 +221,7 @@ class ItemRules:
     def _apply_yellow(self, d, a: int) -> None:
         cell = a - A.TILE.start
         self._use_chip(cell)
-        self.cell_item[cell] = d.data.item
+        item, = d.data
+        self.cell_item[cell] = item
         self._put_down()
         self._end_action()

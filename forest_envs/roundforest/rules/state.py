@@ -138,8 +138,10 @@ class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelperRu
                 # the card it could be: any in the pile but the Forest Spirit (which resolves
                 # itself when drawn) and, when chosen with the Beggar, the Beggar
                 c = new.drawn_of(o)
-                beggar = new.decision is not None and new.decision.kind == Kind.CHARACTER \
-                    and new.decision.data.beggar == 1
+                beggar = False
+                if new.decision is not None and new.decision.kind == Kind.CHARACTER:
+                    beggar, = new.decision.data
+                    beggar = beggar == 1
                 pool = sorted(x for x in new.pile + [c]
                               if x != SPIRIT and not (beggar and x == BEGGAR))
                 pick = pool[int(rng.integers(len(pool)))]

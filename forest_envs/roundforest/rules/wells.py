@@ -59,7 +59,8 @@ class WellRules:
         mask[A.ITEM.start:A.ITEM.stop] = self.backpack[d.player] > 0
 
     def _apply_well_give(self, d, a: int) -> None:
-        p, left = d.player, d.data.left - 1
+        left, = d.data
+        p, left = d.player, left - 1
         k = a - A.ITEM.start
         self.backpack[p, k] -= 1
         self.bag_items[k] += 1
