@@ -53,7 +53,7 @@ def same(actual, expected, what: str = "") -> None:
 
 def hidden_content(state) -> tuple:
     """Everything a state holds, hidden parts included (for 'did the resample change it')."""
-    return (state.buf.tobytes(), state.deck[state.deck_pos:].tobytes(), tuple(state.discard_fd))
+    return (state.buf.tobytes(), state.deck.tobytes(), tuple((c.kind, c.owner, c.spied_by) for c in state.discard_fd))
 
 
 class Checker:
@@ -77,8 +77,7 @@ class Checker:
         same(state.card_totals(), game.composition)
         for name in ("hand", "castle_faceup", "fd_own", "collection", "discard_public", "box"):
             assert (getattr(state, name) >= 0).all(), f"negative count in {name}"
-        assert state.deck_pos <= len(state.deck)
-        assert state.deck_left[0] == len(state.deck) - state.deck_pos
+        assert state.deck_left[0] == len(state.deck)
         same(state.hand_count, state.hand.sum(axis=1))
         # Cards before each castle agree with their face-up / face-down contents.
         same(
@@ -141,7 +140,7 @@ class Checker:
         assert state.turn_player == state.decisions[0].player
         assert state.decision_name() == DECISIONS[top.kind].name
         if top.kind == KEY:  # (castle, raider): the raider's turn, the key holder's decision
-            castle, raider = top.data
+            castle, raider = top.data.castle, top.data.raider
             assert raider == state.turn_player != top.player
             assert state.castle_in_play[castle] and not state.castle_raided_by[castle].any()
         kind_onehot = np.zeros(len(DECISIONS), int)
