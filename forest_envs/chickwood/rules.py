@@ -22,8 +22,9 @@ One source for each fact: a field that an observation block shows (the undealt d
 ``deck_left``, the turn order and ``order_pos``, the village grid and ``cell_card``, the
 secret discards and ``discard_known``) is the source, and the block is written from it in
 one place; a block that sums up others (``castle_cards``, ``castle_fd_count``,
-``hand_count``, ``cell_filled``, ``alms_count``, ``pile_left``) is written by the one method
-that changes what it sums up. What follows from other data is derived, not stored: the
+``hand_count``, ``cell_filled``, ``alms_count``, ``pile_left``) is written in the same
+statements that change what it sums up (tests/chickwood/invariants.py checks that they
+agree after every fuzzed action). What follows from other data is derived, not stored: the
 spaces of each cell (from the grid), the spy (from the spy glass), the round (``round_no``).
 """
 
