@@ -199,11 +199,11 @@ class ChickwoodState(Scouting, Raiding, GameEnd, BufferState):
     def _start_round(self) -> None:
         """Deal the hands, then the turn order and banners follow the castles held."""
         game, n, h = self.game, self.num_players, self.game.hand_size
-        deck = self.deck
+        dealt = self.deck[:n * h].tolist()
         for p in range(n):
-            for k in deck[p * h:(p + 1) * h]:
+            for k in dealt[p * h:(p + 1) * h]:
                 self.hand[p, k] += 1
-        self.deck = deck[n * h:]
+        self.deck = self.deck[n * h:]
         self.hand_count[:] = h
         self.deck_left[0] = len(self.deck)
         values = self.player_castle.argmax(axis=1)
