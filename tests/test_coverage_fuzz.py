@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from fuzz_invariants import invariant_check
+from fuzz_invariants import game_module, game_name, invariant_check
 
 import forest_envs
 from forest_envs.core import fuzzing
@@ -50,25 +50,26 @@ TOY_COVERAGE = """
 Pass-like blocks: none.
 """
 
-# The coverage fuzz of each game: its line-up (None: every role, fuzzing.default_lineup), its
-# games and the actions after which one stops. Measured over six seeds (docs/<game>.md,
-# "Decision coverage"): all-coverage seats reach every pair of Chickwood in at most 10 games
-# and of Sherwood in at most 40; Roundforest needs the heuristic's progress (the Forest
-# Spirit's placement needs a player with three golden apples) and the mixed line-up at most
-# 48. The budgets are three times the worst case, so that an added decision or block is
-# reached too; with the seed fixed, each run is the same every time.
-COVERAGE_LINEUP = {"chickwood_v0": ("coverage",), "sherwood_v0": ("coverage",)}
-COVERAGE_GAMES = {"chickwood_v0": 30, "roundforest_v0": 150, "sherwood_v0": 120, "toy_v0": 30}
+# The coverage fuzz of each game, from its tests/<game>/invariants.py COVERAGE_FUZZ (each
+# says how its budget was measured): its line-up ("lineup"; None: every role,
+# fuzzing.default_lineup), its games ("games") and the actions after which one stops
+# ("max_steps"); with the seed fixed, each run is the same every time. A game that gives no
+# budget gets DEFAULT_COVERAGE; the toy game's lives here, beside its table.
 COVERAGE_SEED = 15
-COVERAGE_MAX_STEPS = {"roundforest_v0": 1500}
-DEFAULT_COVERAGE_GAMES = 300  # a game registered later and not listed above
+DEFAULT_COVERAGE = {"lineup": None, "games": 300, "max_steps": None, "fast_actions": 250}
+TOY_BUDGET = {"games": 30}
+
+
+def coverage_budget(env_id: str) -> dict:
+    own = TOY_BUDGET if env_id == "toy_v0" else getattr(game_module(env_id), "COVERAGE_FUZZ", {})
+    return {**DEFAULT_COVERAGE, **own}
 
 
 def doc_text(env_id: str) -> str:
     """The markdown holding ``env_id``'s decision-coverage table."""
     if env_id == "toy_v0":
         return TOY_COVERAGE
-    return (ROOT / "docs" / f"{env_id.rsplit('_v', 1)[0]}.md").read_text(encoding="utf-8")
+    return (ROOT / "docs" / f"{game_name(env_id)}.md").read_text(encoding="utf-8")
 
 
 def documented_pass_blocks(text: str) -> set[str]:
@@ -111,8 +112,9 @@ def test_pass_like_blocks_are_the_documented_ones(env_id):
 @pytest.mark.parametrize("env_id", ENV_IDS)
 def test_coverage_fuzz_reaches_exactly_the_declared_pairs(env_id):
     declared = declared_pairs(doc_text(env_id))
-    run = fuzz(env_id, COVERAGE_GAMES.get(env_id, DEFAULT_COVERAGE_GAMES), COVERAGE_SEED,
-               lineup=COVERAGE_LINEUP.get(env_id), max_steps=COVERAGE_MAX_STEPS.get(env_id))
+    budget = coverage_budget(env_id)
+    run = fuzz(env_id, budget["games"], COVERAGE_SEED, lineup=budget["lineup"],
+               max_steps=budget["max_steps"])
     missing, extra = run.coverage.compare(declared)
     assert not missing, (f"{env_id}: declared reachable but never reached in {run.games} "
                          f"coverage-fuzz games: {missing}\n{run.coverage.table(declared)}")
@@ -121,12 +123,11 @@ def test_coverage_fuzz_reaches_exactly_the_declared_pairs(env_id):
 
 
 # --- invariants after every action -----------------------------------------------------------
-# Actions per configuration (whole games; the last one may run past it). Checking every
-# invariant costs about 1 ms an action (2 ms in Chickwood, whose own checks resample the
-# hidden cards), play about 0.05 ms: these keep the run to about 15 s for all the games.
-FAST_ACTIONS = {"chickwood_v0": 300, "roundforest_v0": 400, "sherwood_v0": 600}
-FAST_ACTIONS_OTHER = 250   # the toy game, or a game registered later
-FAST_MAX_STEPS = 400       # a fast-run Roundforest game stops here (its cap is 3,000)
+# Whole games per configuration until the game's "fast_actions" are played (the last may run
+# past), every invariant checked after every action: the JSON round trip after each, the
+# hidden information resampled after every third, clones and futures after every 150th.
+FAST_CHECKS = dict(roundtrip_every=1, hidden_every=3, deep_every=150)
+FAST_MAX_STEPS = 400       # a fast-run game stops here (Roundforest's cap is 3,000)
 
 
 def case_seed(env_id: str, cfg: dict) -> int:
@@ -135,9 +136,9 @@ def case_seed(env_id: str, cfg: dict) -> int:
 
 @pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
 def test_mixed_lineups_keep_every_invariant(env_id, cfg):
-    check = invariant_check(clone_every=97, seed=1)
+    check = invariant_check(seed=1, **FAST_CHECKS)
     run = fuzz(env_id, 1000, case_seed(env_id, cfg), configs=[cfg], check=check,
-               max_steps=FAST_MAX_STEPS, action_budget=FAST_ACTIONS.get(env_id, FAST_ACTIONS_OTHER))
+               max_steps=FAST_MAX_STEPS, action_budget=coverage_budget(env_id)["fast_actions"])
     assert run.games >= 1
     assert sum(c.calls for c in check.checks.values()) == run.actions + run.games
 
@@ -152,7 +153,7 @@ SLOW_GAMES = 10_000
 def test_ten_thousand_games_keep_every_invariant(env_id, cfg):
     configs = game_spec(env_id).game_class.all_configs()
     games = -(-SLOW_GAMES // len(configs))
-    check = invariant_check(clone_every=499, seed=2, roundtrip_every=10)
+    check = invariant_check(seed=2, roundtrip_every=10, hidden_every=3, deep_every=499)
     run = fuzz(env_id, games, case_seed(env_id, cfg) + 1, configs=[cfg], check=check)
     print(run.summary())
     _, extra = run.coverage.compare(declared_pairs(doc_text(env_id)))

@@ -1,9 +1,13 @@
-"""Invariants every registered game keeps, checked after every action of fuzzed games:
-masks never empty for the player to move, every block within its declared range and every
-observation within its space, the JSON round trip exact, and clones independent (a clone
-played on for a few hundred actions never changes the original, nor the original its clone).
+"""Invariants every registered game keeps, checked after every action of fuzzed games of
+every configuration: the generic ones and the game's own (``fuzz_invariants``: ranges,
+spaces, masks, decision blocks, hidden information, JSON round trips, clones, results; and
+what ``tests/<game>/invariants.py`` says the game conserves), with each chosen action's
+description checked and, now and then, an illegal action refused.
 
-A game gets this harness by registering. ``-m slow`` plays many more games.
+Uniform random games first; then Hypothesis picks every action of a few more games (it
+favours the first and last legal actions, unlike uniform play, and shrinks a failure to a
+short game). A game gets this harness by registering. ``-m slow`` plays 2,000 whole games
+of each game.
 """
 
 from __future__ import annotations
@@ -13,105 +17,101 @@ import zlib
 
 import numpy as np
 import pytest
+from fuzz_invariants import InvariantCheck, check_action
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-import forest_envs
 from forest_envs.core.registry import env_ids, game_spec
 
 CASES = [(env_id, cfg) for env_id in env_ids() for cfg in game_spec(env_id).game_class.all_configs()]
 CASE_IDS = [env_id + "-" + "-".join(f"{k}={v}" for k, v in cfg.items()) for env_id, cfg in CASES]
 
+# The default run: whole games per configuration until FAST_GAMES are played or FAST_ACTIONS
+# actions (the last game finishes), each stopped at the game's own truncation point or at
+# FAST_MAX_STEPS (random play in a game that can stall wanders for thousands of actions). The
+# JSON round trip and a resample of the hidden information every other action, clones and
+# futures every 100th.
+FAST_GAMES = 10
+FAST_ACTIONS = 1_500
+FAST_MAX_STEPS = 600
+FAST_CHECKS = dict(roundtrip_every=2, hidden_every=2, deep_every=100)
+HYPOTHESIS_GAMES = 20
+HYPOTHESIS_MAX_STEPS = 300
+# The slow run: SLOW_GAMES whole games of each game across its configurations, every seat's
+# hidden information resampled every tenth action.
+SLOW_GAMES = 2_000
+SLOW_CHECKS = dict(roundtrip_every=10, hidden_every=10, all_seats=True, deep_every=500)
 
-def step_cap(game) -> int:
-    """Where a fuzzed game stops if it has not ended: the game's own truncation point."""
-    return game.default_max_steps or 100_000
+
+def case_seed(env_id: str, cfg: dict) -> int:
+    return zlib.crc32(json.dumps([env_id, cfg], sort_keys=True).encode())
 
 
-def random_play(state, rng, steps=None):
-    for _ in range(steps or step_cap(state.game)):
-        if state.is_terminal:
-            return
+def step_cap(game, max_steps: int) -> int:
+    """Where a fuzzed game stops if it has not ended."""
+    return min(game.default_max_steps or max_steps, max_steps)
+
+
+def play_checked(game, seed: int, check: InvariantCheck, max_steps: int, choose=None) -> int:
+    """One game checked after every action (``choose(k)`` picks among k legal actions;
+    uniform by default); returns the number of actions played."""
+    rng = np.random.default_rng([seed, 7])
+    state = game.new_initial_state(seed)
+    check(state)
+    steps, cap = 0, step_cap(game, max_steps)
+    while not state.is_terminal and steps < cap:
         legal = np.flatnonzero(state.legal_action_mask())
-        state.apply(int(legal[rng.integers(legal.size)]))
+        action = int(legal[choose(legal.size) if choose else rng.integers(legal.size)])
+        check_action(state, action, rng)
+        state.apply(action)
+        steps += 1
+        check(state)
+    return steps
 
 
-def check_state(state, spaces):
-    game = state.game
-    assert not game.layout.out_of_range(state.buf), game.layout.out_of_range(state.buf)
-    for seat in range(game.num_players):
-        obs = state.observation(seat)
-        box = spaces[seat]
-        assert obs.shape == box.shape and obs.dtype == np.float32
-        assert box.contains(obs), f"seat {seat}'s observation leaves its Box"
-    mask = state.legal_action_mask()
-    assert mask.dtype == np.int8 and mask.shape == (game.num_actions,)
-    if state.is_terminal:
-        assert state.current_player == -1 and not mask.any()
-    else:
-        assert 0 <= state.current_player < game.num_players
-        assert 0 <= state.turn_player < game.num_players
-        assert mask.any(), f"empty mask for player {state.current_player} ({state.decision_name()})"
-    data = state.to_dict()
-    again = game.state_from_dict(json.loads(json.dumps(data)))
-    assert again.to_dict() == data
-    np.testing.assert_array_equal(again.legal_action_mask(), mask)
-
-
-def fuzz(env_id, cfg, games, seed, clone_every=17, max_steps=None, action_budget=None):
-    """Random games checked after every action; each stops at its end, at the game's own
-    truncation point or after ``max_steps`` actions, whichever comes first. No new game
-    starts once ``action_budget`` actions have been played in all."""
-    env = forest_envs.make_raw(env_id, **cfg)
-    spaces = [env.observation_spaces[a]["observation"] for a in env.possible_agents]
+def fuzz(env_id: str, cfg: dict, seed: int, check_options: dict, max_steps: int,
+         games: int | None = None, action_budget: int | None = None) -> InvariantCheck:
+    """Random games of one configuration until ``games`` are played or ``action_budget``
+    actions (the game under way finishes)."""
+    game = game_spec(env_id).game_class.shared(cfg)
+    check = InvariantCheck(game, seed=seed, **check_options)
     rng = np.random.default_rng(seed)
-    played = 0
-    for g in range(games):
-        if action_budget is not None and played >= action_budget:
-            break
-        state = env.game.new_initial_state(int(rng.integers(2**31)))
-        step = 0
-        while True:
-            check_state(state, spaces)
-            if step % clone_every == g % clone_every:
-                check_clone_independence(state, rng)
-            if state.is_terminal or step == min(step_cap(env.game), max_steps or 10**9):
-                break
-            legal = np.flatnonzero(state.legal_action_mask())
-            state.apply(int(legal[rng.integers(legal.size)]))
-            step += 1
-        played += step
-        assert state.ranks().count(1) >= 1
-
-
-CLONE_STEPS = 300  # how far a clone is played on: enough to touch every part of a state
-
-
-def check_clone_independence(state, rng):
-    before = state.to_dict()
-    clone = state.clone()
-    assert clone.to_dict() == before
-    random_play(clone, np.random.default_rng(int(rng.integers(2**31))), CLONE_STEPS)
-    assert state.to_dict() == before, "playing a clone changed the original"
-    if not state.is_terminal:
-        snapshot = clone.to_dict()
-        probe = state.clone()
-        random_play(probe, np.random.default_rng(int(rng.integers(2**31))), CLONE_STEPS)
-        assert clone.to_dict() == snapshot, "playing the original changed a clone"
+    played = count = 0
+    while (games is None or count < games) and (action_budget is None or played < action_budget):
+        played += play_checked(game, int(rng.integers(2**31)), check, max_steps)
+        count += 1
+    if check.resamples >= 20:
+        # hidden content almost always exists: a resample that redraws nothing is no test
+        assert check.resamples_changed > 0.5 * check.resamples, (
+            f"resample_hidden redrew nothing in {check.resamples - check.resamples_changed} "
+            f"of {check.resamples} cases")
+    return check
 
 
 @pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
 def test_invariants_hold_in_fuzzed_games(env_id, cfg):
-    # The default run stays short: 3 games of up to 400 actions per configuration (the slow
-    # run below plays whole games).
-    fuzz(env_id, cfg, games=3, seed=zlib.crc32(json.dumps([env_id, cfg], sort_keys=True).encode()),
-         max_steps=400)
+    check = fuzz(env_id, cfg, case_seed(env_id, cfg), FAST_CHECKS, FAST_MAX_STEPS,
+                 games=FAST_GAMES, action_budget=FAST_ACTIONS)
+    assert check.calls > min(FAST_ACTIONS, FAST_GAMES)
+
+
+@settings(max_examples=HYPOTHESIS_GAMES, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**31 - 1), data=st.data())
+def test_invariants_hold_in_games_hypothesis_chooses(case, seed, data):
+    env_id, cfg = case
+    game = game_spec(env_id).game_class.shared(cfg)
+
+    def choose(k: int) -> int:
+        return data.draw(st.integers(0, k - 1), label="choice") if k > 1 else 0
+
+    play_checked(game, seed, InvariantCheck(game, seed=seed, **FAST_CHECKS), HYPOTHESIS_MAX_STEPS,
+                 choose=choose)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
 def test_invariants_hold_in_many_fuzzed_games(env_id, cfg):
-    # Random play in a game that truncates can wander for thousands of actions: 1,500 per
-    # game and 30,000 per configuration keep the run to minutes and still reach far into
-    # every game. The budget stops mainly Roundforest, whose random games often reach the
-    # cap (about 20 games each; roundforest/test_fuzz.py plays 2,000 whole games besides);
-    # Chickwood's and Sherwood's random games are short.
-    fuzz(env_id, cfg, games=60, seed=12345, max_steps=1500, action_budget=30_000)
+    configs = game_spec(env_id).game_class.all_configs()
+    fuzz(env_id, cfg, case_seed(env_id, cfg) + 1, SLOW_CHECKS, FAST_MAX_STEPS,
+         games=-(-SLOW_GAMES // len(configs)))

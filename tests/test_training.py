@@ -12,7 +12,7 @@ import pytest
 
 from forest_envs.core.errors import ConfigError
 from forest_envs.core.gym_env import SingleAgentEnv
-from forest_envs.core.registry import make_raw
+from forest_envs.core.registry import game_spec, make_raw
 from forest_envs.evaluation import ratings, run_games, summarize
 from forest_envs.train.config import load_config, validate_config
 
@@ -25,9 +25,9 @@ CONFIGS = ROOT / "configs"
 @pytest.mark.parametrize("name", sorted(p.name for p in CONFIGS.glob("*.yaml")))
 def test_shipped_configs_validate(name):
     cfg = load_config(CONFIGS / name)
-    # each game's configs train the player count its training target names
-    players = {"chickwood_v0": 3, "roundforest_v0": 3, "sherwood_v0": 4}
-    assert cfg["env_config"]["num_players"] == players[cfg["env"]]
+    # each game's configs train its default player count (its training target)
+    default = game_spec(cfg["env"]).game_class.options["num_players"].default
+    assert cfg["env_config"]["num_players"] == default
     assert name.startswith(cfg["env"].removesuffix("_v0")) or cfg["env"] == "chickwood_v0"
 
 

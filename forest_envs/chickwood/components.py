@@ -130,15 +130,10 @@ class Village:
     def spaces(self) -> int:
         return sum(r[0] for r in self.rows)
 
-    def row_of_space(self, space: int) -> int:
-        for row, (n, _) in enumerate(self.rows):
-            if space < n:
-                return row
-            space -= n
-        raise IndexError(space)
 
-
-FOREST = None  # a village slot holding a forest card
+# A grid cell holds a village (its index in VILLAGES), a forest card or, in the third row of
+# a 2-player grid, no card.
+FOREST, NO_CARD = -1, -2
 # The rulebook's village examples fix: a 3/6 two-row village (Ashford), a 2/4/8 village
 # whose third row is 8 (Bramblewick), a 9/5/x village (Cinderholt) and a large village
 # whose first row prints no glory (Dunmere). The other three are reconstructed.
@@ -164,7 +159,8 @@ def grid_rows(num_players: int) -> int:
 
 
 def village_cards(num_players: int) -> list[int]:
-    """Village card ids in play (-1 = forest): 5 villages + 1 forest with 2 players, else all 9."""
+    """Village card ids in play (``FOREST`` for a forest card): 5 villages + 1 forest with 2
+    players, else all 9."""
     ids = [i for i, v in enumerate(VILLAGES) if num_players != 2 or not v.two_player]
     forests = NUM_FORESTS - (FORESTS_TWO_PLAYER_SYMBOL if num_players == 2 else 0)
-    return ids + [-1] * forests
+    return ids + [FOREST] * forests

@@ -20,6 +20,7 @@ from .components import (
     NUM_KINDS,
     NUM_TREASURE_KINDS,
     PLAYER_COUNTS,
+    VILLAGES,
     deck_composition,
 )
 
@@ -37,8 +38,10 @@ DECISIONS = (
     DecisionKind("fake_beard"),
 )
 (SCOUT, SPY, RAID, KEY, ALMS, ENT_A, ENT_B, ARROW_A, ARROW_B, BEARD) = range(len(DECISIONS))
-CELL_KINDS = 9  # one-hot: village 0..6, 7 = forest, 8 = no card (2-player third row)
-FOREST_CELL, ABSENT_CELL = 7, 8
+# cell_card's one-hot: a village by its index (0..6), then a forest, then no card (the third
+# row of a 2-player grid)
+FOREST_CELL, ABSENT_CELL = len(VILLAGES), len(VILLAGES) + 1
+CELL_KINDS = len(VILLAGES) + 2
 MAX_ROUNDS = 30
 
 

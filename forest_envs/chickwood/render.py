@@ -5,8 +5,8 @@ The view is indexed as the game's data is, so a program reads it without parsing
 * card kinds: lists of ``NUM_KINDS`` counts indexed by kind id (``components.KIND_NAMES``);
 * castles: a dict by castle value (1..6) of the castles in play;
 * villages: a list by grid cell (row by row), each with its village index
-  (``components.VILLAGES``; ``FOREST`` -1, ``NO_CARD`` -2) and the owner seat of each of its
-  spaces in fill order (-1 empty);
+  (``components.VILLAGES``; ``components.FOREST`` -1, ``NO_CARD`` -2) and the owner seat of
+  each of its spaces in fill order (-1 empty);
 * players: a list by seat;
 * the pending decision: its kind name (``observation.DECISIONS``), its player and its data
   by the names the kind declares (the alms snake's ``last_cell`` is None before its first
@@ -22,11 +22,9 @@ from __future__ import annotations
 import numpy as np
 
 from .actions import cell_name
-from .components import CASTLE_CAPACITY, KIND_NAMES, MAX_CASTLE, MAX_CELLS, VILLAGES
+from .components import CASTLE_CAPACITY, FOREST, KIND_NAMES, MAX_CASTLE, MAX_CELLS, NO_CARD, VILLAGES
 from .observation import ALMS
 
-FOREST, NO_CARD = -1, -2  # grid entries besides village indices (as rules.py keeps them)
-_SPACES = tuple(v.spaces for v in VILLAGES)
 _SEAT_PLUS_ONE = np.arange(1, 6)
 
 
@@ -54,8 +52,8 @@ def view(state, seat: int | None) -> dict:
     if referee:
         out["hands"] = state.hand.tolist()
         secret = [0] * len(KIND_NAMES)
-        for kind, _ in state.discard_fd:
-            secret[kind] += 1
+        for card in state.discard_fd:
+            secret[card.kind] += 1
         out["discard_face_down"] = secret
     else:
         out["hand"] = state.hand[seat].tolist()
@@ -137,11 +135,9 @@ def _players(state) -> list[dict]:
 def _villages(state) -> list[dict]:
     # seat + 1 of each space's alms, 0 where empty (alms_owner is one-hot over seats)
     owners = (state.alms_owner @ _SEAT_PLUS_ONE[:state.num_players]).tolist()
-    out = []
-    for cell, village in enumerate(state.grid):
-        spaces = _SPACES[village] if village >= 0 else 0
-        out.append({"village": village, "alms": [o - 1 for o in owners[cell][:spaces]]})
-    return out
+    spaces = state.cell_spaces.tolist()
+    return [{"village": village, "alms": [o - 1 for o in owners[cell][:spaces[cell]]]}
+            for cell, village in enumerate(state.grid)]
 
 
 # --- text ------------------------------------------------------------------------------------

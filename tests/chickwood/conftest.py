@@ -13,13 +13,14 @@ from engine_helpers import act, legal_names, phase  # noqa: F401  (re-exported t
 from forest_envs.chickwood import actions as A
 from forest_envs.chickwood.components import (
     CASTLE_CARDS,
+    FOREST,
     KIND_NAMES,
     MAX_CASTLE,
+    NO_CARD,
     NUM_KINDS,
     VILLAGES,
 )
-from forest_envs.chickwood.observation import ABSENT_CELL, FOREST_CELL
-from forest_envs.chickwood.rules import FOREST, NO_CARD, new_game
+from forest_envs.chickwood.rules import new_game
 
 VILLAGE = {v.name: i for i, v in enumerate(VILLAGES)}
 F = FOREST      # a forest card in a grid given to set_grid
@@ -53,8 +54,8 @@ def cell(name: str) -> int:
 def set_castles(state, values: list[int]) -> None:
     """Restart the current (first, untouched) round as if player p held castle values[p].
 
-    The dealt hands go back on top of the deck and are dealt again, so turn order and
-    banners are recomputed from the new castles exactly as at a round start."""
+    The dealt hands go back on top of the deck and are dealt again to the same players, so
+    turn order and banners are recomputed from the new castles exactly as at a round start."""
     n, h = state.num_players, state.game.hand_size
     assert phase(state) == "scout" and state.step == 0
     state.player_castle[:] = 0
@@ -64,8 +65,10 @@ def set_castles(state, values: list[int]) -> None:
         state.castles_held[p, v - 1] = 1
     for v in state.game.castle_values:
         state.pile_left[v - 1] = CASTLE_CARDS[v] - values.count(v)
+    dealt = [np.repeat(np.arange(NUM_KINDS, dtype=np.int8), state.hand[p]) for p in range(n)]
+    assert all(len(cards) == h for cards in dealt)
+    state.deck = np.concatenate(dealt + [state.deck])
     state.hand[:] = 0
-    state.deck_pos -= n * h
     state._start_round()
     state.edited()
 
@@ -101,14 +104,7 @@ def set_collection(state, p: int, spec: dict[str, int]) -> None:
 
 def set_grid(state, cards: list) -> None:
     """cards: 9 entries, row by row: village name, F (forest) or X (no card)."""
-    grid = []
-    state.cell_card[:] = 0
-    for i, c in enumerate(cards):
-        g = VILLAGE[c] if isinstance(c, str) else c
-        grid.append(g)
-        state.cell_card[i, g if g >= 0 else (FOREST_CELL if g == FOREST else ABSENT_CELL)] = 1
-    state.grid = tuple(grid)
-    state.cell_spaces = np.array([VILLAGES[g].spaces if g >= 0 else 0 for g in grid], np.int16)
+    state.lay_grid(tuple(VILLAGE[c] if isinstance(c, str) else c for c in cards))
     state.cell_filled[:] = 0
     state.alms_owner[:] = 0
     state.alms_count[:] = 0

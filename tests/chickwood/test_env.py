@@ -303,7 +303,7 @@ def test_view_lists_the_castles_each_player_raided():
             expected[raider].append(int(name.split()[-1]))
     view = env.unwrapped.view("player_1")
     assert [pl["raids"] for pl in view["players"]] == [expected[p] for p in range(3)]
-    rounds = env.unwrapped.engine_state.round_index
+    rounds = int(env.unwrapped.engine_state.round_no[0])
     assert all(len(expected[p]) == rounds for p in range(3))
     assert "raided [" in env.unwrapped.render_text("player_1")
 
@@ -315,7 +315,7 @@ def test_board_names_players_as_the_log_does_and_shows_alms_to_place():
     while env.unwrapped.engine_state.decision_name() != "alms":
         env.step(agent.act(env, env.agent_selection))
     state = env.unwrapped.engine_state
-    left = state.decision.data[0]
+    left = state.decision.data.alms_left
     header = env.unwrapped.render_text(env.agent_selection).splitlines()[0]
     assert f"P{state.current_player} places alms, {left} still to place" in header
     legend = env.unwrapped.legend()

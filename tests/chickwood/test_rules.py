@@ -14,10 +14,12 @@ from forest_envs.chickwood.components import (
     ALMS_PER_PLAYER,
     CASTLE_CARDS,
     DAY_BANNERS,
+    FOREST,
     KEY,
     LEGENDARY_REMOVED,
     LOOT_COUNTS,
     NIGHT_BANNERS,
+    NO_CARD,
     NUM_KINDS,
     SPY_GLASS,
     VILLAGES,
@@ -26,7 +28,7 @@ from forest_envs.chickwood.components import (
 )
 from forest_envs.chickwood.observation import ALMS, DECISIONS, RAID
 from forest_envs.chickwood.observation import KEY as KEY_DECISION
-from forest_envs.chickwood.rules import FOREST, NO_CARD, ChickwoodGame, ChickwoodState
+from forest_envs.chickwood.rules import ChickwoodGame, ChickwoodState, SecretDiscard
 from forest_envs.core.engine import competition_ranks, returns_from_ranks
 from forest_envs.core.errors import IllegalActionError
 
@@ -81,7 +83,8 @@ def test_deck_composition_by_player_count(n):
     assert sum(comp) == DECK_SIZE[n]
     assert comp[SPY_GLASS:] == [0] * 5     # Legendary cards stay in the box
     s = new_state(n, seed=3)
-    assert np.array_equal(np.bincount(s.deck, minlength=NUM_KINDS), comp)
+    dealt = s.hand.sum(axis=0)                  # the deck: every card, the first hands dealt
+    assert np.array_equal(np.bincount(s.deck, minlength=NUM_KINDS) + dealt, comp)
     assert np.array_equal(s.card_totals(), comp)
 
 
@@ -100,7 +103,7 @@ def test_legendary_swaps_three_jewels_and_a_henchman_for_five_legendary_cards(n)
     assert diff[SPY_GLASS:].tolist() == [1] * 5
     assert np.count_nonzero(diff) == 9
     s = new_state(n, legendary=True, seed=1)
-    assert len(s.deck) == DECK_SIZE[n] + 1
+    assert len(s.deck) + s.hand.sum() == DECK_SIZE[n] + 1
 
 
 @pytest.mark.parametrize("n, hand", [(2, 4), (3, 3), (4, 3), (5, 3)])
@@ -108,7 +111,7 @@ def test_hand_sizes(n, hand):
     s = new_state(n, seed=2)
     assert s.hand.sum(axis=1).tolist() == [hand] * n
     assert s.hand_count.tolist() == [hand] * n
-    assert s.deck_pos == n * hand
+    assert len(s.deck) == DECK_SIZE[n] - n * hand
     assert s.deck_left[0] == DECK_SIZE[n] - n * hand
 
 
@@ -592,7 +595,7 @@ def test_full_village_is_neither_target_nor_passage():
 
 def test_snake_length_is_limited_by_alms_left():
     s, p = alms_position(EXAMPLE_1, 5, alms_left=2)
-    assert s.decision.kind == ALMS and s.decision.data[0] == 2
+    assert s.decision.kind == ALMS and s.decision.data.alms_left == 2
     act(s, "alms r3c2", "alms r3c3")
     assert phase(s) == "raid" and s.alms_left[p] == 0
     assert s.alms_count[:, p].sum() == 2
@@ -636,7 +639,7 @@ def test_leftover_loot_is_discarded_and_new_hands_dealt():
     assert s.round_no[0] == 2 and phase(s) == "scout"
     assert s.castle_cards.sum() == 0
     assert s.discard_public[kind("silver chest")] == 1          # face up: public
-    assert s.discard_fd == [(kind("violet ring"), 0b001)]       # face down: owner only
+    assert s.discard_fd == [SecretDiscard(kind("violet ring"), owner=0)]  # face down: owner only
     assert s.discard_known[:, kind("violet ring")].tolist() == [1, 0, 0]
     assert obs_block(s, 0, "discard_known")[kind("violet ring")] == 1
     for seat in (1, 2):
@@ -663,9 +666,9 @@ def test_game_ends_when_a_full_deal_is_impossible(n, legendary):
             a = int(rng.choice(s.legal_actions()))
             plays += a in A.PLAY
             s.apply(a)
-        assert s.round_index == rounds
+        assert s.round_no[0] == rounds
         assert plays == rounds * n * h
-        assert len(s.deck) - s.deck_pos == deck - rounds * n * h < n * h
+        assert len(s.deck) == deck - rounds * n * h < n * h
         assert s.current_player == -1 and s.decision is None and phase(s) == "over"
         assert s.decision_player.sum() == 0 and s.decision_kind.sum() == 0
         assert s.turn_seat.sum() == 0 and not s.legal_action_mask().any()
@@ -764,7 +767,7 @@ def test_spy_glass_knowledge_survives_into_the_discard_and_resets_next_round():
     # each secret discard is known to its owner and to the spy, not to the third player
     assert s.discard_known[:, kind("henchman")].tolist() == [1, 1, 0]
     assert s.discard_known[:, kind("ruby chest")].tolist() == [0, 1, 1]
-    assert s.spy_view.sum() == 0 and s.spy_castle.sum() == 0 and s.spier == -1
+    assert s.spy_view.sum() == 0 and s.spy_castle.sum() == 0 and s.spier() == -1
     assert phase(s) == "scout" and s.round_no[0] == 2
     scout_all(s)                     # P0 (now castle 3: U D U) plays one card face down
     assert phase(s) == "spy" and s.current_player == 1      # once per round: again in round 2
@@ -884,7 +887,7 @@ def end_position(collections: dict[int, dict[str, int]]):
     set_hands(s, {p: {"gold chest": 3} for p in range(3)})
     scout_all(s)
     clear_castles(s)
-    s.deck_pos = len(s.deck)
+    s.deck = s.deck[:0]
     for p in range(3):
         set_collection(s, p, collections.get(p, {}))
     set_grid(s, ["Ashford", "Elderbrook", F, F, "Bramblewick", "Cinderholt",
@@ -1086,7 +1089,7 @@ def test_tied_winners_share_in_a_real_state():
 @pytest.mark.parametrize("n, legendary, steps", [(3, True, 40), (2, False, 25), (5, True, 70)])
 def test_json_round_trip_continues_identically(n, legendary, steps):
     s = new_state(n, legendary=legendary, seed=8)
-    play_random(s, np.random.default_rng(1), until=lambda t: t.round_index >= 1 and t.step > 1)
+    play_random(s, np.random.default_rng(1), until=lambda t: t.round_no[0] >= 2 and t.step > 1)
     d = json.loads(json.dumps(s.to_dict()))
     r = ChickwoodState.from_dict(s.game, d)
     assert r.to_dict() == s.to_dict()
@@ -1108,7 +1111,7 @@ def test_json_round_trip_keeps_secret_discards():
     s = new_state(3, seed=3)
     play_random(s, np.random.default_rng(3), until=lambda t: len(t.discard_fd) > 0)
     r = ChickwoodState.from_dict(s.game, json.loads(json.dumps(s.to_dict())))
-    assert r.discard_fd == s.discard_fd and isinstance(r.discard_fd[0], tuple)
+    assert r.discard_fd == s.discard_fd and isinstance(r.discard_fd[0], SecretDiscard)
     assert r.grid == s.grid and r.order == s.order
 
 
@@ -1133,7 +1136,7 @@ def test_from_dict_rejects_another_configuration():
 
 def test_clone_is_independent():
     s = new_state(4, legendary=True, seed=6)
-    play_random(s, np.random.default_rng(6), until=lambda t: t.round_index >= 1)
+    play_random(s, np.random.default_rng(6), until=lambda t: t.round_no[0] >= 2)
     snapshot = json.dumps(s.to_dict())
     c = s.clone()
     play_random(c, np.random.default_rng(7))

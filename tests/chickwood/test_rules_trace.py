@@ -21,7 +21,7 @@ from forest_envs.chickwood.components import (
     castle_values,
 )
 from forest_envs.chickwood.observation import ALMS
-from forest_envs.chickwood.rules import BENEFACTOR_VALUE
+from forest_envs.chickwood.raiding import BENEFACTOR_VALUE
 from forest_envs.core.errors import IllegalActionError
 
 from .conftest import (
@@ -102,7 +102,7 @@ def test_each_benefactor_gives_its_alms(cards, alms):
     # "Benefit cards can count as one, two or even three alms." "Add up all the alms shown
     # on your newly captured benefit cards. You place this many of your alms cubes".
     assert [BENEFACTOR_ALMS[k] for k in range(BENEFACTOR0, BENEFACTOR0 + 3)] == [1, 2, 3]
-    assert BENEFACTOR_VALUE.tolist() == [1, 2, 3]   # rules.py's copy of the same fact
+    assert BENEFACTOR_VALUE.tolist() == [1, 2, 3]   # raiding.py's table, built from it
     s, p = snake_position(cards)
     act(s, "raid castle 1")
     assert s.decision.kind == ALMS and s.current_player == p

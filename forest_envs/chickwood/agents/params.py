@@ -65,4 +65,3 @@ class Params:
 
 NAMES = frozenset(f.name for f in fields(Params))
 _INTERNED: dict[tuple, Params] = {}
-DEFAULT = Params.of()
