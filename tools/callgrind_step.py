@@ -63,7 +63,9 @@ def instructions(env_id: str, steps: int) -> int:
         out = os.path.join(tmp, "callgrind.out")
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
                sys.executable, __file__, "--play", env_id, str(steps)]
-        env = dict(os.environ, PYTHONHASHSEED="0")
+        # One BLAS thread: OpenBLAS's thread start-up and spinning otherwise varies the count
+        # by several per cent between runs of the same code.
+        env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
         res = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
         if res.returncode != 0:
             raise SystemExit(f"callgrind run failed for {env_id}:\n{res.stderr[-2000:]}")

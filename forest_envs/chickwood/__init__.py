@@ -1,7 +1,7 @@
 """Chickwood Forest: card drafting, hidden cards and alms on a village grid (2-5 players)."""
 
 from ..core.registry import register
-from .env import env, raw_env
+from .env import raw_env
 from .rules import ChickwoodGame, ChickwoodState, new_game
 
 
@@ -16,4 +16,4 @@ register("chickwood_v0", ChickwoodGame, raw_env, heuristic=heuristic_agent,
          bench_configs=[{"num_players": n} for n in (3, 2, 4, 5)]
          + [{"num_players": 3, "legendary": True}])
 
-__all__ = ["ChickwoodGame", "ChickwoodState", "env", "heuristic_agent", "new_game", "raw_env"]
+__all__ = ["ChickwoodGame", "ChickwoodState", "heuristic_agent", "new_game", "raw_env"]

@@ -61,11 +61,13 @@ class GameEnd:
 
     def _mask_entertainers_second(self, d, mask) -> None:
         owners = self._space_owners().ravel()
-        first = owners[d.data.first_pick]
+        first_pick, = d.data
+        first = owners[first_pick]
         mask[A.ENT_PICK.start:A.ENT_PICK.stop] = (owners >= 0) & (owners != first)
 
     def _apply_entertainers_second(self, d, a: int) -> None:
-        self._swap_alms(divmod(d.data.first_pick, MAX_SPACES), A.ENT_PICK.index(a))
+        first_pick, = d.data
+        self._swap_alms(divmod(first_pick, MAX_SPACES), A.ENT_PICK.index(a))
         self._next_end_stage()
 
     def _swap_alms(self, a: tuple, b: tuple) -> None:
@@ -94,7 +96,8 @@ class GameEnd:
             mask[lo:lo + NUM_TREASURE_KINDS] = self.collection[(p + r + 1) % n, :NUM_TREASURE_KINDS] > 0
 
     def _apply_arrow_take(self, d, a: int) -> None:
-        p, give = d.player, d.data.give
+        give, = d.data
+        p = d.player
         r, take = A.ARROW_TAKE.index(a)
         o = (p + r + 1) % self.num_players
         self.collection[p, give] -= 1

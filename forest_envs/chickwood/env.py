@@ -1,8 +1,8 @@
-"""PettingZoo entry points for Chickwood Forest."""
+"""The PettingZoo AEC env class of Chickwood Forest."""
 
 from __future__ import annotations
 
-from ..core.aec import ForestAECEnv, OrderEnforcedEnv
+from ..core.aec import ForestAECEnv
 from .rules import ChickwoodGame
 
 
@@ -12,7 +12,3 @@ class raw_env(ForestAECEnv):
 
     game_class = ChickwoodGame
     metadata = dict(ForestAECEnv.metadata, name="chickwood_v0")
-
-
-def env(**config):
-    return OrderEnforcedEnv(raw_env(**config))

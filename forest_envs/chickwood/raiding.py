@@ -56,13 +56,14 @@ class Raiding:
         mask[A.KEY_USE.start] = mask[A.KEY_PASS.start] = 1
 
     def _apply_key(self, d, a: int) -> None:
+        castle, raider = d.data
         self.pop()
         if a == A.KEY_USE.start:
             self.collection[d.player, KEY] -= 1
             self.box[KEY] += 1
-            self.key_blocked[d.data.castle] = 1
+            self.key_blocked[castle] = 1
         else:
-            self._raid(d.data.raider, d.data.castle)
+            self._raid(raider, castle)
 
     def _raid(self, p: int, c: int) -> None:
         if self.pile_left[c] > 0:
@@ -104,7 +105,8 @@ class Raiding:
                 & self.game.adjacent[last])
 
     def _mask_alms(self, d, mask) -> None:
-        mask[A.ALMS.start:A.ALMS.stop] = self._alms_targets(d.data.last_cell)
+        _, last_cell = d.data
+        mask[A.ALMS.start:A.ALMS.stop] = self._alms_targets(last_cell)
 
     def _why_alms(self, d, a: int) -> str | None:
         if a not in A.ALMS:
@@ -121,7 +123,8 @@ class Raiding:
         self.alms_left[p] -= 1
 
     def _apply_alms(self, d, a: int) -> None:
-        (cell,), p, left = A.ALMS.index(a), d.player, d.data.alms_left - 1
+        alms_left, _ = d.data
+        (cell,), p, left = A.ALMS.index(a), d.player, alms_left - 1
         self.put_alms(cell, p)
         self.snake_visited[cell] = 1
         if left > 0 and self._alms_targets(cell).any():

@@ -1,7 +1,7 @@
 """Roundforest: octagon tiles that turn, items, wells and characters (2-4 players)."""
 
 from ..core.registry import register
-from .env import env, raw_env
+from .env import raw_env
 from .rules import RoundforestGame, RoundforestState, new_game
 
 
@@ -16,4 +16,4 @@ register("roundforest_v0", RoundforestGame, raw_env, heuristic=heuristic_agent,
          bench_configs=[{"num_players": n} for n in (3, 2, 4)]
          + [{"num_players": 3, "no_silver": True, "blockade": True}])
 
-__all__ = ["RoundforestGame", "RoundforestState", "env", "heuristic_agent", "new_game", "raw_env"]
+__all__ = ["RoundforestGame", "RoundforestState", "heuristic_agent", "new_game", "raw_env"]

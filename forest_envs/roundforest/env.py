@@ -1,8 +1,8 @@
-"""PettingZoo entry points for Roundforest."""
+"""The PettingZoo AEC env class of Roundforest."""
 
 from __future__ import annotations
 
-from ..core.aec import ForestAECEnv, OrderEnforcedEnv
+from ..core.aec import ForestAECEnv
 from .rules import RoundforestGame
 
 
@@ -12,7 +12,3 @@ class raw_env(ForestAECEnv):
 
     game_class = RoundforestGame
     metadata = dict(ForestAECEnv.metadata, name="roundforest_v0")
-
-
-def env(**config):
-    return OrderEnforcedEnv(raw_env(**config))

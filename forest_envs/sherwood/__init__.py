@@ -1,7 +1,7 @@
 """Sherwood Forest: outlaws, ambushes and alliances on the roads of Sherwood (3-6 players)."""
 
 from ..core.registry import register
-from .env import env, raw_env
+from .env import raw_env
 from .rules import SherwoodGame, SherwoodState, new_game
 
 
@@ -16,4 +16,4 @@ register("sherwood_v0", SherwoodGame, raw_env, heuristic=heuristic_agent,
          bench_configs=[{"num_players": n} for n in (4, 3, 5, 6)]
          + [{"num_players": 4, "additions": True}])
 
-__all__ = ["SherwoodGame", "SherwoodState", "env", "heuristic_agent", "new_game", "raw_env"]
+__all__ = ["SherwoodGame", "SherwoodState", "heuristic_agent", "new_game", "raw_env"]

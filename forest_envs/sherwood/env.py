@@ -1,8 +1,8 @@
-"""PettingZoo entry points for Sherwood Forest."""
+"""The PettingZoo AEC env class of Sherwood Forest."""
 
 from __future__ import annotations
 
-from ..core.aec import ForestAECEnv, OrderEnforcedEnv
+from ..core.aec import ForestAECEnv
 from .rules import SherwoodGame
 
 
@@ -12,7 +12,3 @@ class raw_env(ForestAECEnv):
 
     game_class = SherwoodGame
     metadata = dict(ForestAECEnv.metadata, name="sherwood_v0")
-
-
-def env(**config):
-    return OrderEnforcedEnv(raw_env(**config))

@@ -69,7 +69,7 @@ def invariants(game):
             assert len(kinds) == 1 or kinds == [RAID, KEY], f"unexpected decision stack {kinds}"
             top = state.decision
             if top.kind == KEY:
-                castle, raider = top.data.castle, top.data.raider
+                castle, raider = top.data
                 assert raider == state.turn_player != top.player
                 assert state.castle_in_play[castle] and not state.castle_raided_by[castle].any()
 

@@ -315,7 +315,7 @@ def test_board_names_players_as_the_log_does_and_shows_alms_to_place():
     while env.unwrapped.engine_state.decision_name() != "alms":
         env.step(agent.act(env, env.agent_selection))
     state = env.unwrapped.engine_state
-    left = state.decision.data.alms_left
+    left = state.decision_view()["data"]["alms_left"]
     header = env.unwrapped.render_text(env.agent_selection).splitlines()[0]
     assert f"P{state.current_player} places alms, {left} still to place" in header
     legend = env.unwrapped.legend()

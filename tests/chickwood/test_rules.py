@@ -595,7 +595,7 @@ def test_full_village_is_neither_target_nor_passage():
 
 def test_snake_length_is_limited_by_alms_left():
     s, p = alms_position(EXAMPLE_1, 5, alms_left=2)
-    assert s.decision.kind == ALMS and s.decision.data.alms_left == 2
+    assert s.decision.kind == ALMS and s.decision_view()["data"]["alms_left"] == 2
     act(s, "alms r3c2", "alms r3c3")
     assert phase(s) == "raid" and s.alms_left[p] == 0
     assert s.alms_count[:, p].sum() == 2

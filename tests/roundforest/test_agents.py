@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import numpy as np
 
+import forest_envs
 from forest_envs.core.agents import RandomAgent
-from forest_envs.roundforest import env as make_env
 from forest_envs.roundforest.agents import HeuristicAgent
 from forest_envs.roundforest.components import DEFAULT_MAX_STEPS
 from forest_envs.roundforest.rules import new_game
 
 
 def test_heuristic_plays_through_the_env_api():
-    e = make_env(num_players=3, max_steps=3000)
+    e = forest_envs.make("roundforest_v0", num_players=3, max_steps=3000)
     e.reset(seed=5)
     agents = {"player_0": HeuristicAgent(0), "player_1": RandomAgent(1), "player_2": RandomAgent(2)}
     for name in e.agent_iter():
@@ -85,7 +85,7 @@ class _SpyEnv:
 
 
 def test_heuristic_reads_only_its_own_seat():
-    e = make_env(num_players=3, max_steps=600)
+    e = forest_envs.make("roundforest_v0", num_players=3, max_steps=600)
     e.reset(seed=3)
     spy = _SpyEnv(e)
     agents = {f"player_{i}": HeuristicAgent(i) for i in range(3)}

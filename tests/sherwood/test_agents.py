@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from engine_helpers import SeatOnlyEnv
 
+import forest_envs
 from forest_envs.core.agents import RandomAgent
 from forest_envs.sherwood import actions as A
-from forest_envs.sherwood import env
 from forest_envs.sherwood.agents import HeuristicAgent
 from forest_envs.sherwood.components import AMBUSHES
 from forest_envs.sherwood.rules import new_game
@@ -23,7 +23,7 @@ from .conftest import act, attack_setup, legal_names, new_state, phase, set_play
 
 def test_plays_whole_games_through_the_seat_only_env():
     for n, additions in ((4, False), (4, True), (3, True), (6, False)):
-        e = env(num_players=n, additions=additions)
+        e = forest_envs.make("sherwood_v0", num_players=n, additions=additions)
         e.reset(seed=3)
         agents = {a: HeuristicAgent(seed=i) if i % 2 == 0 else RandomAgent(seed=i)
                   for i, a in enumerate(e.possible_agents)}
