@@ -177,6 +177,7 @@ class Game:
         # named tuple, and its pattern): rules push and replace decisions on almost every
         # action, and a hit costs one dict lookup and no allocation.
         self._decision_entries: dict = {}
+        self._data_lengths = tuple(len(k.names) for k in self.state_class.DECISIONS)
         self.actions: ActionSpace = self.action_space
         self.action_names: list[str] = self.actions.names
         self.num_actions = self.actions.size
@@ -199,9 +200,9 @@ class Game:
         pattern = self._decision_patterns.get(decision)
         if pattern is not None:
             return pattern
-        pattern = self._blank_decision_pattern().copy()
+        lo, hi = self._decision_region
+        pattern = np.zeros(hi - lo, self.layout.dtype)
         kind, player, data = decision
-        lo = self._decision_region[0]
         kind_at, player_at, data_at, seat_at = (at - lo for at in self._decision_offsets)
         pattern[kind_at + kind] = 1
         pattern[player_at + player] = 1
@@ -225,12 +226,11 @@ class Game:
         key = (kind, player, data)
         entry = self._decision_entries.get(key)
         if entry is None:
-            spec = self.state_class.DECISIONS[kind]
-            names = spec.names
-            if len(data) != len(names):
-                raise ValueError(f"the {spec.name!r} decision carries {len(names)} values "
-                                 f"({', '.join(names) or 'none'}), not {len(data)}")
-            decision = _decision((kind, player, tuple(int(x) for x in data)))
+            if len(data) != self._data_lengths[kind]:
+                spec = self.state_class.DECISIONS[kind]
+                raise ValueError(f"the {spec.name!r} decision carries {len(spec.names)} values "
+                                 f"({', '.join(spec.names) or 'none'}), not {len(data)}")
+            decision = _decision((kind, player, data))
             if len(self._decision_entries) >= _MAX_DECISION_PATTERNS:  # bounds memory
                 self._decision_entries = {}
             entry = self._decision_entries[key] = (decision, self.decision_pattern(decision))
