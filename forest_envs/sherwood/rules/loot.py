@@ -269,16 +269,8 @@ class LootSharing:
         """"All allies lead their outlaws from the ambush back to their camps", except those
         who played provisions now (they stay until the next successful attack or the round's
         end); "The card of the robbed traveller is removed from the game"."""
-        leader = order[0]
-        for q in order:
-            if q in stays:
-                self.provisioned[amb, q] = 1
-            else:
-                self.camp[q] += self.ambush_outlaws[amb, q]
-                self.ambush_outlaws[amb, q] = 0
-                self.provisioned[amb, q] = 0
-        self.ambush_leader[amb] = 0
-        if stays:
-            self.ambush_leader[amb, leader if leader in stays else stays[0]] = 1
+        for q in stays:
+            self.provisioned[amb, q] = 1
+        self._leave_ambush(amb, order, stays)
         self.removed.append(self.coach.card)
         self._next_lead()

@@ -70,7 +70,6 @@ class Sheriff:
         those a forest cloak keeps there (the leader's place to one of them)."""
         c = self.crush
         amb, card = c.ambush, CARDS[self.coach.card]
-        leader = c.order[0]
         stays = [q for q in c.order if c.cloaks.get(q)]
         for q in c.order:
             if q in c.cloaks:
@@ -80,13 +79,6 @@ class Sheriff:
                               self._band(q) - MIN_BAND))
             self.ambush_outlaws[amb, q] -= lost
             self.oak[q] += lost
-        for q in c.order:
-            if q not in stays:
-                self.camp[q] += self.ambush_outlaws[amb, q]
-                self.ambush_outlaws[amb, q] = 0
-                self.provisioned[amb, q] = 0
-        self.ambush_leader[amb] = 0
-        if stays:
-            self.ambush_leader[amb, leader if leader in stays else stays[0]] = 1
+        self._leave_ambush(amb, c.order, stays)
         self.crush = None
         self._drive_on()

@@ -54,3 +54,15 @@ class Table:
         self.slot_told[s] = 0
         self.slot_marked[s] = 0
         self.peek[:, s] = 0
+
+    def _leave_ambush(self, amb: int, order: list[int], stays: list[int]) -> None:
+        """Everyone in ``order`` but ``stays`` leads his outlaws from the ambush back to his
+        camp; the leader's place goes to one who stays (the leader himself if he does)."""
+        for q in order:
+            if q not in stays:
+                self.camp[q] += self.ambush_outlaws[amb, q]
+                self.ambush_outlaws[amb, q] = 0
+                self.provisioned[amb, q] = 0
+        self.ambush_leader[amb] = 0
+        if stays:
+            self.ambush_leader[amb, order[0] if order[0] in stays else stays[0]] = 1
