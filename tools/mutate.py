@@ -103,7 +103,7 @@ class Site:
         return (self.module, self.function, self.op, self.before, self.after, self.context, self.nth)
 
 
-# --- the modules of a game -------------------------------------------------------------------------
+# --- the modules of a game -----------------------------------------------------------------------
 def module_path(module: str) -> Path:
     """The source file of a module of the worktree: ``a/b.py``, or ``a/b/__init__.py`` for a
     package (found on disk: the parent must not import forest_envs before forking)."""
