@@ -2,6 +2,7 @@
 
     python tools/mutate.py roundforest --n 200 --seed 1
     python tools/mutate.py sherwood --n 200 --seed 1 --rerun runs/mutation/sherwood-seed1-n200.json
+    python tools/mutate.py sherwood --n 200 --seed 1 --list-equivalents   # no test runs
 
 An AST mutator (no third-party tool): every *mutation site* of the game's rule modules is
 listed (a comparison to flip, an ``and`` to turn into ``or``, a statement to delete, ...),
@@ -19,9 +20,10 @@ process and reports the first failure. Nothing is written into the worktree; the
 imports the heavy third-party libraries once, so each mutant pays only for its tests. One
 mutant runs at a time.
 
-What is mutated (docs/testing.md gives the reasons): all of ``rules.py`` but imports,
-docstrings, annotations, decorators, the text-only functions (``_why_*``, the explanations
-of illegal actions; ``_describe_for_others``, the log line other seats see) and the
+What is mutated (docs/testing.md gives the reasons): the game's rules, ``rules.py`` or every
+module of the package ``rules/`` (found by walking it, see ``rule_modules``), all but imports,
+``__all__``, docstrings, annotations, decorators, the text-only functions (``_why_*``, the
+explanations of illegal actions; ``_describe_for_others``, the log line other seats see) and the
 bookkeeping totals only tests call (``item_totals``, ``outlaw_totals``, ...); and the
 function bodies of ``components.py`` (movement geometry, routes, decks), not its module-level
 tables of printed and reconstructed numbers.
@@ -53,12 +55,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.json"
 
-# (module, scope): "module" mutates everything allowed, "functions" only function bodies.
+# The modules mutated besides the game's rules (found by rule_modules), as (module, scope):
+# "module" mutates everything allowed, "functions" only function bodies.
 GAMES = {
-    "roundforest": [("forest_envs.roundforest.rules", "module"),
-                    ("forest_envs.roundforest.components", "functions")],
-    "sherwood": [("forest_envs.sherwood.rules", "module"),
-                 ("forest_envs.sherwood.components", "functions")],
+    "roundforest": [("forest_envs.roundforest.components", "functions")],
+    "sherwood": [("forest_envs.sherwood.components", "functions")],
 }
 # Functions that hold no rule: explanations of illegal actions, the text other seats see,
 # and conservation totals only the tests call.
@@ -102,6 +103,43 @@ class Site:
         return (self.module, self.function, self.op, self.before, self.after, self.context, self.nth)
 
 
+# --- the modules of a game -----------------------------------------------------------------------
+def module_path(module: str) -> Path:
+    """The source file of a module of the worktree: ``a/b.py``, or ``a/b/__init__.py`` for a
+    package (found on disk: the parent must not import forest_envs before forking)."""
+    base = ROOT / module.replace(".", "/")
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+
+
+def rule_modules(game: str) -> list[str]:
+    """The modules of ``forest_envs.<game>.rules``: the module itself when it is one file,
+    every module of the package (``__init__`` first, then the walk of its files, subpackages
+    included) when it is a package."""
+    name = f"forest_envs.{game}.rules"
+    base = ROOT / "forest_envs" / game / "rules"
+    if (base / "__init__.py").is_file():
+        found = []
+        for path in sorted(base.rglob("*.py")):
+            rel = path.relative_to(base)
+            # a file belongs to the package only when every folder down to it is a package
+            if all((base.joinpath(*rel.parts[:i]) / "__init__.py").is_file()
+                   for i in range(1, len(rel.parts))):
+                parts = rel.with_suffix("").parts
+                if parts[-1] == "__init__":
+                    parts = parts[:-1]
+                found.append(".".join((name, *parts)))
+        return sorted(found, key=lambda m: (m != name, m))
+    if base.with_suffix(".py").is_file():
+        return [name]
+    raise SystemExit(f"{game}: neither forest_envs/{game}/rules.py nor a package "
+                     f"forest_envs/{game}/rules/ exists")
+
+
+def game_modules(game: str) -> list[tuple[str, str]]:
+    """(module, scope) of every module mutated for a game: its rules whole, then GAMES' extras."""
+    return [(m, "module") for m in rule_modules(game)] + GAMES[game]
+
+
 # --- finding mutation sites ---------------------------------------------------------------------
 def _excluded_function(name: str) -> bool:
     return name in TEXT_ONLY or name in TEST_BOOKKEEPING or name.startswith(TEXT_PREFIXES)
@@ -111,6 +149,13 @@ def _is_docstring(stmt: ast.AST, parent: ast.AST, field: str, index: int | None)
     return (field == "body" and index == 0 and isinstance(stmt, ast.Expr)
             and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
             and isinstance(parent, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)))
+
+
+def _is_export_list(stmt: ast.AST) -> bool:
+    """``__all__ = [...]``: what a package's ``__init__`` exports, a name list, not a rule."""
+    return (isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+            and any(isinstance(t, ast.Name) and t.id == "__all__"
+                    for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])))
 
 
 def _variants(node: ast.AST, parent: ast.AST, field: str, index, in_loop_test: bool):
@@ -170,7 +215,7 @@ def _variants(node: ast.AST, parent: ast.AST, field: str, index, in_loop_test: b
 
 
 def find_sites(module: str, scope: str) -> list[Site]:
-    path = ROOT / (module.replace(".", "/") + ".py")
+    path = module_path(module)
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source)
     source_lines = source.splitlines()
@@ -179,7 +224,7 @@ def find_sites(module: str, scope: str) -> list[Site]:
     def visit(node, parent, field, index, where, qual, active, stmt=None, in_body=False):
         if isinstance(node, ast.stmt):
             stmt = node
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)) or _is_export_list(node):
             return
         if parent is not None and _is_docstring(node, parent, field, index):
             return
@@ -235,7 +280,7 @@ def _one_line(code: str, limit: int = 160) -> str:
 
 
 def mutated_code(site: Site):
-    path = ROOT / (site.module.replace(".", "/") + ".py")
+    path = module_path(site.module)
     tree = ast.parse(path.read_text(encoding="utf-8"))
     parent, node = None, tree
     for name, index in site.path:
@@ -265,13 +310,16 @@ class _MutantLoader(importlib.abc.Loader):
 
 
 class _MutantFinder(importlib.abc.MetaPathFinder):
-    def __init__(self, name: str, path: str, code):
+    def __init__(self, name: str, path: Path, code):
         self.name, self.path, self.code = name, path, code
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname != self.name:
             return None
-        return importlib.util.spec_from_file_location(fullname, self.path, loader=_MutantLoader(self.code))
+        # a package's __init__ keeps its folder as __path__, so that its submodules import
+        package = [str(self.path.parent)] if self.path.name == "__init__.py" else None
+        return importlib.util.spec_from_file_location(fullname, str(self.path), loader=_MutantLoader(self.code),
+                                                      submodule_search_locations=package)
 
 
 class _TestTimeout(BaseException):
@@ -401,15 +449,14 @@ def run_tests(game: str, site: Site | None, test_timeout: float, run_timeout: fl
             os.dup2(fd, 1)
             os.dup2(fd, 2)
             if site is not None:
-                path = str(ROOT / (site.module.replace(".", "/") + ".py"))
-                sys.meta_path.insert(0, _MutantFinder(site.module, path, code))
+                sys.meta_path.insert(0, _MutantFinder(site.module, module_path(site.module), code))
             recorder = _Recorder(test_timeout)
             plugins = [recorder]
             if select is not None:
                 plugins.append(_Select(set(select), set(always)))
             cov = None
             if coverage_of:
-                cov = _Coverage({str(ROOT / (m.replace(".", "/") + ".py")) for m in coverage_of})
+                cov = _Coverage({str(module_path(m)) for m in coverage_of})
                 plugins.append(cov)
                 sys.settrace(cov.tracer)
             rc = pytest.main(pytest_args(game, files), plugins=plugins)
@@ -451,7 +498,7 @@ def tests_reaching(site: Site, coverage: dict) -> list[str] | None:
     """The tests (in run order) that execute one of the site's lines; None: every test (the
     code runs at import or collection, e.g. a function that builds a module's tables, so no
     test can be ruled out)."""
-    path = str(ROOT / (site.module.replace(".", "/") + ".py"))
+    path = str(module_path(site.module))
     lines = set(site.lines)
     if site.at_import or lines & set(coverage["lines"].get(OUTSIDE, {}).get(path, ())):
         return None
@@ -545,6 +592,38 @@ def write_reports(out: Path, stem: str, meta: dict, results: list[dict], equival
     (out / f"{stem}.md").write_text("\n".join(lines) + "\n")
 
 
+def draw(sites: list[Site], n: int, seed: int) -> list[Site]:
+    """The ``n`` mutants of a run with ``seed``, in file order."""
+    sample = random.Random(seed).sample(sites, min(n, len(sites)))
+    sample.sort(key=lambda s: (s.module, s.line, s.col, s.op))
+    return sample
+
+
+def list_equivalents(game: str, sites: list[Site], n: int, seed: int) -> int:
+    """Each equivalent entry of the game: the site it matches now (id, line) and whether the
+    sample of ``n`` with ``seed`` draws it; an entry that matches no site is stale (the code
+    it judged has changed: remap or re-judge it)."""
+    by_key = {s.key: s for s in sites}
+    drawn = {s.key for s in draw(sites, n, seed)}
+    equivalents = load_equivalents(game)
+    stale = 0
+    for key in equivalents:
+        module, function, op, before, *_ = key
+        site = by_key.get(key)
+        if site is None:
+            stale += 1
+            where = "NO SITE (stale)"
+        else:
+            where = f"{site.id}{'  [drawn]' if key in drawn else ''}"
+        print(f"{where:44} {module.removeprefix('forest_envs.')}  {function}  {op}  {before}")
+    matched = len(equivalents) - stale
+    in_sample = sum(key in drawn for key in equivalents)
+    print(f"{game}: {len(equivalents)} equivalents, {matched} match a site of the current code, "
+          f"{stale} stale; {in_sample} among the {min(n, len(sites))} mutants of seed {seed} "
+          f"({len(sites)} sites)")
+    return 1 if stale else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game", choices=sorted(GAMES))
@@ -565,15 +644,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--report-only", type=Path,
                     help="only rewrite this report's summary and markdown (after judging equivalents)")
     ap.add_argument("--list-sites", action="store_true", help="print the site counts and exit")
+    ap.add_argument("--list-equivalents", action="store_true",
+                    help="print which entries of tools/mutation_equivalents.json match a site of "
+                         "the current code and which are among the --n mutants drawn with --seed, "
+                         "then exit (no test runs); exit status 1 if an entry matches no site")
     args = ap.parse_args(argv)
 
-    sites = [s for module, scope in GAMES[args.game] for s in find_sites(module, scope)]
+    sites = [s for module, scope in game_modules(args.game) for s in find_sites(module, scope)]
     if args.list_sites:
         from collections import Counter
         for (module, op), k in sorted(Counter((s.module, s.op.split(":")[0]) for s in sites).items()):
             print(f"{module:40} {op:16} {k}")
         print("total", len(sites))
         return 0
+    if args.list_equivalents:
+        return list_equivalents(args.game, sites, args.n, args.seed)
     if args.report_only:
         # rewrite a report's markdown and summary with the current equivalents (and the
         # current keys of its sites, found by id: the code must be the one it ran on)
@@ -588,8 +673,7 @@ def main(argv: list[str] | None = None) -> int:
                       load_equivalents(args.game))
         print(summarise(data["mutants"], load_equivalents(args.game)))
         return 0
-    sample = random.Random(args.seed).sample(sites, min(args.n, len(sites)))
-    sample.sort(key=lambda s: (s.module, s.line, s.col, s.op))
+    sample = draw(sites, args.n, args.seed)
     stem = f"{args.game}-seed{args.seed}-n{args.n}"
     previous = None
     if args.rerun:
@@ -608,7 +692,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     log = args.out / f"{stem}.log"
     t0 = time.monotonic()
-    modules = [m for m, _ in GAMES[args.game]]
+    modules = [m for m, _ in game_modules(args.game)]
     cache = args.out / f"{args.game}-trace-{coverage_key(args.game)}.json"
     if not args.no_select and cache.exists():
         # the same code and tests were traced before: only the new tests' run is needed
