@@ -379,3 +379,16 @@ def test_a_robbed_sheriff_leaves_no_loot_to_share():
         act(s, {"messenger": "no messenger's clothes", "provisions": "no provisions"}[phase(s)])
     assert s.fame[0] == CARDS[card].fame and s.fame[1] == CARDS[card].fame
     assert s.loot is None and s.to_dict()["loot"] is None
+
+
+def test_cards_promised_to_an_ambush_no_traveller_reached_go_back_at_the_rounds_end():
+    """Rulebook, "Equipment cards": promised cards not needed go back to their owners'
+    hands, and so at the round's end do those promised to an ambush no traveller passed
+    (card 9 goes York -> Derby, never by Lincoln Gate); the token pair is free again."""
+    s = attack_setup(9, {"York Gate": {0: 4}, "Lincoln Gate": {1: 1, 2: 1}},
+                     promised={"Lincoln Gate": {2: {"bow": 1}}}, leads=(0,))
+    assert s.promised[amb("Lincoln Gate"), 2, BOW] == 1 and s.hand[2, BOW] == 0
+    act(s, "lead traveller 1")
+    assert s.round_index == 2 and phase(s) == "prep"
+    assert s.hand[2, BOW] == 1 and s.hand_count[2] == 1 and not s.promised.any()
+    assert (amb("Lincoln Gate"), 2) not in s.tokens and s.equip_discard[BOW] == 0
