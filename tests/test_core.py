@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from toy_game import AGREE, ANSWER_KIND, DOUBLE, TAKE, ToyGame
+from toy_game import AGREE, DOUBLE, TAKE, Kind, ToyGame
 
 import forest_envs
 from forest_envs.agents import make_agent
@@ -19,7 +19,7 @@ from forest_envs.chickwood import ChickwoodGame
 from forest_envs.core.actions import ActionSpace
 from forest_envs.core.agents import Agent, RandomAgent
 from forest_envs.core.config import Option, validate_options
-from forest_envs.core.engine import REWARD_MODES, competition_ranks, returns_from_ranks
+from forest_envs.core.engine import REWARD_MODES, DecisionKind, competition_ranks, returns_from_ranks
 from forest_envs.core.errors import ConfigError, ForestEnvError, IllegalActionError, WrongAgentError
 from forest_envs.core.layout import Layout
 from forest_envs.core.plain import deep_copy, from_json, record, to_json
@@ -382,11 +382,11 @@ def test_decision_stack_out_of_turn_answer():
     state = new_game({"num_players": 3, "pile": 7}, seed=0)
     assert state.decision_name() == "take" and state.current_player == 0 == state.turn_player
     state.apply(TAKE.id(1))                          # P0 takes 2
-    assert [d.kind for d in state.decisions] == [0, ANSWER_KIND]
+    assert [d.kind for d in state.decisions] == [0, Kind.ANSWER]
     assert state.decision_name() == "answer"
     assert state.current_player == 1 and state.turn_player == 0   # P1 answers on P0's turn
     assert state.decision.data == (2, 0)
-    assert state.DECISIONS[ANSWER_KIND].names == ("amount", "taker")
+    assert state.DECISIONS[Kind.ANSWER].names == ("amount", "taker")
     # the standard blocks show the pending decision and what it carries, rotated per seat
     obs = state.observation(1)
     sl = state.game.layout.observation_slices()
@@ -587,7 +587,7 @@ def test_decision_blocks_follow_every_change_of_the_stack():
     assert state.buf[lo:hi].tolist() == _expected_decision_blocks(state) == [0] * (hi - lo)
     assert seen > 3 and other.buf[lo:hi].tolist() == _expected_decision_blocks(other)
     # a pushed decision with a seat, then popped: the blocks come back exactly
-    other.push(ANSWER_KIND, 2, 1, 0)
+    other.push(Kind.ANSWER, 2, 1, 0)
     assert other.buf[lo:hi].tolist() == _expected_decision_blocks(other)
     other.buf[lo:hi] = 5  # scribbling on one state's buffer never reaches the shared patterns
     other.pop()
@@ -624,3 +624,23 @@ def test_order_enforced_env_keeps_pettingzoo_checks():
             env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         steps += 1
     assert not env.agents and steps == env.unwrapped.num_steps + 2
+
+
+def test_a_kind_namespace_must_name_every_decision_in_order():
+    from forest_envs.core.engine import check_kind_ids
+
+    kinds = (DecisionKind("take"), DecisionKind("answer"))
+
+    class Right:
+        TAKE, ANSWER = 0, 1
+
+    class Swapped:
+        TAKE, ANSWER = 1, 0
+
+    class Missing:
+        TAKE = 0
+
+    check_kind_ids(Right, kinds)
+    for wrong in (Swapped, Missing):
+        with pytest.raises(TypeError, match=r"must be exactly \{'TAKE': 0, 'ANSWER': 1\}"):
+            check_kind_ids(wrong, kinds)

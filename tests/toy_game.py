@@ -13,7 +13,14 @@ from __future__ import annotations
 from forest_envs.core.actions import ActionSpace
 from forest_envs.core.aec import ForestAECEnv
 from forest_envs.core.config import Option
-from forest_envs.core.engine import BufferState, DecisionKind, Game, GameTraits, competition_ranks
+from forest_envs.core.engine import (
+    BufferState,
+    DecisionKind,
+    Game,
+    GameTraits,
+    check_kind_ids,
+    competition_ranks,
+)
 from forest_envs.core.plain import record
 
 SPACE = ActionSpace()
@@ -21,7 +28,14 @@ TAKE = SPACE.add("take", 2, lambda i: f"take {i + 1}")
 AGREE = SPACE.add("agree", (), lambda: "agree")
 DOUBLE = SPACE.add("double", (), lambda: "double")
 SPACE.freeze()
-TAKE_KIND, ANSWER_KIND = 0, 1
+
+
+class Kind:
+    """The decision kinds by name, as every game names them (``Kind.X``: the index in
+    ``DECISIONS`` of the kind named ``x``)."""
+
+    TAKE, ANSWER = 0, 1
+
 SECRET_HIGH = 3
 
 
@@ -64,7 +78,7 @@ class ToyState(BufferState):
         self.takes = {p: [] for p in range(game.num_players)}
         self.last = LastTake()
         self.set_turn(0)
-        self.push(TAKE_KIND, 0)
+        self.push(Kind.TAKE, 0)
         return self
 
     def _take(self, p: int, amount: int) -> None:
@@ -82,7 +96,7 @@ class ToyState(BufferState):
         if self.pile[0] == 0:
             self.end_game()
         else:
-            self.push(ANSWER_KIND, (d.player + 1) % self.num_players, amount, d.player)
+            self.push(Kind.ANSWER, (d.player + 1) % self.num_players, amount, d.player)
 
     def _mask_answer(self, d, mask):
         mask[AGREE.start] = mask[DOUBLE.start] = 1
@@ -101,7 +115,7 @@ class ToyState(BufferState):
             return
         nxt = (taker + 1) % self.num_players
         self.set_turn(nxt)
-        self.replace(TAKE_KIND, nxt)
+        self.replace(Kind.TAKE, nxt)
 
     def ranks(self):
         return competition_ranks([(p == self.last.taker, -int(self.taken[p]))
@@ -132,6 +146,7 @@ class ToyState(BufferState):
 
 
 ToyGame.state_class = ToyState
+check_kind_ids(Kind, ToyState.DECISIONS)
 
 
 class ToyEnv(ForestAECEnv):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from . import actions as A
 from .components import ENTERTAINERS, FAKE_BEARD, GOLDEN_ARROW, HENCHMAN, MAX_SPACES, NUM_TREASURE_KINDS
-from .observation import ARROW_A, ARROW_B, BEARD, ENT_A, ENT_B
+from .observation import Kind
 
 # Each end stage and the Legendary card whose holder decides it, in the order they resolve.
-END_STAGES = ((ENT_A, ENTERTAINERS), (ARROW_A, GOLDEN_ARROW), (BEARD, FAKE_BEARD))
+END_STAGES = ((Kind.ENTERTAINERS_FIRST, ENTERTAINERS), (Kind.ARROW_GIVE, GOLDEN_ARROW), (Kind.FAKE_BEARD, FAKE_BEARD))
 _CARD_OF_STAGE = dict(END_STAGES)
 
 
@@ -29,15 +29,15 @@ class GameEnd:
             holder = self._holder(_CARD_OF_STAGE[stage])
             if holder < 0:
                 continue
-            if stage == ENT_A:
+            if stage == Kind.ENTERTAINERS_FIRST:
                 owners = self._space_owners()
                 if len(set(owners[owners >= 0].tolist())) < 2:
                     continue
-            elif stage == ARROW_A:
+            elif stage == Kind.ARROW_GIVE:
                 treasure = self.collection[:, :NUM_TREASURE_KINDS].sum(axis=1) > 0
                 if not treasure[holder] or treasure.sum() < 2:
                     continue
-            elif stage == BEARD and self.collection[holder, HENCHMAN] == 0:
+            elif stage == Kind.FAKE_BEARD and self.collection[holder, HENCHMAN] == 0:
                 continue
             self.next_turn(stage, holder)
             return
@@ -57,7 +57,7 @@ class GameEnd:
         if a == A.ENT_PASS.start:
             self._next_end_stage()
         else:
-            self.replace(ENT_B, d.player, a - A.ENT_PICK.start)
+            self.replace(Kind.ENTERTAINERS_SECOND, d.player, a - A.ENT_PICK.start)
 
     def _mask_entertainers_second(self, d, mask) -> None:
         owners = self._space_owners().ravel()
@@ -87,7 +87,7 @@ class GameEnd:
         if a == A.ARROW_PASS.start:
             self._next_end_stage()
         else:
-            self.replace(ARROW_B, d.player, A.ARROW_GIVE.index(a)[0])
+            self.replace(Kind.ARROW_TAKE, d.player, A.ARROW_GIVE.index(a)[0])
 
     def _mask_arrow_take(self, d, mask) -> None:
         p, n = d.player, self.num_players

@@ -9,7 +9,7 @@ each one.
 
 from __future__ import annotations
 
-from ..core.engine import DecisionKind
+from ..core.engine import DecisionKind, check_kind_ids
 from ..core.layout import Layout
 from .components import (
     ALMS_PER_PLAYER,
@@ -37,7 +37,27 @@ DECISIONS = (
     DecisionKind("arrow_take", ints=(("give", NUM_TREASURE_KINDS - 1),)),
     DecisionKind("fake_beard"),
 )
-(SCOUT, SPY, RAID, KEY, ALMS, ENT_A, ENT_B, ARROW_A, ARROW_B, BEARD) = range(len(DECISIONS))
+
+
+class Kind:
+    """Each decision kind by name: ``Kind.X`` is the index in ``DECISIONS`` (and in the
+    ``decision_kind`` block) of the kind named ``x`` (``Kind.KEY`` is the decision, apart
+    from the card ``components.KEY``)."""
+
+    SCOUT = 0
+    SPY = 1
+    RAID = 2
+    KEY = 3
+    ALMS = 4
+    ENTERTAINERS_FIRST = 5
+    ENTERTAINERS_SECOND = 6
+    ARROW_GIVE = 7
+    ARROW_TAKE = 8
+    FAKE_BEARD = 9
+
+
+check_kind_ids(Kind, DECISIONS)
+
 # cell_card's one-hot: a village by its index (0..6), then a forest, then no card (the third
 # row of a 2-player grid)
 FOREST_CELL, ABSENT_CELL = len(VILLAGES), len(VILLAGES) + 1

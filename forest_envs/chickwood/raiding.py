@@ -7,8 +7,7 @@ import numpy as np
 
 from . import actions as A
 from .components import BENEFACTOR0, BENEFACTOR_ALMS, KEY, MAX_CELLS
-from .observation import ALMS, RAID
-from .observation import KEY as KEY_DECISION
+from .observation import Kind
 
 # The alms each benefactor card gives, in kind order (kinds BENEFACTOR0 .. BENEFACTOR0 + 2).
 BENEFACTOR_VALUE = np.array([BENEFACTOR_ALMS[BENEFACTOR0 + i] for i in range(3)], dtype=np.int16)
@@ -24,7 +23,7 @@ class Raiding:
 
     def _begin_raids(self) -> None:
         self.step = 0
-        self.next_turn(RAID, self.order[0])
+        self.next_turn(Kind.RAID, self.order[0])
 
     def _raidable(self) -> np.ndarray:
         return (self.castle_in_play & (self.castle_raided_by.sum(axis=1) == 0)
@@ -47,7 +46,7 @@ class Raiding:
         raider, (c,) = d.player, A.RAID.index(a)
         key_holder = self._holder(KEY)
         if key_holder >= 0 and key_holder != raider:
-            self.push(KEY_DECISION, key_holder, c, raider)
+            self.push(Kind.KEY, key_holder, c, raider)
         else:
             self._raid(raider, c)
 
@@ -86,14 +85,14 @@ class Raiding:
         self.collection[p] += loot
         gives = min(alms, int(self.alms_left[p]))
         if gives > 0 and (self.cell_filled < self.cell_spaces).any():
-            self.replace(ALMS, p, gives, NO_LAST_CELL)
+            self.replace(Kind.ALMS, p, gives, NO_LAST_CELL)
         else:
             self._next_raider()
 
     def _next_raider(self) -> None:
         self.step += 1
         if self.step < self.num_players:
-            self.next_turn(RAID, self.order[self.step])
+            self.next_turn(Kind.RAID, self.order[self.step])
         else:
             self._end_round()
 
@@ -128,7 +127,7 @@ class Raiding:
         self.put_alms(cell, p)
         self.snake_visited[cell] = 1
         if left > 0 and self._alms_targets(cell).any():
-            self.replace(ALMS, p, left, cell)
+            self.replace(Kind.ALMS, p, left, cell)
         else:
             self.snake_visited[:] = 0
             self._next_raider()

@@ -23,7 +23,7 @@ import numpy as np
 
 from .actions import cell_name
 from .components import CASTLE_CAPACITY, FOREST, KIND_NAMES, MAX_CASTLE, MAX_CELLS, NO_CARD, VILLAGES
-from .observation import ALMS
+from .observation import Kind
 
 _SEAT_PLUS_ONE = np.arange(1, 6)
 
@@ -68,7 +68,7 @@ def view(state, seat: int | None) -> dict:
 def _decision(state) -> dict | None:
     """The pending decision: kind name, player and data by name (None when the game is over)."""
     out = state.decision_view()
-    if out is not None and state.decision.kind == ALMS and out["data"]["last_cell"] >= MAX_CELLS:
+    if out is not None and state.decision.kind == Kind.ALMS and out["data"]["last_cell"] >= MAX_CELLS:
         out["data"]["last_cell"] = None  # the snake has not started
     return out
 

@@ -60,7 +60,7 @@ from .components import (
     village_cards,
 )
 from .endgame import GameEnd
-from .observation import ABSENT_CELL, DECISIONS, FOREST_CELL, SCOUT, block_names, build_layout
+from .observation import ABSENT_CELL, DECISIONS, FOREST_CELL, Kind, block_names, build_layout
 from .raiding import NO_LAST_CELL, Raiding
 from .scoring import castle_score, loot_scores, village_awards
 from .scouting import Scouting
@@ -179,7 +179,7 @@ class ChickwoodState(Scouting, Raiding, GameEnd, BufferState):
         self.discard_fd = []
         self.raids = [[] for _ in range(n)]
         self.round_no[0] = 1
-        self.push(SCOUT, 0)
+        self.push(Kind.SCOUT, 0)
         self._start_round()
         return self
 

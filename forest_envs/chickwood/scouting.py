@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .components import KIND_NAMES, SPY_GLASS
-from .observation import SCOUT, SPY
+from .observation import Kind
 
 
 class Scouting:
@@ -19,7 +19,7 @@ class Scouting:
         n = self.num_players
         self.banner_pos[:] = 0
         self.banner_pos[self.step // n] = 1
-        self.next_turn(SCOUT, self.order[self.step % n])
+        self.next_turn(Kind.SCOUT, self.order[self.step % n])
 
     def _mask_scout(self, d, mask) -> None:
         open_castles = self.castle_in_play & (self.castle_cards < self.game.capacity)
@@ -60,7 +60,7 @@ class Scouting:
         self.banner_pos[:] = 0
         spier = self._holder(SPY_GLASS)
         if spier >= 0 and self._spy_targets(spier).any():
-            self.next_turn(SPY, spier)
+            self.next_turn(Kind.SPY, spier)
         else:
             self._begin_raids()
 

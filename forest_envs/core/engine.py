@@ -128,6 +128,15 @@ class DecisionKind:
         return tuple(n for n, _ in self.ints) + tuple(self.seats)
 
 
+def check_kind_ids(kind_class: type, kinds: tuple[DecisionKind, ...]) -> None:
+    """A game's ``Kind`` namespace (``Kind.X``: the index in ``DECISIONS`` of the kind named
+    ``x``, the one naming every game uses) must list every kind, in ``DECISIONS``' order."""
+    ids = {n: v for n, v in vars(kind_class).items() if n.isupper()}
+    want = {k.name.upper(): i for i, k in enumerate(kinds)}
+    if ids != want:
+        raise TypeError(f"{kind_class.__qualname__} must be exactly {want}, not {ids}")
+
+
 def add_decision_blocks(layout: Layout, kinds: tuple[DecisionKind, ...]) -> None:
     """The standard observation blocks every game has: which decision is pending, whose
     decision and whose turn it is, and what the decision carries."""

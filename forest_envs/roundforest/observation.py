@@ -10,7 +10,7 @@ describes each block.
 
 from __future__ import annotations
 
-from ..core.engine import DecisionKind
+from ..core.engine import DecisionKind, check_kind_ids
 from ..core.layout import Layout
 from .components import (
     APPLE_SUPPLY,
@@ -59,7 +59,7 @@ DECISIONS = (
 class Kind:
     """Each decision kind by name: ``Kind.X`` is the index in ``DECISIONS`` (and in the
     ``decision_kind`` block) of the kind named ``x``. Plain ints, so a pending decision
-    stays plain data; checked against ``DECISIONS`` below."""
+    stays plain data; checked against ``DECISIONS`` below (the naming every game uses)."""
 
     TURN = 0
     BLOCKADE_START = 1
@@ -83,8 +83,7 @@ class Kind:
     CHEST = 19
 
 
-if [getattr(Kind, k.name.upper(), None) for k in DECISIONS] != list(range(len(DECISIONS))):
-    raise RuntimeError("observation.Kind does not list the decisions in DECISIONS' order")
+check_kind_ids(Kind, DECISIONS)
 
 GAPS = (MAX_GRID - 1) * (MAX_GRID - 1)
 # The entries of the ``supply`` block.

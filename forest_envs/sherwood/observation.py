@@ -9,7 +9,7 @@ up (or is led); a card looked at in the inn is in its looker's ``peek`` block on
 
 from __future__ import annotations
 
-from ..core.engine import DecisionKind
+from ..core.engine import DecisionKind, check_kind_ids
 from ..core.layout import Layout
 from .actions import MAX_ASK_CARDS, MAX_PROMISED_COMRADES, MAX_SEATS, MAX_SLOTS
 from .components import (
@@ -62,13 +62,34 @@ DECISIONS = (
     # (Basic rules) the promised cards are shown: the performer forms the ambush or gives up.
     DecisionKind("confirm", ints=(("ambush", NUM_AMBUSHES - 1),)),
 )
-# Each kind's index into DECISIONS (a pending Decision's ``kind``), named <kind>_KIND: the
-# kinds share their names with action blocks and equipment (``actions.CLOAK``,
-# ``components.PROVISIONS``), the suffix keeps the three apart (tests/sherwood/test_rules.py
-# checks the names against DECISIONS).
-(PREP_KIND, ASK_KIND, REVEAL_KIND, ANSWER_KIND, LEAD_KIND, EQUIP_KIND, SHARE_KIND, COMRADE_KIND,
- CLOAK_KIND, PROVISIONS_KIND, MESSENGER_KIND, TARGET_KIND, TERMS_KIND, INFORMANT_KIND,
- PLEDGE_KIND, SHORTFALL_KIND, CALL_KIND, CONFIRM_KIND) = range(len(DECISIONS))
+
+
+class Kind:
+    """Each decision kind by name: ``Kind.X`` is the index in ``DECISIONS`` (and in the
+    ``decision_kind`` block) of the kind named ``x``; ``Kind.CLOAK`` stays apart from the
+    action block ``actions.CLOAK`` and the card ``components.PROVISIONS``."""
+
+    PREP = 0
+    ASK = 1
+    REVEAL = 2
+    ANSWER = 3
+    LEAD = 4
+    EQUIP = 5
+    SHARE = 6
+    COMRADE = 7
+    CLOAK = 8
+    PROVISIONS = 9
+    MESSENGER = 10
+    TARGET = 11
+    TERMS = 12
+    INFORMANT = 13
+    PLEDGE = 14
+    SHORTFALL = 15
+    CALL = 16
+    CONFIRM = 17
+
+
+check_kind_ids(Kind, DECISIONS)
 
 # Card features.
 F_STRENGTH, F_FAME, F_GOLD, F_COMRADES, F_ORIGIN, F_DEST = 0, 1, 2, 3, 4, 8

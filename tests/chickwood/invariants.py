@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from forest_envs.chickwood.components import ALMS_PER_PLAYER, CASTLE_CARDS
-from forest_envs.chickwood.observation import KEY, RAID
+from forest_envs.chickwood.observation import Kind
 
 
 def same(actual, expected, what: str = "") -> None:
@@ -66,9 +66,9 @@ def invariants(game):
         # The decision stack: one decision, or the key holder's answer above a raid.
         if state.decisions:
             kinds = [d.kind for d in state.decisions]
-            assert len(kinds) == 1 or kinds == [RAID, KEY], f"unexpected decision stack {kinds}"
+            assert len(kinds) == 1 or kinds == [Kind.RAID, Kind.KEY], f"unexpected decision stack {kinds}"
             top = state.decision
-            if top.kind == KEY:
+            if top.kind == Kind.KEY:
                 castle, raider = top.data
                 assert raider == state.turn_player != top.player
                 assert state.castle_in_play[castle] and not state.castle_raided_by[castle].any()

@@ -25,7 +25,7 @@ from forest_envs.chickwood.agents.scouting import Scouting, choose_play
 from forest_envs.chickwood.agents.seat_view import SeatView
 from forest_envs.chickwood.agents.valuation import Valuer, shaped_value
 from forest_envs.chickwood.components import KIND_NAMES, NUM_KINDS, VILLAGES
-from forest_envs.chickwood.observation import ARROW_A, BEARD, ENT_A, SPY
+from forest_envs.chickwood.observation import Kind
 from forest_envs.chickwood.scoring import (
     loot_glory,
     village_awards,
@@ -553,14 +553,14 @@ def end_position(stage: int, holder: int, collections: dict[int, dict[str, int]]
 
 
 def test_fake_beard_goes_to_the_leader():
-    state = end_position(BEARD, 0, {0: {"henchman": 1, "fake beard": 1, "violet ring": 3},
+    state = end_position(Kind.FAKE_BEARD, 0, {0: {"henchman": 1, "fake beard": 1, "violet ring": 3},
                                     1: {"violet ring": 2},
                                     2: {"violet ring": 4}})
     assert name(state, decide(state)) == "fake beard: give henchman to +2"
 
 
 def test_golden_arrow_swaps_a_stray_chest_for_one_of_its_majority():
-    state = end_position(ARROW_A, 0, {0: {"gold chest": 3, "silver chest": 1, "golden arrow": 1},
+    state = end_position(Kind.ARROW_GIVE, 0, {0: {"gold chest": 3, "silver chest": 1, "golden arrow": 1},
                                       1: {"gold chest": 1, "bronze bracelet": 1},
                                       2: {"bronze bracelet": 1}})
     agent = HeuristicAgent(seed=0)
@@ -576,7 +576,7 @@ def test_golden_arrow_swaps_a_stray_chest_for_one_of_its_majority():
 def test_entertainers_swap_wins_a_tie_by_position():
     """One alms each on Cinderholt, P1's in the later space, so P1 wins the tie (9, we get
     5). Swapping the two puts ours in the later space: we take the 9."""
-    state = end_position(ENT_A, 0, {0: {"travelling entertainers": 1}})
+    state = end_position(Kind.ENTERTAINERS_FIRST, 0, {0: {"travelling entertainers": 1}})
     set_grid(state, GRID)
     place_alms(state, cell("r1c1"), [0, 1])
     before = margin(state, 0)
@@ -647,6 +647,6 @@ def test_spy_glass_looks_at_the_castle_with_unknown_cards_it_may_raid():
     set_collection(state, 0, {"spy glass": 1})
     set_castle_cards(state, 4, face_up={"violet ring": 1}, face_down={1: {"henchman": 1}})
     set_castle_cards(state, 1, face_down={2: {"bronze bracelet": 1}})
-    state.replace(SPY, 0)
+    state.replace(Kind.SPY, 0)
     state.edited()
     assert name(state, decide(state)) == "spy castle 4"

@@ -26,8 +26,7 @@ from forest_envs.chickwood.components import (
     banners,
     deck_composition,
 )
-from forest_envs.chickwood.observation import ALMS, DECISIONS, RAID
-from forest_envs.chickwood.observation import KEY as KEY_DECISION
+from forest_envs.chickwood.observation import DECISIONS, Kind
 from forest_envs.chickwood.rules import ChickwoodGame, ChickwoodState, SecretDiscard
 from forest_envs.core.engine import competition_ranks, returns_from_ranks
 from forest_envs.core.errors import IllegalActionError
@@ -456,7 +455,7 @@ def test_benefactors_resolve_at_once_into_an_alms_snake():
                      face_down={1: {"benefactor 3": 1}})
     act(s, "raid castle 3")
     assert phase(s) == "alms" and s.current_player == 0
-    assert s.decision == (ALMS, 0, (5, 9))          # 5 alms to place, no village yet
+    assert s.decision == (Kind.ALMS, 0, (5, 9))          # 5 alms to place, no village yet
     assert s.decision_data[:2].tolist() == [5, 9]   # shown to every seat
     assert s.collection[0].tolist() == counts({"gold chest": 1}).tolist()   # set aside
     assert s.discard_public[kind("benefactor 2")] == 1
@@ -521,7 +520,7 @@ def test_alms_example_1_dead_end_keeps_the_fifth_alms():
     assert phase(s) == "raid" and s.current_player != p
     assert sorted(placed_cells(s, p)) == ["r2c3", "r3c1", "r3c2", "r3c3"]
     assert s.alms_left[p] == 11                  # the fifth stays in the store
-    assert [d.kind for d in s.decisions] == [RAID] and s.snake_visited.sum() == 0
+    assert [d.kind for d in s.decisions] == [Kind.RAID] and s.snake_visited.sum() == 0
 
 
 def test_alms_example_1_cannot_bypass_top_right_through_the_forest():
@@ -595,7 +594,7 @@ def test_full_village_is_neither_target_nor_passage():
 
 def test_snake_length_is_limited_by_alms_left():
     s, p = alms_position(EXAMPLE_1, 5, alms_left=2)
-    assert s.decision.kind == ALMS and s.decision_view()["data"]["alms_left"] == 2
+    assert s.decision.kind == Kind.ALMS and s.decision_view()["data"]["alms_left"] == 2
     act(s, "alms r3c2", "alms r3c3")
     assert phase(s) == "raid" and s.alms_left[p] == 0
     assert s.alms_count[:, p].sum() == 2
@@ -825,21 +824,21 @@ def test_key_forces_another_castle_once_per_game():
 
 def test_key_decision_is_pushed_above_the_raid_it_interrupts():
     s = key_position()
-    assert s.decisions == [(RAID, 0, ())]
+    assert s.decisions == [(Kind.RAID, 0, ())]
     act(s, "raid castle 4")
     # the raid stays pending below the key holder's answer: P0's turn, P2's decision
     assert len(s.decisions) == 2
-    assert s.decisions[0] == (RAID, 0, ())
-    assert s.decisions[1] == (KEY_DECISION, 2, (3, 0))      # castle index 3, raider P0
-    assert s.decision_name() == "key" and DECISIONS[KEY_DECISION].name == "key"
+    assert s.decisions[0] == (Kind.RAID, 0, ())
+    assert s.decisions[1] == (Kind.KEY, 2, (3, 0))      # castle index 3, raider P0
+    assert s.decision_name() == "key" and DECISIONS[Kind.KEY].name == "key"
     assert s.current_player == 2 and s.turn_player == 0
     t = s.clone()
     act(s, "key: force another castle")
-    assert s.decisions == [(RAID, 0, ())]                   # popped: the raider again
+    assert s.decisions == [(Kind.RAID, 0, ())]                   # popped: the raider again
     assert s.current_player == s.turn_player == 0
     act(t, "key: pass")                                     # popped, and the raid resolved
     assert t.castle_raided_by[3, 0] == 1
-    assert t.decisions == [(RAID, 1, ())] and t.current_player == t.turn_player == 1
+    assert t.decisions == [(Kind.RAID, 1, ())] and t.current_player == t.turn_player == 1
 
 
 def test_key_holder_sees_the_castle_he_may_veto():
@@ -847,7 +846,7 @@ def test_key_holder_sees_the_castle_he_may_veto():
     act(s, "raid castle 4")
     for seat in range(3):            # public: everybody saw the raider's choice
         assert obs_block(s, seat, "decision_kind").tolist() == \
-            [int(k == KEY_DECISION) for k in range(len(DECISIONS))]
+            [int(k == Kind.KEY) for k in range(len(DECISIONS))]
         assert obs_block(s, seat, "decision_data")[0] == 3           # castle 4 (index 3)
         # seats rotated, observer first: the key holder P2 decides, raider P0's turn
         assert obs_block(s, seat, "decision_player").tolist() == \
@@ -1119,7 +1118,7 @@ def test_json_round_trip_keeps_the_decision_stack():
     s = key_position()
     act(s, "raid castle 4")          # the key decision above the raid
     r = ChickwoodState.from_dict(s.game, json.loads(json.dumps(s.to_dict())))
-    assert r.decisions == s.decisions == [(RAID, 0, ()), (KEY_DECISION, 2, (3, 0))]
+    assert r.decisions == s.decisions == [(Kind.RAID, 0, ()), (Kind.KEY, 2, (3, 0))]
     assert all(type(d).__name__ == "Decision" and isinstance(d.data, tuple) for d in r.decisions)
     assert r.current_player == 2 and r.turn_player == 0
     assert np.array_equal(r.buf, s.buf)

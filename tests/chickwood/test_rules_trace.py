@@ -20,7 +20,7 @@ from forest_envs.chickwood.components import (
     NUM_KINDS,
     castle_values,
 )
-from forest_envs.chickwood.observation import ALMS
+from forest_envs.chickwood.observation import Kind
 from forest_envs.chickwood.raiding import BENEFACTOR_VALUE
 from forest_envs.core.errors import IllegalActionError
 
@@ -105,7 +105,7 @@ def test_each_benefactor_gives_its_alms(cards, alms):
     assert BENEFACTOR_VALUE.tolist() == [1, 2, 3]   # raiding.py's table, built from it
     s, p = snake_position(cards)
     act(s, "raid castle 1")
-    assert s.decision.kind == ALMS and s.current_player == p
+    assert s.decision.kind == Kind.ALMS and s.current_player == p
     assert s.decision.data == (alms, 9)              # this many to place, no village yet
 
 

@@ -11,7 +11,7 @@ import numpy as np
 from engine_helpers import act, legal_names, phase  # noqa: F401  (re-exported to the tests)
 
 from forest_envs.sherwood.components import AMBUSHES, EQUIPMENT, GOLD_BAGS
-from forest_envs.sherwood.observation import LEAD_KIND, PREP_KIND
+from forest_envs.sherwood.observation import Kind
 from forest_envs.sherwood.rules import card_features, new_game
 
 
@@ -24,7 +24,7 @@ def new_state(num_players: int = 3, seed: int = 0, figure: int = 0, additions: b
     state = new_game({"num_players": num_players, "additions": additions}, seed=seed)
     state.figure[:] = 0
     state.figure[figure] = 1
-    state.next_turn(PREP_KIND, figure, 0)
+    state.next_turn(Kind.PREP, figure, 0)
     state.edited()
     return state
 
@@ -96,7 +96,7 @@ def start_attacks(state, leads: list[int]) -> None:
     state.leads_left[:] = 0
     for p in leads:
         state.leads_left[p] += 1
-    state.next_turn(LEAD_KIND, leads[0])
+    state.next_turn(Kind.LEAD, leads[0])
     state.edited()
 
 

@@ -158,7 +158,7 @@ def test_where_somebody_must_be_asked_it_asks_for_one_outlaw():
 
 
 def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_the_strongest():
-    from forest_envs.sherwood.observation import SHARE_KIND, SHORTFALL_KIND
+    from forest_envs.sherwood.observation import Kind
 
     from .test_additions import planned
     from .test_loot import ONE_GOLD_ONE_COMRADE, set_oak
@@ -171,7 +171,7 @@ def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_t
     s.fame[1], s.fame[2] = 4, 1
     s.edited()
     act(s, "lead traveller 1")
-    assert s.decision.kind == SHARE_KIND
+    assert s.decision.kind == Kind.SHARE
     assert s.game.action_names[HeuristicAgent(seed=0).choose(s.view(0), s.legal_action_mask(), 0)] \
         == "give a share to +2"
     # The informant short of one bag for P1 (fame 1) and P2 (fame 4) withholds P2's.
@@ -180,6 +180,6 @@ def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_t
     s.fame[1], s.fame[2] = 1, 4
     s.edited()
     act(s, "lead traveller 1")
-    assert s.decision.kind == SHORTFALL_KIND
+    assert s.decision.kind == Kind.SHORTFALL
     assert s.game.action_names[HeuristicAgent(seed=0).choose(s.view(0), s.legal_action_mask(), 0)] \
         == "withhold a promised bag from +2"

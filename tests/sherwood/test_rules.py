@@ -77,10 +77,10 @@ def test_box_counts():
 
 
 def test_each_decision_kind_has_its_named_index():
-    """observation.<NAME>_KIND is the index of the decision kind ``name`` in DECISIONS, and
-    there is one such constant per kind."""
-    kinds = {name: getattr(observation, name) for name in dir(observation) if name.endswith("_KIND")}
-    assert kinds == {k.name.upper() + "_KIND": i for i, k in enumerate(observation.DECISIONS)}
+    """observation.Kind.<NAME> is the index of the decision kind ``name`` in DECISIONS, and
+    there is one such name per kind."""
+    kinds = {name: v for name, v in vars(observation.Kind).items() if name.isupper()}
+    assert kinds == {k.name.upper(): i for i, k in enumerate(observation.DECISIONS)}
 
 
 def test_the_rulebook_example_card_exists():

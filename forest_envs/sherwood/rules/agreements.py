@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..components import ALLIANCE_LETTERS
-from ..observation import INFORMANT_KIND
+from ..observation import Kind
 from .records import Offer
 
 NO_SEAT = -1        # the token pair of an agreement lies on (ambush, NO_SEAT) in ``tokens``
@@ -45,7 +45,7 @@ class Agreements:
             o.target = s
             self._show_offer("target")
             if any(self.slot_marked[s, q] for q in o.allies):
-                self.replace(INFORMANT_KIND, d.player, o.ambush, o.own)
+                self.replace(Kind.INFORMANT, d.player, o.ambush, o.own)
                 return
         self._ask_ally(d.player)
 

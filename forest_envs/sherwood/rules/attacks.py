@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import actions as A
 from ..components import CARDS, MAX_WEAPON_STRENGTH, NUM_WEAPON_KINDS, ROUTES, WEAPON_STRENGTH
-from ..observation import EQUIP_KIND, LEAD_KIND
+from ..observation import Kind
 from .records import Coach, Fight
 from .tables import CARD_FEATURES, WEAPON_STRENGTHS
 
@@ -55,7 +55,7 @@ class Attacks:
         if not self.leads:
             self._end_round()
             return
-        self.next_turn(LEAD_KIND, self.leads[0])
+        self.next_turn(Kind.LEAD, self.leads[0])
 
     def _mask_lead(self, d, mask) -> None:
         """"Choose one of the traveller cards laid out by the board -- either face down or
@@ -174,13 +174,13 @@ class Attacks:
             q = f.order[f.asking]
             if self._capacity(amb, q) > 0 and self.hand_count[q] > 0:
                 leader = f.order[0]
-                if self.decisions[-1].kind == EQUIP_KIND:
-                    self.replace(EQUIP_KIND, q, amb, f.strength, f.total, leader)
+                if self.decisions[-1].kind == Kind.EQUIP:
+                    self.replace(Kind.EQUIP, q, amb, f.strength, f.total, leader)
                 else:
-                    self.push(EQUIP_KIND, q, amb, f.strength, f.total, leader)
+                    self.push(Kind.EQUIP, q, amb, f.strength, f.total, leader)
                 return True
             f.asking += 1
-        if self.decisions[-1].kind == EQUIP_KIND:
+        if self.decisions[-1].kind == Kind.EQUIP:
             self.pop()
         self.fight = None
         return False
@@ -221,7 +221,7 @@ class Attacks:
                 self._win(amb, promised_needed=True)
                 return
             if self._capacity(amb, q) > 0 and self.hand_count[q] > 0:
-                self.replace(EQUIP_KIND, q, amb, f.strength, f.total, f.order[0])
+                self.replace(Kind.EQUIP, q, amb, f.strength, f.total, f.order[0])
                 return
         f.asking += 1
         if not self._ask_equip() and not self._fall_short(amb):

@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..components import PROVISIONS, Traveller
-from ..observation import COMRADE_KIND, PROVISIONS_KIND, SHARE_KIND, SHORTFALL_KIND
+from ..observation import Kind
 from .records import Loot, ProvisionsQuestions
 
 # Decisions of the loot's hand-out that the next one replaces on the stack.
-_LOOT_KINDS = (SHARE_KIND, COMRADE_KIND, PROVISIONS_KIND, SHORTFALL_KIND)
-_SHARE_OUT_KINDS = (SHARE_KIND, COMRADE_KIND, SHORTFALL_KIND)
+_LOOT_KINDS = (Kind.SHARE, Kind.COMRADE, Kind.PROVISIONS, Kind.SHORTFALL)
+_SHARE_OUT_KINDS = (Kind.SHARE, Kind.COMRADE, Kind.SHORTFALL)
 
 
 class LootSharing:
@@ -127,7 +127,7 @@ class LootSharing:
                 L.tier = []
                 continue
             L.tier = tier
-            self._push_or_replace(SHARE_KIND, leader, picks)
+            self._push_or_replace(Kind.SHARE, leader, picks)
             return
         self._leader_keeps_the_rest()
 
@@ -180,7 +180,7 @@ class LootSharing:
             room = self._comrade_room()
             takers = [q for q in L.order if room[q] > 0]
             if len(takers) > 1 and sum(room) > L.comrades:
-                self._push_or_replace(COMRADE_KIND, L.leader, L.comrades)
+                self._push_or_replace(Kind.COMRADE, L.leader, L.comrades)
                 return
             for q in takers:               # no choice left: every taker fills his room
                 k = min(room[q], L.comrades)
@@ -232,7 +232,7 @@ class LootSharing:
         order = self._participants(amb)
         if self.game.additions:
             self.provisioning = ProvisionsQuestions(ambush=amb, order=order)
-            self._push_or_replace(PROVISIONS_KIND, order[0], amb)
+            self._push_or_replace(Kind.PROVISIONS, order[0], amb)
             return
         self._go_home(amb, order, [])
 
@@ -259,7 +259,7 @@ class LootSharing:
             c.stay.append(q)
         c.asking += 1
         if c.asking < len(c.order):
-            self.replace(PROVISIONS_KIND, c.order[c.asking], c.ambush)
+            self.replace(Kind.PROVISIONS, c.order[c.asking], c.ambush)
             return
         self.pop()
         self.provisioning = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..components import CARDS, EQUIPMENT_COUNTS, MESSENGER, REROUTE, TOWNS
-from ..observation import F_DEST, MESSENGER_KIND
+from ..observation import F_DEST, Kind
 
 
 class Messenger:
@@ -42,7 +42,7 @@ class Messenger:
         if not seats:
             return False
         self.window = seats
-        self.push(MESSENGER_KIND, seats[0])
+        self.push(Kind.MESSENGER, seats[0])
         return True
 
     def _mask_messenger(self, d, mask) -> None:
@@ -71,7 +71,7 @@ class Messenger:
         else:
             self.window.pop(0)
         if self.window:
-            self.replace(MESSENGER_KIND, self.window[0])
+            self.replace(Kind.MESSENGER, self.window[0])
             return
         self.pop()
         self._drive()

@@ -20,18 +20,7 @@ import numpy as np
 
 from .. import actions as A
 from ..components import ALLIANCE_LETTERS, NUM_WEAPON_KINDS
-from ..observation import (
-    ANSWER_KIND,
-    ASK_KIND,
-    CONFIRM_KIND,
-    F_COMRADES,
-    F_FAME,
-    F_GOLD,
-    PREP_KIND,
-    REVEAL_KIND,
-    TARGET_KIND,
-    TERMS_KIND,
-)
+from ..observation import F_COMRADES, F_FAME, F_GOLD, Kind
 from .records import Offer
 from .tables import ASK_IDS, ASK_PATTERNS, CARD_FEATURES
 
@@ -53,7 +42,7 @@ class Negotiation:
         # No offer was under way: the blocks of what nobody has answered yet are clear.
         self._show_offer("ambush", "own", "offers", "target")
         if self.game.additions:
-            self.replace(TARGET_KIND, p, amb, own)
+            self.replace(Kind.TARGET, p, amb, own)
         else:
             self._ask_ally(p)
 
@@ -111,7 +100,7 @@ class Negotiation:
     def _ask_ally(self, p: int) -> None:
         """The performer's ``ask`` of the ally at ``offer.next_ally``."""
         o = self.offer
-        self.replace(ASK_KIND, p, o.ambush, o.own, o.offers, o.allies[o.next_ally])
+        self.replace(Kind.ASK, p, o.ambush, o.own, o.offers, o.allies[o.next_ally])
 
     def _mask_ask(self, d, mask) -> None:
         """"The performer is free to ask an ally for exactly as many points of strength as he
@@ -145,7 +134,7 @@ class Negotiation:
             o.asked.append((q, c, e))
             self._show_offer("asked")
             if self.game.additions:
-                self.replace(TERMS_KIND, d.player, o.ambush, c, q)
+                self.replace(Kind.TERMS, d.player, o.ambush, c, q)
                 return
         self._next_ally(d.player)
 
@@ -162,10 +151,10 @@ class Negotiation:
         the informant is an ally, then the reveal or the answers."""
         o = self.offer
         if o.informant != p and p not in o.terms:
-            self.replace(TERMS_KIND, p, o.ambush, o.own, p)
+            self.replace(Kind.TERMS, p, o.ambush, o.own, p)
             return
         if self.peek[p].any():
-            self.replace(REVEAL_KIND, p, o.ambush, o.own)
+            self.replace(Kind.REVEAL, p, o.ambush, o.own)
         else:
             self._ask_next_answer()
 
@@ -193,9 +182,9 @@ class Negotiation:
         if answered < len(o.asked):
             q, c, e = o.asked[answered]
             if answered:
-                self.replace(ANSWER_KIND, q, o.ambush, c, e, o.performer)
+                self.replace(Kind.ANSWER, q, o.ambush, c, e, o.performer)
             else:
-                self.push(ANSWER_KIND, q, o.ambush, c, e, o.performer)
+                self.push(Kind.ANSWER, q, o.ambush, c, e, o.performer)
             return
         self.pop()
         self._place_joint()
@@ -203,7 +192,7 @@ class Negotiation:
             # "If an ally has promised to send an outlaw with equipment, he now reveals and
             # places the equipment card ... If the allies' forces are insufficient, the
             # performer may give up this action and take another step."
-            self.replace(CONFIRM_KIND, o.performer, o.ambush)
+            self.replace(Kind.CONFIRM, o.performer, o.ambush)
             return
         self._joint_formed()
 
@@ -273,7 +262,7 @@ class Negotiation:
         o = self.offer
         self.offer = None
         self._show_offer()
-        self.replace(PREP_KIND, o.performer, o.offers + 1)
+        self.replace(Kind.PREP, o.performer, o.offers + 1)
 
     def _place_joint(self) -> None:
         """"The allies place their outlaws from their camps into the ambush. One of the

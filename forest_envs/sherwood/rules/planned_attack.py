@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import actions as A
 from ..components import MAX_WEAPON_STRENGTH, NUM_WEAPON_KINDS, WEAPON_STRENGTH
-from ..observation import CALL_KIND, PLEDGE_KIND, SHORTFALL_KIND
+from ..observation import Kind
 from .records import Fight
 
 
@@ -42,10 +42,10 @@ class PlannedAttack:
         f = self.fight
         leader, rest = f.order[0], f.pledgers
         if len(rest) > 1:
-            kind, player = CALL_KIND, leader
+            kind, player = Kind.CALL, leader
         else:
-            kind, player = PLEDGE_KIND, rest.pop()
-        if self.decisions[-1].kind in (PLEDGE_KIND, CALL_KIND):
+            kind, player = Kind.PLEDGE, rest.pop()
+        if self.decisions[-1].kind in (Kind.PLEDGE, Kind.CALL):
             self.replace(kind, player, f.ambush, f.strength, f.total, leader)
         else:
             self.push(kind, player, f.ambush, f.strength, f.total, leader)
@@ -60,7 +60,7 @@ class PlannedAttack:
         f = self.fight
         q = self._seat_named(A.CALL, d.player, a)
         f.pledgers.remove(q)
-        self.replace(PLEDGE_KIND, q, f.ambush, f.strength, f.total, f.order[0])
+        self.replace(Kind.PLEDGE, q, f.ambush, f.strength, f.total, f.order[0])
 
     def _mask_pledge(self, d, mask) -> None:
         """"The time has come to find out whether the obligations will be fulfilled": a
@@ -94,7 +94,7 @@ class PlannedAttack:
             self._win(amb, promised_needed=True)
             return
         if self.played[q].sum() < self.pledged[amb, q]:
-            self.replace(PLEDGE_KIND, q, amb, f.strength, f.total, leader)
+            self.replace(Kind.PLEDGE, q, amb, f.strength, f.total, leader)
             return
         if f.pledgers:
             self._next_pledger()
@@ -149,7 +149,7 @@ class PlannedAttack:
                 owed = laid[amb].tolist()
                 due = [q for q in range(self.num_players) if owed[q] > 0]
                 if len(due) > 1 and self._short(bags) < sum(owed):
-                    self._push_or_replace(SHORTFALL_KIND, L.informant, amb, L.short_bags,
+                    self._push_or_replace(Kind.SHORTFALL, L.informant, amb, L.short_bags,
                                           L.short_comrades)
                     return
                 for q in due:

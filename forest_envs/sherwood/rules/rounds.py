@@ -27,7 +27,7 @@ from ..components import (
     RED_FORKS,
     ROUNDS,
 )
-from ..observation import PREP_KIND
+from ..observation import Kind
 from .tables import DECK_IDS, EQUIPMENT_DECK, SHERIFF_IDS
 
 # Places in the order the camps emptied that the end of preparation rewards.
@@ -70,7 +70,7 @@ class Rounds:
         self.pit[0] = GOLD_BAGS - GOLD_START * n
         self.equip_left[0] = len(self.equip_deck)
         self.figure[int(rng.integers(n))] = 1
-        self.push(PREP_KIND, 0, 0)
+        self.push(Kind.PREP, 0, 0)
         self._start_round()
         return self
 
@@ -80,7 +80,7 @@ class Rounds:
         self.attack_phase[0] = 0
         self.emptied.fill(0)
         self._lay_out()
-        self.next_turn(PREP_KIND, self.figure_seat, 0)
+        self.next_turn(Kind.PREP, self.figure_seat, 0)
 
     def _next_prep(self, after: int) -> None:
         """The next seat clockwise after ``after`` with outlaws in camp, or the attacks
@@ -88,7 +88,7 @@ class Rounds:
         camps = self.camp.tolist()
         for p in self._seats_from(after + 1):
             if camps[p] > 0:
-                self.next_turn(PREP_KIND, p, 0)
+                self.next_turn(Kind.PREP, p, 0)
                 return
         self._start_attacks()
 

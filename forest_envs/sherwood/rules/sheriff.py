@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..components import CARDS, FOREST_CLOAK, MIN_BAND
-from ..observation import CLOAK_KIND
+from ..observation import Kind
 from .records import CloakQuestions
 
 
@@ -31,7 +31,7 @@ class Sheriff:
         self._void_agreement(amb)
         order = self._participants(amb)
         self.crush = CloakQuestions(ambush=amb, order=order)
-        self.push(CLOAK_KIND, order[0], amb)
+        self.push(Kind.CLOAK, order[0], amb)
 
     def _mask_cloak(self, d, mask) -> None:
         """"By playing this card you lose neither outlaws nor fame points if your ambush is
@@ -53,7 +53,7 @@ class Sheriff:
             c.cloaks[q] = A.CLOAK.index(a)[0] == A.CLOAK_STAY
         c.asking += 1
         if c.asking < len(c.order):
-            self.replace(CLOAK_KIND, c.order[c.asking], c.ambush)
+            self.replace(Kind.CLOAK, c.order[c.asking], c.ambush)
             return
         self.pop()
         self._crush_losses()
