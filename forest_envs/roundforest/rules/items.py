@@ -152,7 +152,11 @@ class ItemRules:
         """"they may choose one of the following three options": a. keep (with room), b.
         leave it on the tile, c. trade it; a coin token may be exchanged too."""
         item, = d.data
-        p, k = d.player, item
+        self._mask_item_choice(d.player, item, mask)
+
+    def _mask_item_choice(self, p: int, k: int, mask) -> None:
+        """What p may do with item token k in hand, drawn or found: keep it (with room),
+        exchange a coin token, leave it on the tile, or trade it with the fairy."""
         mask[A.KEEP.start] = self.fits(p, k)
         mask[A.EXCHANGE.start] = self.can_exchange(k)
         mask[A.DROP.start] = 1
@@ -180,12 +184,7 @@ class ItemRules:
         described above" (rulebook, "Item tokens"), which includes the coin note: a coin
         token may be exchanged at once too; or leave it."""
         cell, = d.data
-        p = d.player
-        k = int(self.cell_item[cell])
-        mask[A.KEEP.start] = self.fits(p, k)
-        mask[A.EXCHANGE.start] = self.can_exchange(k)
-        mask[A.DROP.start] = 1
-        self._mask_trades(p, mask)
+        self._mask_item_choice(d.player, int(self.cell_item[cell]), mask)
 
     def _apply_token_item(self, d, a: int) -> None:
         cell, = d.data
