@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from forest_envs.core.fuzzing import table_after
+
 DASHES = "–—-"
 
 
@@ -35,14 +37,7 @@ def doc_table(path: Path, name: str) -> list[dict[str, str]]:
     lines = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()]
     marker = f"<!-- table:{name} -->"
     assert marker in lines, f"{path.name} has no {marker} marker"
-    block = []
-    for ln in lines[lines.index(marker) + 1:]:
-        if not ln.startswith("|"):
-            if block:
-                break
-            continue
-        block.append(ln)
-    return _rows(block, name, path)
+    return _rows(table_after(lines, marker), name, path)
 
 
 def table_with_header(path: Path, *columns: str) -> list[dict[str, str]]:

@@ -403,6 +403,19 @@ def _policy(role: str, rng: np.random.Generator, game, spec, seeker: CoveragePol
 TABLE_MARKER = "<!-- table:decision-coverage -->"
 
 
+def table_after(lines: list[str], marker: str) -> list[str]:
+    """The lines of the markdown table that follows the line ``marker`` in ``lines``
+    (stripped lines; blank or other lines between the marker and the table are skipped)."""
+    block = []
+    for ln in lines[lines.index(marker) + 1:]:
+        if not ln.startswith("|"):
+            if block:
+                break
+            continue
+        block.append(ln)
+    return block
+
+
 def declared_pairs(markdown: str) -> dict[str, set[str]]:
     """decision kind -> the action blocks a doc declares reachable from it: the table after
     ``TABLE_MARKER`` with the columns ``decision kind`` and ``action blocks`` (names in
@@ -410,13 +423,7 @@ def declared_pairs(markdown: str) -> dict[str, set[str]]:
     lines = [ln.strip() for ln in markdown.splitlines()]
     if TABLE_MARKER not in lines:
         raise ValueError(f"no {TABLE_MARKER} marker")
-    rows = []
-    for ln in lines[lines.index(TABLE_MARKER) + 1:]:
-        if not ln.startswith("|"):
-            if rows:
-                break
-            continue
-        rows.append([c.strip() for c in ln.strip("|").split("|")])
+    rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in table_after(lines, TABLE_MARKER)]
     if len(rows) < 3 or [c.lower() for c in rows[0][:2]] != ["decision kind", "action blocks"]:
         raise ValueError("the decision-coverage table needs the columns 'decision kind' and "
                          "'action blocks' and at least one row")
