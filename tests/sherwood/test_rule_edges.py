@@ -197,12 +197,16 @@ def test_promised_cards_not_needed_go_back_to_hand_at_once():
 
 
 # --- planned attacks (additions) ------------------------------------------------------------------------
-def plan(s, name: str, card: int, advance: dict[int, int], informant: int = 0) -> None:
-    """A binding agreement on ``name`` targeting ``card`` with loot laid out in advance."""
+def plan(s, name: str, card: int, advance: dict[int, int], informant: int = 0,
+         pledged: dict[int, int] | None = None) -> None:
+    """A binding agreement on ``name`` targeting ``card`` with loot laid out in advance and
+    the number of equipment cards each ally promised (``pledged``)."""
     a = amb(name)
     for q, g in advance.items():
         s.advance[a, q] = g
         s.pit[0] -= g
+    for q, k in (pledged or {}).items():
+        s.pledged[a, q] = k
     s.targets[a] = card
     s.tokens[(a, -1)] = 5
     s.ambush_target[a, s.slots.index(card)] = 1
@@ -214,9 +218,7 @@ def test_a_kept_card_promise_leaves_the_hand():
     # Card 7: strength 4, York -> Lincoln. 3 outlaws; P1 promised one card and holds a bow.
     s = attack_setup(7, {"York Gate": {0: 2, 1: 1}}, additions=True, hands={1: {"bow": 1}},
                      leads=(0, 1), more_cards=(0,))
-    plan(s, "York Gate", 7, {})
-    s.pledged[amb("York Gate"), 1] = 1
-    s.edited()
+    plan(s, "York Gate", 7, {}, pledged={1: 1})
     act(s, "lead traveller 1", "no messenger's clothes")
     assert phase(s) == "pledge" and s.current_player == 1
     act(s, "play bow")
@@ -293,9 +295,7 @@ def test_an_ally_still_owing_promised_cards_is_asked_again_under_the_same_leader
     # Card 9: strength 5, York -> Derby. 3 outlaws; P1 promised two cards and holds two cudgels.
     s = attack_setup(9, {"York Gate": {0: 1, 1: 2}}, additions=True, hands={1: {"cudgel": 2}},
                      leads=(0, 1), more_cards=(0,))
-    plan(s, "York Gate", 9, {})
-    s.pledged[amb("York Gate"), 1] = 2
-    s.edited()
+    plan(s, "York Gate", 9, {}, pledged={1: 2})
     act(s, "lead traveller 1", "no messenger's clothes")
     assert phase(s) == "pledge" and s.current_player == 1
     act(s, "play cudgel")                                   # 4 < 5: one card still owed
@@ -309,9 +309,7 @@ def test_a_renounced_promise_ends_the_fight():
     nothing of the fight is left in the state (its JSON form included)."""
     s = attack_setup(9, {"York Gate": {0: 1, 1: 2}}, additions=True, hands={1: {"cudgel": 2}},
                      leads=(0, 1), more_cards=(0,))
-    plan(s, "York Gate", 9, {})
-    s.pledged[amb("York Gate"), 1] = 2
-    s.edited()
+    plan(s, "York Gate", 9, {}, pledged={1: 2})
     act(s, "lead traveller 1", "no messenger's clothes", "renounce the promised cards")
     assert s.fight is None and s.to_dict()["fight"] is None
     while phase(s) == "messenger":                          # the traveller drives on
