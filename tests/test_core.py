@@ -644,3 +644,17 @@ def test_a_kind_namespace_must_name_every_decision_in_order():
     for wrong in (Swapped, Missing):
         with pytest.raises(TypeError, match=r"must be exactly \{'TAKE': 0, 'ANSWER': 1\}"):
             check_kind_ids(wrong, kinds)
+
+
+def test_prompt_and_narrate_have_generic_defaults():
+    """A game without words of its own still tells a person who decides what, and logs the
+    move by its name; once the game is over nothing is asked."""
+    state = ToyGame.shared({"num_players": 2}).new_initial_state(seed=0)
+    assert state.prompt(None) == "P0 to decide: take"
+    before = state.clone()
+    state.apply(TAKE.id(1))
+    assert state.narrate(before, TAKE.id(1), 1) == "take 2"
+    assert state.prompt(1) == "P1 to decide: answer"
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    assert state.prompt(None) is None

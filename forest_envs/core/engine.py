@@ -562,6 +562,32 @@ class BufferState:
         """A game whose actions may hide something overrides this."""
         return self.game.action_to_string(action)
 
+    # --- words for people: what is asked, what happened ---------------------------------------
+    def prompt(self, observer: int | None = None) -> str | None:
+        """The pending decision as a sentence a player understands ("P0 drew a magic potion:
+        keep it, leave it on the tile or trade it with the fairy"), naming every object it is
+        about as ``observer`` may know it (``None``: the referee); None once the game is over.
+        A game writes it as ``prompt(state, observer)`` in its RENDER module."""
+        if not self.decisions:
+            return None
+        write = getattr(self.RENDER, "prompt", None)
+        if write is not None:
+            return write(self, observer)
+        d = self.decisions[-1]
+        return f"P{d.player} to decide: {self.DECISIONS[d.kind].name.replace('_', ' ')}"
+
+    def narrate(self, before: BufferState, action: int, observer: int | None = None) -> str:
+        """One log line for ``action``, which took ``before`` to this state: the move as
+        ``observer`` may read it, then what it did as ``observer`` may know it (coins, cards,
+        fights...; a game writes these as ``consequences(before, after, observer)`` -> list of
+        phrases in its RENDER module). ``before`` is a ``clone()`` taken before the step."""
+        text = before.describe_action(action, observer)
+        write = getattr(self.RENDER, "consequences", None)
+        if write is None:
+            return text
+        more = write(before, self, observer)
+        return f"{text}: {'; '.join(more)}" if more else text
+
     # --- results: the game owns them ----------------------------------------------------
     def ranks(self) -> list[int]:
         """Each seat's place (1 = a winner), with the game's own tie-breaks; the one source
