@@ -15,10 +15,14 @@ import numpy as np
 from .core.registry import env_ids, game_spec, make
 
 
-def _aec_rate(env, seconds: float, seed: int = 0) -> float:
-    rng = np.random.default_rng(seed)
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+def aec_play(env, rng: np.random.Generator, steps: int | None = None,
+             seconds: float | None = None) -> int:
+    """The benchmark's AEC loop: seeded games of uniform random play through ``agent_iter`` /
+    ``last()`` / ``step``, until ``steps`` steps or, checked as each game starts, ``seconds``
+    have passed; returns the steps played. ``tools/callgrind_step.py --loop bench`` counts
+    the instructions of this very loop."""
+    n, start = 0, time.perf_counter()
+    while (steps is None or n < steps) and (seconds is None or time.perf_counter() - start < seconds):
         env.reset(seed=int(rng.integers(2**31)))
         for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
@@ -28,7 +32,15 @@ def _aec_rate(env, seconds: float, seed: int = 0) -> float:
                 legal = np.flatnonzero(obs["action_mask"])
                 action = int(legal[int(rng.random() * legal.size)])
             env.step(action)
-            steps += 1
+            n += 1
+            if steps is not None and n >= steps:
+                break
+    return n
+
+
+def _aec_rate(env, seconds: float, seed: int = 0) -> float:
+    start = time.perf_counter()
+    steps = aec_play(env, np.random.default_rng(seed), seconds=seconds)
     return steps / (time.perf_counter() - start)
 
 

@@ -11,6 +11,7 @@ wall-clock benchmark on a busy 2-core machine would hide.
 
     python tools/callgrind_step.py                 # every game
     python tools/callgrind_step.py --env sherwood_v0 --short 300 --long 1300
+    python tools/callgrind_step.py --loop bench    # make bench's own AEC loop, wrappers included
     python tools/callgrind_step.py --play ENV N    # (inner: the program callgrind runs)
 """
 
@@ -31,9 +32,11 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def play(env_id: str, steps: int, seed: int = 0) -> None:
-    """``steps`` AEC steps of seeded uniform random play (new games as old ones end)."""
+def play(env_id: str, steps: int, seed: int = 0, loop: str = "step") -> None:
+    """``steps`` AEC steps of seeded uniform random play (new games as old ones end); loop
+    ``bench`` is ``make bench``'s own loop (``forest_envs.bench.aec_play``)."""
     import forest_envs
+    from forest_envs.bench import aec_play
     from forest_envs.core.registry import game_spec
 
     env = forest_envs.make(env_id, **game_spec(env_id).bench_configs[0])
@@ -43,6 +46,9 @@ def play(env_id: str, steps: int, seed: int = 0) -> None:
     gc.collect()
     gc.freeze()
     rng = np.random.default_rng(seed)
+    if loop == "bench":
+        aec_play(env, rng, steps=steps)
+        return
     game = 0
     env.reset(seed=game)
     for _ in range(steps):
@@ -57,12 +63,12 @@ def play(env_id: str, steps: int, seed: int = 0) -> None:
         env.step(int(legal[rng.integers(len(legal))]))
 
 
-def instructions(env_id: str, steps: int) -> int:
-    """Total instructions of one run of ``play(env_id, steps)`` under callgrind."""
+def instructions(env_id: str, steps: int, loop: str = "step") -> int:
+    """Total instructions of one run of ``play(env_id, steps, loop=loop)`` under callgrind."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-               sys.executable, __file__, "--play", env_id, str(steps)]
+               sys.executable, __file__, "--play", env_id, str(steps), "--loop", loop]
         # One BLAS thread: OpenBLAS's thread start-up and spinning otherwise varies the count
         # by several per cent between runs of the same code.
         env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
@@ -80,20 +86,24 @@ def main() -> None:
     parser.add_argument("--env", action="append", help="env id (repeatable; default: every game)")
     parser.add_argument("--short", type=int, default=200, help="steps of the short run (200)")
     parser.add_argument("--long", type=int, default=1200, help="steps of the long run (1200)")
+    parser.add_argument("--loop", choices=("step", "bench"), default="step",
+                        help="step: last(), action_mask(), step() on the bare env (default); "
+                             "bench: make bench's agent_iter loop through the standard wrappers")
     parser.add_argument("--play", nargs=2, metavar=("ENV", "STEPS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
-        play(args.play[0], int(args.play[1]))
+        play(args.play[0], int(args.play[1]), loop=args.loop)
         return
     if args.long <= args.short:
         parser.error("--long must be more steps than --short")
     from forest_envs.core.registry import env_ids
 
     for env_id in args.env or env_ids():
-        short, long = instructions(env_id, args.short), instructions(env_id, args.long)
+        short = instructions(env_id, args.short, args.loop)
+        long = instructions(env_id, args.long, args.loop)
         per_step = (long - short) / (args.long - args.short)
         print(f"{env_id:16s} {per_step:12,.0f} instructions per AEC step "
-              f"(steps {args.short}..{args.long})", flush=True)
+              f"(loop {args.loop}, steps {args.short}..{args.long})", flush=True)
 
 
 if __name__ == "__main__":
