@@ -110,7 +110,8 @@ def cmd_evaluate(args) -> int:
     rows = summarize(specs, results)
     rated = ratings(specs, results)
     for row, r in zip(rows, rated):
-        row.update(rating_mu=r["mu"], rating_sigma=r["sigma"], rating_ordinal=r["ordinal"])
+        row.update(rating_mu=r["mu"], rating_sigma=r["sigma"], rating_ordinal=r["ordinal"],
+                   rating_games=r["games"])
     print(f"{args.env}: {args.games} seat-rotated games, seed {args.seed}")
     print(format_table(rows))
     if args.json:
@@ -137,20 +138,20 @@ def cmd_plot(args) -> int:
 
 
 def cmd_rollout(args) -> int:
-    """Play games and print each one's scores; ``--records`` writes each game's replayable
+    """Play games and print each one's result as a table (seats, agents, scores, places; a
+    game cut at max_steps says nobody wins); ``--records`` writes each game's replayable
     record (one JSON object per line; ``forest_envs.replay(record)`` rebuilds the game)."""
-    from .evaluation import run_games
+    from .evaluation import format_game, run_games
 
     _check_counts(args)
     specs = _agent_list(args.agents)
     config = _parse_config(args.set)
     _check_writable(args.records, "--records")
     results = run_games(args.env, specs, args.games, seed=args.seed, config=config)
+    print(f"{args.env}: {args.games} game(s), seed {args.seed}; the agents change seats "
+          "from game to game")
     for r in results:
-        # A game without points (scores None) prints each agent's place instead.
-        what, values = ("scores", r.scores) if r.scores is not None else ("ranks", r.ranks)
-        by_agent = {f"{i}:{specs[i]}": values[r.seats.index(i)] for i in range(len(specs))}
-        print(f"game {r.index}: {r.steps} steps, {what} {by_agent}")
+        print(format_game(r, specs))
     if args.records:
         _write_records(args.records, results, specs)
     return 0
