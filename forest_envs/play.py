@@ -100,7 +100,8 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
                 _show_turn(state, seat, legal)
                 action = _ask(legal, env, me)
                 if action is None:
-                    print("bye; " + f"to play this game again: {again}")
+                    print(f"To play this game again: {again}")
+                    print("bye")
                     return 0
             else:
                 action = bots[agent].act(env, agent)
