@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import secrets
 import shlex
+import textwrap
 
 from .core.errors import ConfigError, ForestEnvError
-from .move_list import move_lines, numbered
+from .move_list import WIDTH, move_lines, numbered
 
 PROMPT = "move (number or name; help; q to quit)> "
 
@@ -46,10 +47,16 @@ def opponent_list(env_id: str, given: list[str] | None, config: dict, default: s
     return given
 
 
-def replay_command(args, seed: int, opponents: list[str]) -> str:
-    """The command that starts this very game again (same seat, agents, options and seed)."""
-    argv = ["forest-envs", "play", "--env", args.env, "--opponents", ",".join(opponents),
-            "--seat", str(args.seat), "--seed", str(seed)]
+def replay_command(args, seed: int, opponents: list[str], default_players: int) -> str:
+    """The command that starts this very game again (same seat, agents, options and seed),
+    as short as it can be: one name for opponents all alike at the game's default table."""
+    alike = len(set(opponents)) == 1 and (len(opponents) + 1 == default_players
+                                           or any(p.startswith("num_players=") for p in args.set or []))
+    argv = ["forest-envs", "play", "--env", args.env,
+            "--opponents", opponents[0] if alike else ",".join(opponents)]
+    if args.seat:
+        argv += ["--seat", str(args.seat)]
+    argv += ["--seed", str(seed)]
     for pair in args.set or []:
         argv += ["--set", pair]
     return shlex.join(argv)
@@ -83,10 +90,11 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
     kinds = dict(zip(others, opponents), **{me: "you"})
     # The log names players as the board does: P0, P1, ..., the person's seat with "(you)".
     names = {a: seat_label(i) + (" (you)" if a == me else "") for i, a in enumerate(env.possible_agents)}
-    again = replay_command(args, seed, opponents)
+    again = "To play this game again:\n  " + replay_command(
+        args, seed, opponents, spec.game_class.options["num_players"].default)
     print(f"{env.game.name} ({args.env}), seed {seed}" + (" (drawn at random)" if args.seed is None else ""))
     print("Players: " + ", ".join(f"{seat_label(i)} {kinds[a]}" for i, a in enumerate(env.possible_agents)))
-    print(f"To play this game again: {again}")
+    print(again)
     env.reset(seed=seed)
     state = env.engine_state
     seat = args.seat
@@ -100,7 +108,7 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
                 _show_turn(state, seat, legal)
                 action = _ask(legal, env, me)
                 if action is None:
-                    print(f"To play this game again: {again}")
+                    print(again)
                     print("bye")
                     return 0
             else:
@@ -116,7 +124,7 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
     print()
     print(env.render_text(me))
     print(result_text(env, names))
-    print(f"To play this game again: {again}")
+    print(again)
     return 0
 
 
@@ -174,7 +182,9 @@ def help_text(env, me: str, legal: list[int]) -> str:
     lines.append("  the board shows only what you may know; what others hide stays hidden")
     legend = env.legend() if hasattr(env, "legend") else None
     if legend:
-        lines += ["  " + line for line in legend.splitlines()]
+        for line in legend.splitlines():
+            lines += textwrap.wrap(line, WIDTH, initial_indent="  ", subsequent_indent="    ",
+                                   break_on_hyphens=False) or [""]
     else:
         lines.append("  (this game gives no legend of its own notation)")
     lines.append(f"Your moves ({len(legal)}):")
