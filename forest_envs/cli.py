@@ -151,10 +151,26 @@ def cmd_rollout(args) -> int:
     print(f"{args.env}: {args.games} game(s), seed {args.seed}; the agents change seats "
           "from game to game")
     for r in results:
+        if args.moves:
+            _print_moves(r.record)
         print(format_game(r, specs))
     if args.records:
         _write_records(args.records, results, specs)
     return 0
+
+
+def _print_moves(record: dict) -> None:
+    """A played game's moves, each with what it did, as the referee reads them
+    (``after.narrate(before, action, None)``), replayed from its record."""
+    from .core.registry import make_raw
+
+    env = make_raw(record["env_id"], **record["config"], **record["env_options"])
+    env.reset(seed=record["seed"])
+    state = env.engine_state
+    for step, action in enumerate(record["actions"], 1):
+        actor, before = state.current_player, state.clone()
+        env.step(action)
+        print(f"{step:4d}. P{actor}: {state.narrate(before, action, None)}")
 
 
 def _write_records(path: str, results, specs: list[str]) -> None:
@@ -340,6 +356,10 @@ def build_parser() -> argparse.ArgumentParser:
         q.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
         q.add_argument("--records", help="write each game's replayable record (JSON lines; "
                        "forest-envs replay RECORDS --html OUT shows one; default: none)")
+        if name == "rollout":
+            q.add_argument("--moves", action="store_true",
+                           help="also print every move of each game and what it did, as the "
+                                "referee reads them (default: off)")
         if name == "evaluate":
             q.add_argument("--workers", type=int, default=1,
                            help="worker processes; results do not depend on it (default: %(default)s)")

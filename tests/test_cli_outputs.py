@@ -232,3 +232,32 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path, argv):
     assert first
     assert err == ""  # no BrokenPipeError traceback, no "Exception ignored"
     assert code in (0, 141)  # 141: stopped by the closed pipe, as the shell reports it
+
+
+def test_rollout_moves_narrates_every_move_as_the_referee_reads_it(capsys):
+    assert cli.main(["rollout", "--env", "chickwood_v0", "--agents", "heuristic,random", "--games", "1",
+                     "--seed", "2", "--moves"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    (game,) = evaluation.run_games("chickwood_v0", ["heuristic", "random"], 1, seed=2)
+    env = forest_envs.make_raw("chickwood_v0", num_players=2)
+    env.reset(seed=game.record["seed"])
+    state = env.engine_state
+    expected = []
+    for step, action in enumerate(game.record["actions"], 1):
+        actor, before = state.current_player, state.clone()
+        env.step(action)
+        expected.append(f"{step:4d}. P{actor}: {state.narrate(before, action, None)}")
+    assert lines[1:1 + game.steps] == expected
+    assert lines[1 + game.steps].startswith(f"game 0: {game.steps} steps, winner P")
+    assert "(you)" not in "\n".join(lines)  # nobody plays in person here
+
+
+def test_a_replay_without_a_person_marks_nobody_you(tmp_path, capsys):
+    records = tmp_path / "games.jsonl"
+    assert cli.main(["rollout", "--env", "sherwood_v0", "--agents", "random,random,random", "--games", "1",
+                     "--records", str(records)]) == 0
+    for views in ("referee", "1"):
+        capsys.readouterr()
+        assert cli.main(["replay", str(records), "--views", views]) == 0
+        out = capsys.readouterr().out
+        assert "(you)" not in out and re.search(r"\n   1\. P0: ", out)
