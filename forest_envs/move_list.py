@@ -5,8 +5,9 @@ Grouping uses only what every game declares, its action blocks (core/actions.py)
 names, so it never names a game:
 
 - moves next to each other in the list that lie in the same block, differ only in the
-  block's last axis and whose names differ in one run of words become one entry,
-  ``9-12 ambush at Derby Gate with 1-4`` (number 9 is "... with 1", 10 is "... with 2");
+  block's last axis and whose names differ in one word, a number one above the one before,
+  become one entry, ``9-12 ambush at Derby Gate with 1-4`` (number 9 is "... with 1", 10 is
+  "... with 2"); other words are not merged (a person would have to count them);
 - a block with several entries gets one header with the words its entries share
   (``ambush at ... with 1-4:``), and each entry keeps only its own words (``9-12 Derby Gate``);
 - entries are laid out in columns, every line within ``width`` columns.
@@ -21,7 +22,6 @@ from dataclasses import dataclass, field
 
 WIDTH = 100        # no line of the list is longer
 GROUP_ABOVE = 8    # more legal moves than this are grouped
-_MAX_VARYING_WORDS = 3  # names that differ in more words than this are not merged
 
 
 @dataclass
@@ -34,7 +34,7 @@ class _Run:
     words: list[str]                # the first move's name, split
     prefix: int = 0                 # words shared at the start by every move of the run
     suffix: int = 0                 # ... and at the end
-    values: list[str] = field(default_factory=list)  # each move's own words
+    values: list[int] = field(default_factory=list)  # each move's own number
     last: int = -1
 
     def text(self) -> str:
@@ -45,13 +45,9 @@ class _Run:
         return " ".join(head + [_span(self.values)] + tail)
 
 
-def _span(values: list[str]) -> str:
-    """The varying words of a run: ``1-4`` for consecutive numbers, else ``a/b/c``."""
-    if all(v.isdigit() for v in values):
-        nums = [int(v) for v in values]
-        if nums == list(range(nums[0], nums[0] + len(nums))):
-            return f"{nums[0]}-{nums[-1]}"
-    return "/".join(values)
+def _span(values: list[int]) -> str:
+    """The numbers of a run, consecutive by construction: ``1-4``."""
+    return f"{values[0]}-{values[-1]}"
 
 
 def _shared(a: list[str], b: list[str]) -> tuple[int, int]:
@@ -70,6 +66,12 @@ def _middle(words: list[str], prefix: int, suffix: int) -> list[str]:
     return words[prefix:len(words) - suffix]
 
 
+def _next_number(a: list[str], b: list[str]) -> bool:
+    """``b`` is one word, the number one above the one word ``a``."""
+    return (len(a) == len(b) == 1 and a[0].isdigit() and b[0].isdigit()
+            and int(b[0]) == int(a[0]) + 1)
+
+
 def _runs(game, legal: list[int]) -> list[_Run]:
     space = game.actions
     runs: list[_Run] = []
@@ -82,15 +84,15 @@ def _runs(game, legal: list[int]) -> list[_Run]:
             if run.last == run.first:
                 p, s = _shared(run.words, words)
                 mid_a, mid_b = _middle(run.words, p, s), _middle(words, p, s)
-                if p + s and mid_a and mid_b and max(len(mid_a), len(mid_b)) <= _MAX_VARYING_WORDS:
+                if p + s and _next_number(mid_a, mid_b):
                     run.prefix, run.suffix = p, s
-                    run.values = [" ".join(mid_a), " ".join(mid_b)]
+                    run.values = [int(mid_a[0]), int(mid_b[0])]
                     run.last = i
                     continue
-            elif (words[:run.prefix] == run.words[:run.prefix] and len(words) > run.prefix + run.suffix
+            elif (len(words) == len(run.words) and words[:run.prefix] == run.words[:run.prefix]
                   and (not run.suffix or words[-run.suffix:] == run.words[-run.suffix:])
-                  and len(_middle(words, run.prefix, run.suffix)) <= _MAX_VARYING_WORDS):
-                run.values.append(" ".join(_middle(words, run.prefix, run.suffix)))
+                  and _next_number([str(run.values[-1])], _middle(words, run.prefix, run.suffix))):
+                run.values.append(run.values[-1] + 1)
                 run.last = i
                 continue
         runs.append(_Run(block, index[:-1], i, words, last=i))
@@ -151,7 +153,12 @@ def grouped(game, legal: list[int], width: int = WIDTH) -> list[str]:
                               2, width)
             continue
         p, s = _shared_all(texts)
-        head = texts[0][:p] + ["..."] + (texts[0][len(texts[0]) - s:] if s else [])
+        if not p + s:  # nothing shared to say once: the entries in full
+            lines += _columns([f"{lab:>{label_width}} {' '.join(t)}" for lab, t in zip(labels, texts)],
+                              2, width)
+            continue
+        # "ambush at ... with 1-4:" when the entries differ inside, "choose tile:" at the end
+        head = texts[0][:p] + (["..."] + texts[0][len(texts[0]) - s:] if s else [])
         lines += textwrap.wrap(" ".join(head) + ":", width, initial_indent="  ",
                                subsequent_indent="    ")
         cells = [f"{lab:>{label_width}} {' '.join(_middle(t, p, s))}" for lab, t in zip(labels, texts)]

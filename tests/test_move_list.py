@@ -106,6 +106,61 @@ def test_sherwoods_first_screen_fits_in_50_lines(monkeypatch, capsys):
     assert cli.main(["play", "--env", "sherwood_v0", "--seed", "0"]) == 0
     out = capsys.readouterr().out
     screen = out[out.index("\n\n") + 2:out.index("To play this game again", 100)].splitlines()
-    assert screen[0].startswith("Sherwood") or screen[0]  # the board starts the screen
     assert len(screen) <= 50 and max(len(line) for line in screen) <= 100
     assert screen[-len(SHERWOOD_FIRST_TURN):] == SHERWOOD_FIRST_TURN
+
+
+def test_names_without_a_number_to_count_are_listed_under_one_header():
+    """Roundforest's tile choice: the cells are not merged into a range (a person would have
+    to count them), each keeps its number under the words they share."""
+    from forest_envs.core.agents import RandomAgent
+
+    env = forest_envs.make_raw("roundforest_v0")
+    env.reset(seed=1)
+    bot = RandomAgent(1)
+    state = env.engine_state
+
+    def legal_names():
+        return [state.game.action_to_string(a) for a in state.legal_actions()]
+
+    while not (len(legal_names()) > GROUP_ABOVE and all(n.startswith("choose tile ") for n in legal_names())):
+        env.step(bot.act(env, env.agent_selection))
+    legal = state.legal_actions()
+    names = legal_names()
+    lines = grouped(state.game, legal)
+    assert lines[0] == "  choose tile:"
+    cells = " ".join(lines[1:]).split()
+    assert cells == [x for i, n in enumerate(names) for x in (str(i), n.split()[-1])]
+
+
+def test_every_list_of_a_random_game_fits():
+    from forest_envs.core.agents import RandomAgent
+
+    for env_id in forest_envs.ENV_IDS:
+        env = forest_envs.make_raw(env_id)
+        env.reset(seed=3)
+        bot, state = RandomAgent(3), env.engine_state
+        while not state.is_terminal and env.num_steps < 400:
+            legal = state.legal_actions()
+            lines = move_lines(state.game, legal)
+            assert max(len(line) for line in lines) <= 100, (env_id, lines)
+            assert len(lines) <= 15 if len(legal) > GROUP_ABOVE else len(lines) == len(legal)
+            env.step(bot.act(env, env.agent_selection))
+
+
+def test_a_block_of_words_and_numbers():
+    """Roundforest's item decision: "trade with the fairy: ... row item 1-3" over two rows."""
+    from forest_envs.core.agents import RandomAgent
+
+    env = forest_envs.make_raw("roundforest_v0")
+    env.reset(seed=1)
+    bot, state = RandomAgent(1), env.engine_state
+    while len(state.legal_actions()) <= GROUP_ABOVE:
+        env.step(bot.act(env, env.agent_selection))
+    assert move_lines(state.game, state.legal_actions()) == [
+        "  0 keep the item                1 leave the item on the tile",
+        "  trade with the fairy: ... row item 1-3:",
+        "    2-4 middle   5-7 bottom",
+        "  8 exchange the coin token for a coin from the supply",
+        'ranges count in order: 2 is "trade with the fairy: middle row item 1", 3 is "trade with the fairy:',
+        '  middle row item 2", 4 is "trade with the fairy: middle row item 3"']
