@@ -117,7 +117,7 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
             env.step(action)
             # What the person may read of the move and of what it did (a card played face
             # down stays hidden): narrate is computed for the person's seat.
-            print(f"{names[agent]}: {state.narrate(before, action, seat)}")
+            print(_wrapped(f"{names[agent]}: {state.narrate(before, action, seat)}"))
     except KeyboardInterrupt:
         print("\ninterrupted (Ctrl-C); bye")
         return 130
@@ -132,11 +132,17 @@ def _show_turn(state, seat: int, legal: list[int]) -> None:
     """The pending decision as a sentence, then the legal moves (grouped when many)."""
     sentence = state.prompt(seat)
     if sentence:
-        print(sentence)
+        print(_wrapped(sentence))
     more = "; help lists them one by one" if len(legal) > 8 else ""
     print(f"Your moves ({len(legal)}; type a number or a move's name{more}):")
     for line in move_lines(state.game, legal):
         print(line)
+
+
+def _wrapped(text: str) -> str:
+    """A sentence of the log or the prompt within the screen's width (its own lines kept)."""
+    return "\n".join(textwrap.fill(line, WIDTH, subsequent_indent="    ", break_on_hyphens=False)
+                     if len(line) > WIDTH else line for line in text.splitlines())
 
 
 def _game_over(env, me: str) -> bool:

@@ -164,3 +164,21 @@ def test_a_block_of_words_and_numbers():
         "  8 exchange the coin token for a coin from the supply",
         'ranges count in order: 2 is "trade with the fairy: middle row item 1", 3 is "trade with the fairy:',
         '  middle row item 2", 4 is "trade with the fairy: middle row item 3"']
+
+
+def test_long_prompts_and_log_lines_wrap_within_100_columns(monkeypatch, capsys):
+    """Whatever a game's prompt and narration say, play keeps them within 100 columns."""
+    from forest_envs.core.engine import BufferState
+
+    long = "P0 drew " + "a very long item name, " * 8 + "keep it or leave it"
+    monkeypatch.setattr(BufferState, "prompt", lambda self, observer=None: long)
+    monkeypatch.setattr(BufferState, "narrate", lambda self, before, action, observer=None: "x " * 70)
+    replies = iter(["0", "q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))
+    assert cli.main(["play", "--env", "chickwood_v0", "--seed", "0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in lines) <= 100
+    at = lines.index(long[:long.rindex(" ", 0, 100)])
+    assert lines[at + 1].startswith("    ") and lines[at + 2] == "    it or leave it"
+    assert lines[at + 3].startswith("Your moves (")
+    assert "\nP0 (you): x x" in "\n" + "\n".join(lines)
