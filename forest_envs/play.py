@@ -119,7 +119,7 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
             # down stays hidden): narrate is computed for the person's seat.
             print(_wrapped(f"{names[agent]}: {state.narrate(before, action, seat)}"))
     except KeyboardInterrupt:
-        print("\ninterrupted (Ctrl-C); bye")
+        print(f"\ninterrupted (Ctrl-C)\n{again}\nbye")
         return 130
     print()
     print(env.render_text(me))
