@@ -262,7 +262,7 @@ def test_play_ctrl_c_is_a_short_line(capsys, monkeypatch):
     assert "Traceback" not in out + err
     assert out.rstrip().splitlines()[-4:] == ["interrupted (Ctrl-C)", "To play this game again:",
                                               out.splitlines()[3], "bye"]
-    assert out.splitlines()[3].startswith("  forest-envs play --env chickwood_v0 --opponents random --seed ")
+    assert out.splitlines()[3].startswith(f"  forest-envs play --env {GAME} --opponents random --seed ")
 
 
 def test_play_end_of_input_quits(capsys, monkeypatch):
