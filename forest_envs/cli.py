@@ -110,7 +110,8 @@ def cmd_evaluate(args) -> int:
     rows = summarize(specs, results)
     rated = ratings(specs, results)
     for row, r in zip(rows, rated):
-        row.update(rating_mu=r["mu"], rating_sigma=r["sigma"], rating_ordinal=r["ordinal"])
+        row.update(rating_mu=r["mu"], rating_sigma=r["sigma"], rating_ordinal=r["ordinal"],
+                   rating_games=r["games"])
     print(f"{args.env}: {args.games} seat-rotated games, seed {args.seed}")
     print(format_table(rows))
     if args.json:
@@ -137,23 +138,39 @@ def cmd_plot(args) -> int:
 
 
 def cmd_rollout(args) -> int:
-    """Play games and print each one's scores; ``--records`` writes each game's replayable
+    """Play games and print each one's result as a table (seats, agents, scores, places; a
+    game cut at max_steps says nobody wins); ``--records`` writes each game's replayable
     record (one JSON object per line; ``forest_envs.replay(record)`` rebuilds the game)."""
-    from .evaluation import run_games
+    from .evaluation import format_game, run_games
 
     _check_counts(args)
     specs = _agent_list(args.agents)
     config = _parse_config(args.set)
     _check_writable(args.records, "--records")
     results = run_games(args.env, specs, args.games, seed=args.seed, config=config)
+    print(f"{args.env}: {args.games} game(s), seed {args.seed}; the agents change seats "
+          "from game to game")
     for r in results:
-        # A game without points (scores None) prints each agent's place instead.
-        what, values = ("scores", r.scores) if r.scores is not None else ("ranks", r.ranks)
-        by_agent = {f"{i}:{specs[i]}": values[r.seats.index(i)] for i in range(len(specs))}
-        print(f"game {r.index}: {r.steps} steps, {what} {by_agent}")
+        if args.moves:
+            _print_moves(r.record)
+        print(format_game(r, specs))
     if args.records:
         _write_records(args.records, results, specs)
     return 0
+
+
+def _print_moves(record: dict) -> None:
+    """A played game's moves, each with what it did, as the referee reads them
+    (``after.narrate(before, action, None)``), replayed from its record."""
+    from .core.registry import make_raw
+
+    env = make_raw(record["env_id"], **record["config"], **record["env_options"])
+    env.reset(seed=record["seed"])
+    state = env.engine_state
+    for step, action in enumerate(record["actions"], 1):
+        actor, before = state.current_player, state.clone()
+        env.step(action)
+        print(f"{step:4d}. P{actor}: {state.narrate(before, action, None)}")
 
 
 def _write_records(path: str, results, specs: list[str]) -> None:
@@ -196,146 +213,14 @@ def cmd_replay(args) -> int:
 
 
 def cmd_play(args) -> int:
-    """Play one game in the terminal; ``help`` at the prompt lists the commands and the
-    board's legend. Ctrl-C leaves at once (exit 130), q or end of input quits (exit 0)."""
-    from .agents import make_agent
-    from .agents.policy import check_agent_fits
-    from .core.registry import game_spec, make_raw
+    """Play one game in the terminal (forest_envs/play.py): the board, the pending decision
+    as a sentence, the legal moves (grouped when many) and a log of every move."""
+    from .play import play
 
     _check_counts(args)
     config = _parse_config(args.set)
-    spec = game_spec(args.env)
-    if args.opponents is None:
-        env = make_raw(args.env, **config)  # the game's default number of players
-        kind = "heuristic" if spec.heuristic else "random"
-        opponents = [kind] * (len(env.possible_agents) - 1)
-    else:
-        opponents = _agent_list(args.opponents, "--opponents")
-        config.setdefault("num_players", len(opponents) + 1)
-        env = make_raw(args.env, **config)
-    n = len(env.possible_agents)
-    if len(opponents) != n - 1:
-        raise ConfigError(f"{n} players need {n - 1} opponents, got {len(opponents)}")
-    if not 0 <= args.seat < n:
-        raise ConfigError(f"--seat must be 0..{n - 1}, got {args.seat}")
-    me = env.possible_agents[args.seat]
-    others = [a for a in env.possible_agents if a != me]
-    bots, kinds = {}, {me: "you"}
-    for i, (agent, kind) in enumerate(zip(others, opponents)):
-        bots[agent] = make_agent(args.env, kind, seed=args.seed + i + 1)
-        check_agent_fits(bots[agent], env)  # a policy for another game: refused before play
-        kinds[agent] = kind
-    # The log names players as the board does (P0, P1, ...), with who plays them.
-    names = {a: f"{_seat_label(i)} ({kinds[a]})" for i, a in enumerate(env.possible_agents)}
-    env.reset(seed=args.seed)
-    state = env.engine_state
-    try:
-        while not _game_over(env, me):
-            agent = env.agent_selection
-            if agent != me:
-                action = bots[agent].act(env, agent)
-                # What the human may read of a bot's move: a card played face down stays hidden.
-                print(f"{names[agent]}: {env.describe_action(action, me)}")
-                env.step(action)
-                continue
-            print()
-            print(env.render_text(me))
-            legal = state.legal_actions()
-            print("Your moves:")
-            for i, a in enumerate(legal):
-                print(f"  {i:3d}: {env.action_to_string(a)}")
-            action = _ask(legal, env, me)
-            if action is None:
-                print("bye")
-                return 0
-            print(f"{names[me]}: {env.action_to_string(action)}")
-            env.step(action)
-    except KeyboardInterrupt:
-        print("\ninterrupted (Ctrl-C); bye")
-        return 130
-    print()
-    print(env.render_text(me))
-    print(_result_text(env, names))
-    return 0
-
-
-def _seat_label(seat: int) -> str:
-    """A seat as board texts name it (P0, P1, ...)."""
-    return f"P{seat}"
-
-
-def _game_over(env, me: str) -> bool:
-    return env.engine_state.is_terminal or env.terminations[me] or env.truncations[me]
-
-
-def _result_text(env, names: dict[str, str]) -> str:
-    """The end screen's verdict from the env's end infos: the winner(s), then every place."""
-    infos = {a: env.infos.get(a, {}) for a in env.possible_agents}
-    if any(info.get("truncated") for info in infos.values()):
-        head = f"Game over after {env.num_steps} moves (max_steps): truncated, nobody wins."
-    else:
-        winners = [names[a] for a, info in infos.items() if info.get("winner")]
-        head = ("Winner: " if len(winners) == 1 else "Winners (shared): ") + ", ".join(winners) \
-            if winners else "Game over: nobody wins."
-    places = sorted((info["rank"], a) for a, info in infos.items() if "rank" in info)
-    lines = [head]
-    if places:
-        lines.append("Places:")
-        for rank, a in places:
-            score = infos[a].get("score")
-            lines.append(f"  {rank}. {names[a]}" + ("" if score is None else f", score {score}"))
-    return "\n".join(lines)
-
-
-_COMMANDS = (
-    ("<number>", "play the move with that number in the list"),
-    ("<move name>", "play a move by its name, as listed"),
-    ("help, ?", "this help"),
-    ("q, quit, exit", "leave the game (end of input too; Ctrl-C stops at once)"),
-)
-
-
-def _help_text(env, me: str) -> str:
-    """The prompt's commands and a legend of the board text: the game's own (``legend()``,
-    from its ``render_legend()``) when it gives one, else what holds for every game."""
-    seat = env.possible_agents.index(me)
-    lines = ["Commands:"] + [f"  {cmd:<15} {what}" for cmd, what in _COMMANDS]
-    lines.append("Board legend:")
-    lines.append(f"  {_seat_label(0)}..{_seat_label(len(env.possible_agents) - 1)}: the players by "
-                 f"seat; you are {_seat_label(seat)}, marked (you)")
-    lines.append("  the board shows only what you may know; what others hide stays hidden")
-    legend = env.legend() if hasattr(env, "legend") else None
-    if legend:
-        lines += ["  " + line for line in legend.splitlines()]
-    else:
-        lines.append("  (this game gives no legend of its own notation)")
-    return "\n".join(lines)
-
-
-def _ask(legal: list[int], env, me: str):
-    while True:
-        try:
-            text = input("move (number or name; help; q to quit)> ").strip()
-        except EOFError:
-            print()
-            return None
-        if text in ("q", "quit", "exit"):
-            return None
-        if text.lower() in ("help", "?", "h"):
-            print(_help_text(env, me))
-            continue
-        if not text:
-            continue
-        if text.isdigit() and int(text) < len(legal):
-            return legal[int(text)]
-        try:
-            action = env.string_to_action(text)
-        except ForestEnvError:
-            print(f"no move {text!r} (type help for the commands)")
-            continue
-        if action in legal:
-            return action
-        print(f"{text!r} is not legal now")
+    opponents = None if args.opponents is None else _agent_list(args.opponents, "--opponents")
+    return play(args, config, opponents)
 
 
 def cmd_train(args) -> int:
@@ -384,11 +269,29 @@ def cmd_train(args) -> int:
         score = "" if row["mean_score"] is None else f", mean score {row['mean_score']:.1f}"
         print(f"  vs {kind:<10} win rate {row['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] over "
               f"{row['games']} games{score}")
+    # The .npz policy, not the .zip model: loading a .zip unpickles it (it can run code).
+    evaluate = _evaluate_command(cfg, summary["policy"])
     if summary.get("final_evaluation") == "interrupted":
-        print("final evaluation interrupted (Ctrl-C); the run is complete, evaluate it with "
-              f"forest-envs evaluate --agents {summary['policy']},...")
+        print(f"final evaluation interrupted (Ctrl-C); the run is complete, evaluate it with: "
+              f"{evaluate}")
         return 130
+    print(f"evaluate it with: {evaluate}")
     return 0
+
+
+def _evaluate_command(cfg: dict, policy: str) -> str:
+    """The command that evaluates a trained policy against the game's heuristic (or random)."""
+    import shlex
+
+    from .core.registry import game_spec
+    from .train.config import num_players
+
+    other = "heuristic" if game_spec(cfg["env"]).heuristic else "random"
+    agents = ",".join([str(policy)] + [other] * (num_players(cfg) - 1))
+    argv = ["forest-envs", "evaluate", "--env", cfg["env"], "--agents", agents, "--games", "100"]
+    for key, value in cfg.get("env_config", {}).items():
+        argv += ["--set", f"{key}={json.dumps(value)}"]
+    return shlex.join(argv)
 
 
 def cmd_bench(args) -> int:
@@ -400,10 +303,42 @@ def cmd_bench(args) -> int:
     return 0
 
 
+AGENTS_HELP = ("random, heuristic, ismcts[:option=value,...] (docs/search.md), or a policy "
+               "file: a .npz (plain arrays, safe to load) or an SB3 .zip, which is unpickled and "
+               "can run code: load only .zip files you trust")
+SET_HELP = "a game or env option, e.g. num_players=3 (repeatable; default: the game's defaults)"
+
+
+def _plain_text(text: str) -> str:
+    """A docstring for --help: reStructuredText's ``code`` marks dropped."""
+    return text.replace("``", "")
+
+
+def _complete_help(parser: argparse.ArgumentParser) -> None:
+    """Every option of every command says its default: options that other modules add
+    (playthrough, fuzz) without one get it appended, and docstrings lose their ``marks``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action.choices.values():
+                choice.description = _plain_text(choice.description or "") or None
+                _complete_help(choice)
+            continue
+        if not action.option_strings or action.help == argparse.SUPPRESS:
+            continue
+        if isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
+            continue
+        text = _plain_text(action.help or "") or action.dest.replace("_", " ")
+        if "default" not in text and not action.required:
+            default = ("off" if action.default is False else "none" if action.default is None
+                       else "%(default)s")
+            text = f"{text} (default: {default})".strip()
+        action.help = text
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
-    p = argparse.ArgumentParser(prog="forest-envs", description=__doc__)
+    p = argparse.ArgumentParser(prog="forest-envs", description=_plain_text(__doc__))
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the environments").set_defaults(func=cmd_list)
@@ -413,54 +348,70 @@ def build_parser() -> argparse.ArgumentParser:
         q = sub.add_parser(name, help=helptext)
         q.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
         q.add_argument("--agents", required=True,
-                       help="comma-separated agents, one per seat: random, heuristic, "
-                            "ismcts[:option=value,...] (docs/search.md), or a policy file")
-        q.add_argument("--games", type=int, default=100)
-        q.add_argument("--seed", type=int, default=0)
-        q.add_argument("--set", action="append", metavar="KEY=VALUE", help="game option")
+                       help="comma-separated agents, one per seat: " + AGENTS_HELP)
+        q.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
+        q.add_argument("--seed", type=int, default=0,
+                       help="seed of the first game; every game's seed derives from it "
+                            "(default: %(default)s)")
+        q.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
         q.add_argument("--records", help="write each game's replayable record (JSON lines; "
-                       "forest-envs replay RECORDS --html OUT shows one)")
+                       "forest-envs replay RECORDS --html OUT shows one; default: none)")
+        if name == "rollout":
+            q.add_argument("--moves", action="store_true",
+                           help="also print every move of each game and what it did, as the "
+                                "referee reads them (default: off)")
         if name == "evaluate":
-            q.add_argument("--workers", type=int, default=1)
-            q.add_argument("--json", help="write the results table as JSON")
-            q.add_argument("--csv", help="write the results table as CSV")
-            q.add_argument("--plot", help="write a PNG of the agents' ratings")
-            q.add_argument("--quiet", action="store_true")
+            q.add_argument("--workers", type=int, default=1,
+                           help="worker processes; results do not depend on it (default: %(default)s)")
+            q.add_argument("--json", help="write the results table as JSON (default: none)")
+            q.add_argument("--csv", help="write the results table as CSV (default: none)")
+            q.add_argument("--plot", help="write a PNG of the agents' ratings (default: none)")
+            q.add_argument("--quiet", action="store_true", help="no progress bar (default: off)")
         q.set_defaults(func=func)
 
     q = sub.add_parser("replay", help="step through a recorded game (an HTML page with --html)")
     q.add_argument("record", help="a record file: JSON lines as rollout/evaluate --records write, "
                    "or one JSON record")
-    q.add_argument("--html", help="write a self-contained HTML page that steps through the game")
-    q.add_argument("--game", type=int, default=0, help="which game of the file (0 = the first)")
+    q.add_argument("--html", help="write a self-contained HTML page that steps through the game "
+                   "(default: print the moves)")
+    q.add_argument("--game", type=int, default=0, help="which game of the file, 0 = the first "
+                   "(default: %(default)s)")
     q.add_argument("--views", help="views to include, e.g. referee,0,1 (default: the referee "
                    "and every seat)")
     q.add_argument("--colors", type=int, default=64,
-                   help="palette size of the pictures, 2..256; 0 = lossless (bigger file)")
+                   help="palette size of the pictures, 2..256; 0 = lossless, a bigger file "
+                   "(default: %(default)s)")
     q.set_defaults(func=cmd_replay)
 
     q = sub.add_parser("play", help="play in the terminal against bots")
     q.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
-    q.add_argument("--opponents", help="comma-separated agents for the other seats "
-                   "(default: the game's heuristic, or random, in every other seat)")
-    q.add_argument("--seat", type=int, default=0)
-    q.add_argument("--seed", type=int, default=0)
-    q.add_argument("--set", action="append", metavar="KEY=VALUE", help="game option")
+    q.add_argument("--opponents", help="the agents at the other seats: one per other seat, "
+                   "comma-separated (their number sets the number of players), or one name for "
+                   "every other seat; agents: " + AGENTS_HELP + " (default: the game's heuristic, "
+                   "or random, at every other seat of its default table)")
+    q.add_argument("--seat", type=int, default=0, help="your seat, 0 = first to play "
+                   "(default: %(default)s)")
+    q.add_argument("--seed", type=int, default=None,
+                   help="the game's seed (default: drawn at random and printed, with the command "
+                        "that plays the same game again)")
+    q.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
     q.set_defaults(func=cmd_play)
 
     q = sub.add_parser("plot", help="plot a training run's learning curve (its eval.csv) to PNG")
     q.add_argument("eval_csv", help="runs/<name>/eval.csv")
-    q.add_argument("--out", default="learning_curve.png")
+    q.add_argument("--out", default="learning_curve.png", help="the PNG to write (default: %(default)s)")
     q.set_defaults(func=cmd_plot)
 
     q = sub.add_parser("train", help="train MaskablePPO from a YAML config")
     q.add_argument("config", nargs="?", help="YAML training config (see configs/)")
     q.add_argument("--config", dest="config_opt", help="same as the positional CONFIG")
-    q.add_argument("--resume", help="checkpoint .zip to continue from")
+    q.add_argument("--resume", help="a checkpoint .zip of this run to continue from (unpickled: "
+                   "it can run code, so only your own; default: start a new run)")
     q.add_argument("--overwrite", action="store_true",
-                   help="delete an earlier run in the output folder and start over")
-    q.add_argument("--set", action="append", metavar="KEY=VALUE", help="override, e.g. ppo.n_steps=256")
-    q.add_argument("--quiet", action="store_true", help="no progress bar")
+                   help="delete an earlier run in the output folder and start over (default: off)")
+    q.add_argument("--set", action="append", metavar="KEY=VALUE",
+                   help="override a config value, e.g. ppo.n_steps=256 (repeatable; default: none)")
+    q.add_argument("--quiet", action="store_true", help="no progress bar (default: off)")
     q.set_defaults(func=cmd_train)
 
     from . import playthrough
@@ -478,8 +429,10 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(func=fuzzing.command)
 
     q = sub.add_parser("bench", help="random-play throughput beside connect_four_v3")
-    q.add_argument("--seconds", type=float, default=3.0)
+    q.add_argument("--seconds", type=float, default=3.0,
+                   help="seconds of play per configuration (default: %(default)s)")
     q.set_defaults(func=cmd_bench)
+    _complete_help(p)
     return p
 
 
@@ -488,9 +441,26 @@ def _one_line(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The entry point: every command's output may go to a pipe closed early
+    (``forest-envs replay games.jsonl | head``), which ends the command quietly."""
+    try:
+        code = _run(argv)
+        sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
+        return code
+    except BrokenPipeError:
+        # The reader is gone: nothing more can be said. Python would flush stdout again at
+        # exit and print "Exception ignored ... BrokenPipeError": point it at /dev/null.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, as a shell reports a command stopped by a closed pipe
+
+
+def _run(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)  # usage errors: argparse's message, exit 2
     try:
         return args.func(args)
+    except BrokenPipeError:
+        raise
     except ForestEnvError as err:
         print(f"forest-envs: {_one_line(err)}", file=sys.stderr)
         return 2

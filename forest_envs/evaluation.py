@@ -7,6 +7,7 @@ are identical whatever the number of workers.
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -117,9 +118,18 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def has_winner(result: GameResult) -> bool:
+    """False for a game nobody won: cut at max_steps, or ended by an illegal action."""
+    return sum(result.win_shares) > 0
+
+
 def summarize(agent_specs: list[str], results: list[GameResult]) -> list[dict]:
-    """One row per listed agent: win rate with 95% Wilson interval, mean score and rank."""
+    """One row per listed agent: win rate with 95% Wilson interval, the share of its games
+    another agent won (``lost``) and nobody won (``no_winner``: truncated at max_steps or
+    ended by an illegal action), so win_rate + lost + no_winner = 1; mean score and rank."""
     rows = []
+    no_winner = sum(not has_winner(r) for r in results) / len(results) if results else 0.0
+    truncated = sum(r.truncated for r in results)
     for i, spec in enumerate(agent_specs):
         wins, scores, ranks = [], [], []
         for r in results:
@@ -129,8 +139,11 @@ def summarize(agent_specs: list[str], results: list[GameResult]) -> list[dict]:
                 scores.append(r.scores[seat])
             ranks.append(r.ranks[seat])
         lo, hi = wilson(sum(wins), len(wins))
+        win_rate = float(np.mean(wins)) if wins else 0.0
         rows.append({"agent": f"{i}:{spec}", "games": len(results),
-                     "win_rate": float(np.mean(wins)) if wins else 0.0, "win_ci95": (lo, hi),
+                     "win_rate": win_rate, "win_ci95": (lo, hi),
+                     "lost": max(0.0, 1.0 - win_rate - no_winner) if results else 0.0,
+                     "no_winner": no_winner, "truncated": truncated,
                      "mean_score": float(np.mean(scores)) if scores else None,
                      "score_sd": float(np.std(scores)) if scores else None,
                      "mean_rank": float(np.mean(ranks)) if ranks else 0.0})
@@ -138,37 +151,109 @@ def summarize(agent_specs: list[str], results: list[GameResult]) -> list[dict]:
 
 
 def format_table(rows: list[dict]) -> str:
+    """The results table: one row per agent (win rate + lost + no winner = 1 in each row),
+    then, when the rows carry ratings, what they are and whether they are settled."""
     rated = all("rating_mu" in r for r in rows)
-    width = max([24] + [len(r["agent"]) for r in rows])  # long policy paths stay aligned
-    head = (f"{'agent':<{width}} {'games':>6} {'win rate':>9} {'95% CI':>15} {'mean score':>11} "
-            f"{'mean rank':>10}" + (f" {'rating (mu ± sigma)':>20}" if rated else ""))
+    width = max([12] + [len(r["agent"]) for r in rows])  # long policy paths stay aligned
+    head = (f"{'agent':<{width}} {'games':>5} {'win rate':>8} {'95% CI':>14} {'lost':>5} "
+            f"{'no winner':>9} {'mean score':>10} {'mean rank':>9}"
+            + (f" {'rating (mu ± sigma)':>19}" if rated else ""))
     lines = [head, "-" * len(head)]
     for r in rows:
         lo, hi = r["win_ci95"]
+        no_winner = r.get("no_winner", 0.0)
+        lost = r.get("lost", max(0.0, 1.0 - r["win_rate"] - no_winner))
         score = "-" if r["mean_score"] is None else f"{r['mean_score']:.2f}"
-        line = (f"{r['agent']:<{width}} {r['games']:>6} {r['win_rate']:>9.3f} "
-                f"{f'[{lo:.3f}, {hi:.3f}]':>15} {score:>11} {r['mean_rank']:>10.2f}")
+        line = (f"{r['agent']:<{width}} {r['games']:>5} {r['win_rate']:>8.3f} "
+                f"{f'[{lo:.3f}, {hi:.3f}]':>14} {lost:>5.3f} {no_winner:>9.3f} {score:>10} "
+                f"{r['mean_rank']:>9.2f}")
         if rated:
             rating = f"{r['rating_mu']:.2f} ± {r['rating_sigma']:.2f}"
-            line += f" {rating:>20}"
+            line += f" {rating:>19}"
         lines.append(line)
+    if rows and rows[0].get("no_winner"):
+        truncated = rows[0].get("truncated")
+        why = (f"{truncated} truncated at max_steps" if truncated is not None else "truncated")
+        lines.append(textwrap.fill(f"no winner: the share of games nobody won ({why}; an "
+                                   "illegal action also ends a game without winner)", 99,
+                                   subsequent_indent="  "))
+    if rated:
+        lines += ratings_notes(rows)
+    return "\n".join(lines)
+
+
+# A rating whose sigma is still above this share of OpenSkill's starting sigma (25/3) is
+# called not settled: the games have not yet pinned it down.
+UNSETTLED_SIGMA_SHARE = 2 / 3
+START_SIGMA = 25 / 3
+
+
+def ratings_notes(rows: list[dict]) -> list[str]:
+    """What the rating column is, and why it is not yet settled when it is not: a sigma
+    still large, or two agents the ratings order against both their win rates and ranks."""
+    rated_games = rows[0].get("rating_games")
+    over = f" over the {rated_games} games with a winner" if rated_games is not None else ""
+    lines = [f"ratings: OpenSkill (Plackett-Luce) mu ± sigma, updated game by game in game "
+             f"order{over}"]
+    limit = UNSETTLED_SIGMA_SHARE * START_SIGMA
+    wide = [f"{r['agent']} ({r['rating_sigma']:.2f})" for r in rows if r["rating_sigma"] > limit]
+    reasons = [f"sigma above {limit:.2f} (2/3 of the starting {START_SIGMA:.2f}) for "
+               + ", ".join(wide)] if wide else []
+    for a in rows:
+        for b in rows:
+            if (a["rating_mu"] > b["rating_mu"] and a["win_rate"] < b["win_rate"]
+                    and a["mean_rank"] > b["mean_rank"]):
+                reasons.append(f"{a['agent']} is rated above {b['agent']}, whose win rate and "
+                               "mean rank are better")
+    if reasons:
+        lines.append("ratings not yet settled (play more games): " + "; ".join(reasons))
+    return [textwrap.fill(line, 99, subsequent_indent="  ", break_on_hyphens=False)
+            for line in lines]
+
+
+def format_game(result: GameResult, agent_specs: list[str]) -> str:
+    """One played game as a short table: each seat (P0, P1, ...), its agent, score and place;
+    a game cut at max_steps or by an illegal action says nobody wins, and its places are
+    only the standing when it stopped."""
+    finished = has_winner(result)
+    if result.truncated:
+        head = f"game {result.index}: {result.steps} steps, truncated at max_steps: nobody wins"
+    elif not finished:
+        head = f"game {result.index}: {result.steps} steps, ended by an illegal action: nobody wins"
+    else:
+        winners = [f"P{s}" for s, share in enumerate(result.win_shares) if share > 0]
+        head = (f"game {result.index}: {result.steps} steps, "
+                f"{'winner' if len(winners) == 1 else 'winners (shared)'} {', '.join(winners)}")
+    names = [f"{i}:{agent_specs[i]}" for i in result.seats]
+    width = max([5] + [len(n) for n in names])
+    place = "place" if finished else "standing"
+    lines = [head, f"  seat {'agent':<{width}}" + ("  score" if result.scores is not None else "")
+             + f"  {place}"]
+    for seat, name in enumerate(names):
+        score = "" if result.scores is None else f"  {result.scores[seat]:>5}"
+        won = "  won" if finished and result.win_shares[seat] > 0 else ""
+        lines.append(f"  P{seat:<3} {name:<{width}}{score}  {result.ranks[seat]:>{len(place)}}{won}")
     return "\n".join(lines)
 
 
 def ratings(agent_specs: list[str], results: list[GameResult]) -> list[dict]:
     """OpenSkill (Plackett-Luce) ratings per listed agent, updated game by game in index
-    order, so the same games give the same ratings however they were scheduled."""
+    order, so the same games give the same ratings however they were scheduled. A game
+    nobody won (truncated, or ended by an illegal action) is left out: its places are only
+    the standing when it stopped. ``games``: how many games were rated."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
     rated = [model.rating(name=f"{i}:{spec}") for i, spec in enumerate(agent_specs)]
-    for r in sorted(results, key=lambda g: g.index):
+    finished = [r for r in sorted(results, key=lambda g: g.index) if has_winner(r)]
+    for r in finished:
         teams = [[rated[r.seats[s]]] for s in range(len(r.seats))]
         new = model.rate(teams, ranks=list(r.ranks))
         for s, team in enumerate(new):
             rated[r.seats[s]] = team[0]
     return [{"agent": f"{i}:{spec}", "mu": float(x.mu), "sigma": float(x.sigma),
-             "ordinal": float(x.ordinal())} for i, (spec, x) in enumerate(zip(agent_specs, rated))]
+             "ordinal": float(x.ordinal()), "games": len(finished)}
+            for i, (spec, x) in enumerate(zip(agent_specs, rated))]
 
 
 def write_csv(path, rows: list[dict]) -> None:

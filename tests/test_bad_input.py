@@ -61,7 +61,7 @@ def answers(monkeypatch, replies):
 
 EVAL = ["evaluate", "--env", GAME, "--agents", "random,random", "--quiet"]
 ROLL = ["rollout", "--env", GAME, "--agents", "random,random"]
-PLAY = ["play", "--env", GAME, "--opponents", "random"]
+PLAY = ["play", "--env", GAME, "--opponents", "random", "--set", "num_players=2"]
 
 
 # --- counts and numbers ------------------------------------------------------------------------
@@ -79,7 +79,8 @@ PLAY = ["play", "--env", GAME, "--opponents", "random"]
     (["bench", "--seconds", "nan"], "--seconds must be a positive number"),
     (["evaluate", "--env", GAME, "--agents", " , ", "--quiet"], "--agents lists no agent"),
     (["play", "--env", GAME, "--opponents", ","], "--opponents lists no agent"),
-    (PLAY + ["--set", "num_players=3"], "3 players need 2 opponents, got 1"),
+    (["play", "--env", GAME, "--opponents", "random", "--set", "num_players=3", "--opponents", "random,random,random"],
+     "3 players need 2 opponents (one agent per other seat, or one name for all), got 3"),
 ])
 def test_bad_counts_are_one_line_before_any_game(capsys, monkeypatch, argv, fragment):
     no_games(monkeypatch)
@@ -259,7 +260,9 @@ def test_play_ctrl_c_is_a_short_line(capsys, monkeypatch):
     assert cli.main(PLAY) == 130
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
-    assert out.rstrip().splitlines()[-1] == "interrupted (Ctrl-C); bye"
+    assert out.rstrip().splitlines()[-4:] == ["interrupted (Ctrl-C)", "To play this game again:",
+                                              out.splitlines()[3], "bye"]
+    assert out.splitlines()[3].startswith(f"  forest-envs play --env {GAME} --opponents random --seed ")
 
 
 def test_play_end_of_input_quits(capsys, monkeypatch):
@@ -294,9 +297,9 @@ def test_play_end_screen_names_the_winner(capsys, monkeypatch):
     answers(monkeypatch, iter(lambda: "0", None))
     assert cli.main(PLAY + ["--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "P1 (random): " in out and "P0 (you): " in out and "player_1" not in out
+    assert "\nP1: " in out and "\nP0 (you): " in out and "player_1" not in out
     verdict = out[out.rindex("Winner"):]
-    assert verdict.startswith(("Winner: P0 (you)", "Winner: P1 (random)"))
+    assert verdict.startswith(("Winner: P0 (you)\n", "Winner: P1\n"))
     assert "Places:\n  1. " in verdict and "  2. " in verdict
 
 
@@ -324,6 +327,8 @@ def test_table_fits_long_policy_paths():
             {"agent": "1:random", "games": 10, "win_rate": 0.5, "win_ci95": (0.2, 0.8),
              "mean_score": 3.0, "mean_rank": 1.5, "rating_mu": 24.0, "rating_sigma": 1.0}]
     head, rule, *lines = evaluation.format_table(rows).splitlines()
+    lines, notes = lines[:len(rows)], lines[len(rows):]
+    assert notes[0].startswith("ratings: OpenSkill")
     assert len(rule) == len(head)
     assert all(len(line) == len(head) for line in lines)
     column = head.index("games")

@@ -119,11 +119,20 @@ def test_set_without_equals_is_rejected(capsys):
 def test_rollout_prints_each_game(capsys):
     assert cli.main(["rollout", "--env", "chickwood_v0", "--agents", "random,random,random,random", "--games", "3",
                      "--seed", "1"]) == 0
-    lines = capsys.readouterr().out.strip().splitlines()
-    assert len(lines) == 3
-    for i, line in enumerate(lines):
-        assert line.startswith(f"game {i}: ") and "steps, scores" in line
-        assert "3:random" in line
+    out = capsys.readouterr().out
+    lines = out.strip().splitlines()
+    assert lines[0] == "chickwood_v0: 3 game(s), seed 1; the agents change seats from game to game"
+    assert len(lines) == 1 + 3 * 6  # each game: its verdict, a header, one row per seat
+    results = run_games("chickwood_v0", ["random"] * 4, 3, seed=1)
+    for r, game in zip(results, [lines[1 + 6 * i:7 + 6 * i] for i in range(3)]):
+        winner = r.win_shares.index(1.0)
+        assert game[0] == f"game {r.index}: {r.steps} steps, winner P{winner}"
+        assert game[1].split() == ["seat", "agent", "score", "place"]
+        for seat, row in enumerate(game[2:]):
+            agent = r.seats[seat]
+            assert row.split() == [f"P{seat}", f"{agent}:random", str(r.scores[seat]), str(r.ranks[seat])] + (
+                ["won"] if seat == winner else [])
+    assert "{" not in out and "}" not in out  # a table, not Python dicts
     # Seeded: the same command prints the same games.
     cli.main(["rollout", "--env", "chickwood_v0", "--agents", "random,random,random,random", "--games", "3", "--seed", "1"])
     assert capsys.readouterr().out.strip().splitlines() == lines
@@ -173,17 +182,22 @@ def test_play_a_whole_game_answering_zero(monkeypatch, capsys):
     assert cli.main(["play", "--env", "chickwood_v0", "--opponents", "random,random", "--seed", "2", "--seat", "1"]) == 0
     out = capsys.readouterr().out
     assert len(prompts) > 5
-    assert "Your moves:" in out and "(you)" in out
+    assert "Your moves (" in out and "(you)" in out
     assert "Final scores" in out
-    assert "P0 (random):" in out and "P2 (random):" in out and "P1 (you):" in out  # as the board names them
+    assert "Players: P0 random, P1 you, P2 random" in out
+    # The log names players as the board does: P0, P1 (you), P2; "(you)" only for the person.
+    assert "\nP0: " in out and "\nP2: " in out and "\nP1 (you): " in out
+    assert "P0 (random)" not in out and "P0 (you)" not in out
     assert "player_0" not in out
     assert "Hand P" not in out  # the human sees only their own hand
 
 
 def test_play_two_players_legendary(monkeypatch, capsys):
     answers(monkeypatch, always("0"))
-    assert cli.main(["play", "--env", "chickwood_v0", "--opponents", "random", "--set", "legendary=true", "--seed", "4"]) == 0
-    assert "Final scores" in capsys.readouterr().out
+    assert cli.main(["play", "--env", "chickwood_v0", "--opponents", "random", "--set", "legendary=true",
+                     "--set", "num_players=2", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Final scores" in out and "Players: P0 you, P1 random\n" in out
 
 
 def test_play_quit(monkeypatch, capsys):
@@ -217,13 +231,16 @@ def test_play_by_name_and_bad_answers(monkeypatch, capsys):
     assert "no move 'fly away'" in out
     assert f"'{illegal}' is not legal now" in out
     assert "no move '9999'" in out
-    assert out.count("Your moves:") == 2  # one move made, then quit at the next prompt
+    assert out.count("Your moves (") == 2  # one move made, then quit at the next prompt
     assert out.rstrip().endswith("bye")
 
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["play", "--env", "chickwood_v0", "--opponents", "random,random", "--seat", "3"], "--seat must be 0..2"),
-    (["play", "--env", "chickwood_v0", "--opponents", "random", "--set", "num_players=3"], "3 players need 2 opponents"),
+    (["play", "--env", "chickwood_v0", "--opponents", "random,random,random", "--set", "num_players=3"],
+     "3 players need 2 opponents (one agent per other seat, or one name for all), got 3"),
+    (["play", "--env", "sherwood_v0", "--opponents", ",".join(["heuristic"] * 6)],
+     "sherwood_v0 takes 2-5 opponents (3-6 players), got 6"),
 ])
 def test_play_bad_setup(capsys, argv, message):
     assert cli.main(argv) == 2

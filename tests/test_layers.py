@@ -35,6 +35,8 @@ TOP_LEVEL = {
     "forest_envs.evaluation": "evaluation",
     "forest_envs.openspiel": "evaluation",  # an adapter to another library, like evaluation: above the agents
     "forest_envs.cli": "tools",
+    "forest_envs.play": "tools",       # forest-envs play: a game in the terminal
+    "forest_envs.move_list": "tools",  # the legal moves as a person reads them (play's list)
     "forest_envs.bench": "tools",
     "forest_envs.playthrough": "tools",
     "forest_envs.replay_html": "tools",

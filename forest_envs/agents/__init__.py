@@ -11,27 +11,18 @@ here. Playing a policy file needs only numpy (``policy.py``); training writes th
 
 from __future__ import annotations
 
-from ..core.agents import RandomAgent
 from ..core.errors import ConfigError
+from ..core.named_agents import CORE_AGENT_KINDS, core_agent, is_core_agent_name
 from ..core.registry import game_spec
 from .policy import PolicyAgent
 
-AGENT_KINDS = ("random", "heuristic", "ismcts[:options]", "a policy file (.npz / .zip)")
+AGENT_KINDS = (*CORE_AGENT_KINDS, "a policy file (.npz / .zip)")
 
 
 def make_agent(env_id: str, spec: str, seed: int | None = None):
-    game = game_spec(env_id)
-    if spec == "random":
-        return RandomAgent(seed)
-    if spec == "heuristic":
-        if game.heuristic is None:
-            raise ConfigError(f"{env_id} has no heuristic agent; use random or a policy file")
-        return game.heuristic(seed=seed)
-    if spec == "ismcts" or spec.startswith("ismcts:"):
-        from ..core.ismcts import ISMCTSAgent
-
-        return ISMCTSAgent.from_options(spec[len("ismcts:"):], seed=seed,
-                                        heuristic=game.heuristic)
+    game_spec(env_id)  # an unknown env id is named before the agent
+    if is_core_agent_name(spec):
+        return core_agent(env_id, spec, seed)
     if spec.endswith((".npz", ".zip")):
         try:
             return PolicyAgent(spec, seed=seed)

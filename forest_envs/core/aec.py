@@ -12,6 +12,8 @@ every other agent and once the game has ended.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -37,6 +39,12 @@ ENV_OPTIONS = {
                         doc="None (the game's default) or a positive int"),
 }
 
+
+# What ``reset(options=...)`` takes (game and env options are given to make()).
+RESET_OPTIONS = {"state": "an engine state of this game and configuration to start from"}
+# PettingZoo's api_test calls reset(options={"options": 1}) to check that an env takes a
+# dict it does not use: that one key is let through; every other unknown key is an error.
+_IGNORED_RESET_OPTIONS = ("options",)
 
 _ZERO_MASKS: dict[int, np.ndarray] = {}
 
@@ -137,7 +145,8 @@ class ForestAECEnv(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game from ``seed``; ``options={"state": state}`` starts from a copy of a given
-        engine state of this game and configuration instead (tests, puzzles, search)."""
+        engine state of this game and configuration instead (tests, puzzles, search). Any
+        other key, or options that are not a dict, raise ConfigError naming the valid ones."""
         start = self._start_state(options)
         if seed is not None:
             seed = _check_seed(seed)
@@ -164,9 +173,17 @@ class ForestAECEnv(AECEnv):
         self.infos[mover] = {"action_mask": self.engine_state.legal_action_mask().copy()}
 
     def _start_state(self, options: dict | None):
-        # Other keys are left alone, as gymnasium's reset does with options an env does not
-        # know (PettingZoo's api_test passes one).
-        if not options or options.get("state") is None:
+        if options is None:
+            return None
+        if not isinstance(options, Mapping):
+            raise ConfigError(f"reset options must be a dict such as {{'state': state}} or None, "
+                              f"got {options!r}")
+        unknown = sorted((k for k in options if k not in RESET_OPTIONS and k not in _IGNORED_RESET_OPTIONS),
+                         key=repr)
+        if unknown:
+            raise ConfigError(f"unknown reset option(s) {unknown} for {self.game.env_id}; valid reset "
+                              f"options are {sorted(RESET_OPTIONS)} (game and env options go to make())")
+        if options.get("state") is None:
             return None
         state = options["state"]
         if getattr(state, "game", None) is None or state.game.env_id != self.game.env_id \
@@ -209,7 +226,7 @@ class ForestAECEnv(AECEnv):
             state.apply(action)
         except IllegalActionError as err:
             if self.env_options["illegal_action"] == "raise":
-                raise IllegalActionError(f"{agent}: {err}") from None
+                raise IllegalActionError(_naming_agents(str(err), agent)) from None
             self._end_for_illegal(agent, action)
             return
         self._cumulative_rewards[agent] = 0.0
@@ -280,9 +297,11 @@ class ForestAECEnv(AECEnv):
         table's agreed time limit is."""
         return None if self._max_steps is None else max(0, self._max_steps - self.num_steps)
 
-    def view(self, agent: str) -> dict:
-        """What ``agent`` may know, as plain Python data (for scripted agents and humans)."""
-        return self._reset_state("view").view(self._seat_of[self._check_agent(agent)])
+    def view(self, agent: str | None) -> dict:
+        """What ``agent`` may know, as plain Python data (for scripted agents and humans);
+        ``None``: the referee's view of everything, as ``render_text(None)`` draws it."""
+        seat = None if agent is None else self._seat_of[self._check_agent(agent)]
+        return self._reset_state("view").view(seat)
 
     def render_text(self, agent: str | None = None) -> str:
         seat = None if agent is None else self._seat_of[self._check_agent(agent)]
@@ -393,6 +412,16 @@ class ForestAECEnv(AECEnv):
             if illegal is not None:
                 info["illegal_action"] = dict(illegal)
             self.infos[a] = info
+
+
+def _naming_agents(message: str, agent: str) -> str:
+    """An engine message for the env's user: the engine names seats "player 1", the env
+    names agents "player_1"; one naming per message, and the agent said once."""
+    message = _SEAT_WORDS.sub(lambda m: f"player_{m.group(1)}", message)
+    return message if re.search(rf"\b{re.escape(agent)}\b", message) else f"{agent}: {message}"
+
+
+_SEAT_WORDS = re.compile(r"\bplayer (\d+)\b")
 
 
 def _check_seed(seed) -> int:

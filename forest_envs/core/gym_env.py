@@ -15,15 +15,19 @@ import numpy as np
 
 from .agents import RandomAgent
 from .errors import ConfigError
+from .named_agents import CORE_AGENT_KINDS, core_agent, is_core_agent_name
 from .registry import make_raw
 
 
 class SingleAgentEnv(gymnasium.Env):
     """``SingleAgentEnv(env_id, opponents=[...], **game_and_env_options)``.
 
-    ``opponents``: one agent per other seat (objects with ``act(env, agent)``), or a callable
-    ``(rng) -> list of agents`` drawn anew at every reset (self-play pools), or None for
-    random agents. ``learner_seat``: a fixed seat, or None to draw the seat uniformly at each
+    ``opponents``: one agent per other seat, each an object with ``act(env, agent)`` or an
+    agent name as the CLI takes it (``"random"``, ``"heuristic"``, ``"ismcts[:options]"``);
+    one name alone stands for every other seat (``opponents="heuristic"``); a callable
+    ``(rng) -> list of agents`` is drawn anew at every reset (self-play pools); None means
+    random agents. A policy file is loaded by ``forest_envs.agents.make_agent(env_id, path)``
+    (pass the agent it returns). ``learner_seat``: a fixed seat, or None to draw the seat uniformly at each
     reset so the learner plays every position.
     """
 
@@ -43,8 +47,14 @@ class SingleAgentEnv(gymnasium.Env):
         self.learner_seat = learner_seat
         if opponents is None:
             opponents = [RandomAgent(seed=i) for i in range(n - 1)]
-        if not callable(opponents) and len(opponents) != n - 1:
-            raise ConfigError(f"{env_id} with {n} players needs {n - 1} opponents, got {len(opponents)}")
+        elif isinstance(opponents, str):
+            opponents = [opponents] * (n - 1)
+        if not callable(opponents):
+            if len(opponents) != n - 1:
+                raise ConfigError(f"{env_id} with {n} players needs {n - 1} opponents, got "
+                                  f"{len(opponents)}")
+            # Names become agents; their seeds come from the env's generator at each reset.
+            opponents = [_named_opponent(env_id, o) if isinstance(o, str) else o for o in opponents]
         self._opponents = opponents
         agent = self.aec.possible_agents[0]
         self.observation_space = self.aec.observation_spaces[agent]["observation"]
@@ -115,6 +125,16 @@ class SingleAgentEnv(gymnasium.Env):
         info["seat"] = self.seat
         info["action_mask"] = self.action_masks()  # bool, as action_masks() gives it
         return info
+
+
+def _named_opponent(env_id: str, name: str):
+    if not is_core_agent_name(name):
+        hint = (" is a policy file: load it with forest_envs.agents.make_agent(env_id, path) "
+                "and pass the agent" if name.endswith((".npz", ".zip")) else
+                f" is no agent name; expected one of {', '.join(CORE_AGENT_KINDS)}, or an "
+                "object with act(env, agent)")
+        raise ConfigError(f"opponent {name!r}{hint}")
+    return core_agent(env_id, name)
 
 
 def _unwrap_action(action):

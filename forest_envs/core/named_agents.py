@@ -1,0 +1,34 @@
+"""The agents every registered game has by name: ``random``, ``heuristic`` (the game's
+scripted agent, from the registry) and ``ismcts[:options]`` (core/ismcts.py).
+
+They live in core so that ``SingleAgentEnv`` (and with it ``gymnasium.make``) takes
+opponents by name; ``forest_envs.agents.make_agent`` builds on this and adds policy files,
+which the agents layer loads."""
+
+from __future__ import annotations
+
+from .agents import RandomAgent
+from .errors import ConfigError
+from .registry import game_spec
+
+CORE_AGENT_KINDS = ("random", "heuristic", "ismcts[:options]")
+
+
+def is_core_agent_name(spec: str) -> bool:
+    return spec in ("random", "heuristic", "ismcts") or spec.startswith("ismcts:")
+
+
+def core_agent(env_id: str, spec: str, seed: int | None = None):
+    """The agent ``spec`` names (one of ``CORE_AGENT_KINDS``) for ``env_id``."""
+    game = game_spec(env_id)
+    if spec == "random":
+        return RandomAgent(seed)
+    if spec == "heuristic":
+        if game.heuristic is None:
+            raise ConfigError(f"{env_id} has no heuristic agent; use random or a policy file")
+        return game.heuristic(seed=seed)
+    if spec == "ismcts" or spec.startswith("ismcts:"):
+        from .ismcts import ISMCTSAgent
+
+        return ISMCTSAgent.from_options(spec[len("ismcts:"):], seed=seed, heuristic=game.heuristic)
+    raise ConfigError(f"unknown agent {spec!r}; expected one of {', '.join(CORE_AGENT_KINDS)}")

@@ -1,0 +1,224 @@
+"""``forest-envs play``: one game in the terminal, a person at one seat and agents at the others.
+
+Everything shown is computed for the person's seat: the board (``render_text``), the pending
+decision as a sentence (``state.prompt(seat)``), and one log line per move, the move and what
+it did as that seat may know it (``after.narrate(before, action, seat)``). Players are named
+as the board names them (P0, P1, ...), the person's seat with "(you)"."""
+
+from __future__ import annotations
+
+import secrets
+import shlex
+import textwrap
+
+from .core.errors import ConfigError, ForestEnvError
+from .move_list import WIDTH, move_lines, numbered
+
+PROMPT = "move (number or name; help; q to quit)> "
+
+
+def seat_label(seat: int) -> str:
+    """A seat as board texts name it (P0, P1, ...)."""
+    return f"P{seat}"
+
+
+def opponent_list(env_id: str, given: list[str] | None, config: dict, default: str) -> list[str]:
+    """The agents of the other seats. None: ``default`` at every other seat of the game's
+    default table (or ``num_players``); one name: that agent at every other seat; several:
+    one per other seat, which sets the number of players."""
+    from .core.registry import game_spec
+
+    traits = game_spec(env_id).game_class.traits
+    low, high = traits.min_players - 1, traits.max_players - 1
+    if given is None or len(given) == 1:
+        players = config.get("num_players")
+        if players is None:
+            players = game_spec(env_id).game_class.options["num_players"].default
+        return [given[0] if given else default] * (int(players) - 1)
+    if "num_players" in config and config["num_players"] != len(given) + 1:
+        n = config["num_players"]
+        raise ConfigError(f"{n} players need {n - 1} opponents (one agent per other seat, or one "
+                          f"name for all), got {len(given)}")
+    if not low <= len(given) <= high:
+        raise ConfigError(f"{env_id} takes {low}-{high} opponents ({traits.min_players}-"
+                          f"{traits.max_players} players), got {len(given)}: give one agent per "
+                          "other seat, or one name for all")
+    config["num_players"] = len(given) + 1
+    return given
+
+
+def replay_command(args, seed: int, opponents: list[str], default_players: int) -> str:
+    """The command that starts this very game again (same seat, agents, options and seed),
+    as short as it can be: one name for opponents all alike at the game's default table."""
+    alike = len(set(opponents)) == 1 and (len(opponents) + 1 == default_players
+                                           or any(p.startswith("num_players=") for p in args.set or []))
+    argv = ["forest-envs", "play", "--env", args.env,
+            "--opponents", opponents[0] if alike else ",".join(opponents)]
+    if args.seat:
+        argv += ["--seat", str(args.seat)]
+    argv += ["--seed", str(seed)]
+    for pair in args.set or []:
+        argv += ["--set", pair]
+    return shlex.join(argv)
+
+
+def play(args, config: dict, opponent_specs: list[str] | None) -> int:
+    """Play one game (see the module's docstring); ``help`` at the prompt lists the commands,
+    the board's legend and every legal move numbered. Ctrl-C leaves at once (exit 130), q or
+    end of input quits (exit 0)."""
+    from .agents import make_agent
+    from .agents.policy import check_agent_fits
+    from .core.registry import game_spec, make_raw
+
+    spec = game_spec(args.env)
+    opponents = opponent_list(args.env, opponent_specs, config,
+                              "heuristic" if spec.heuristic else "random")
+    env = make_raw(args.env, **config)
+    n = len(env.possible_agents)
+    if len(opponents) != n - 1:
+        raise ConfigError(f"{n} players need {n - 1} opponents (one agent per other seat, or one "
+                          f"name for all), got {len(opponents)}")
+    if not 0 <= args.seat < n:
+        raise ConfigError(f"--seat must be 0..{n - 1}, got {args.seat}")
+    seed = secrets.randbelow(1_000_000) if args.seed is None else args.seed
+    me = env.possible_agents[args.seat]
+    others = [a for a in env.possible_agents if a != me]
+    bots = {}
+    for i, (agent, kind) in enumerate(zip(others, opponents)):
+        bots[agent] = make_agent(args.env, kind, seed=seed + i + 1)
+        check_agent_fits(bots[agent], env)  # a policy for another game: refused before play
+    kinds = dict(zip(others, opponents), **{me: "you"})
+    # The log names players as the board does: P0, P1, ..., the person's seat with "(you)".
+    names = {a: seat_label(i) + (" (you)" if a == me else "") for i, a in enumerate(env.possible_agents)}
+    again = "To play this game again:\n  " + replay_command(
+        args, seed, opponents, spec.game_class.options["num_players"].default)
+    print(f"{env.game.name} ({args.env}), seed {seed}" + (" (drawn at random)" if args.seed is None else ""))
+    print("Players: " + ", ".join(f"{seat_label(i)} {kinds[a]}" for i, a in enumerate(env.possible_agents)))
+    print(again)
+    env.reset(seed=seed)
+    state = env.engine_state
+    seat = args.seat
+    try:
+        while not _game_over(env, me):
+            agent = env.agent_selection
+            if agent == me:
+                print()
+                print(env.render_text(me))
+                legal = state.legal_actions()
+                _show_turn(state, seat, legal)
+                action = _ask(legal, env, me)
+                if action is None:
+                    print(again)
+                    print("bye")
+                    return 0
+            else:
+                action = bots[agent].act(env, agent)
+            before = state.clone()
+            env.step(action)
+            # What the person may read of the move and of what it did (a card played face
+            # down stays hidden): narrate is computed for the person's seat.
+            print(_wrapped(f"{names[agent]}: {state.narrate(before, action, seat)}"))
+    except KeyboardInterrupt:
+        print(f"\ninterrupted (Ctrl-C)\n{again}\nbye")
+        return 130
+    print()
+    print(env.render_text(me))
+    print(result_text(env, names))
+    print(again)
+    return 0
+
+
+def _show_turn(state, seat: int, legal: list[int]) -> None:
+    """The pending decision as a sentence, then the legal moves (grouped when many)."""
+    sentence = state.prompt(seat)
+    if sentence:
+        print(_wrapped(sentence))
+    more = "; help lists them one by one" if len(legal) > 8 else ""
+    print(f"Your moves ({len(legal)}; type a number or a move's name{more}):")
+    for line in move_lines(state.game, legal):
+        print(line)
+
+
+def _wrapped(text: str) -> str:
+    """A sentence of the log or the prompt within the screen's width (its own lines kept)."""
+    return "\n".join(textwrap.fill(line, WIDTH, subsequent_indent="    ", break_on_hyphens=False)
+                     if len(line) > WIDTH else line for line in text.splitlines())
+
+
+def _game_over(env, me: str) -> bool:
+    return env.engine_state.is_terminal or env.terminations[me] or env.truncations[me]
+
+
+def result_text(env, names: dict[str, str]) -> str:
+    """The end screen's verdict from the env's end infos: the winner(s), then every place."""
+    infos = {a: env.infos.get(a, {}) for a in env.possible_agents}
+    truncated = any(info.get("truncated") for info in infos.values())
+    if truncated:
+        head = f"Game over after {env.num_steps} moves (max_steps): truncated, nobody wins."
+    else:
+        winners = [names[a] for a, info in infos.items() if info.get("winner")]
+        head = ("Winner: " if len(winners) == 1 else "Winners (shared): ") + ", ".join(winners) \
+            if winners else "Game over: nobody wins."
+    places = sorted((info["rank"], a) for a, info in infos.items() if "rank" in info)
+    lines = [head]
+    if places:
+        lines.append("Standing when it stopped:" if truncated else "Places:")
+        for rank, a in places:
+            score = infos[a].get("score")
+            lines.append(f"  {rank}. {names[a]}" + ("" if score is None else f", score {score}"))
+    return "\n".join(lines)
+
+
+_COMMANDS = (
+    ("<number>", "play the move with that number (a range a-b numbers its moves in order)"),
+    ("<move name>", "play a move by its full name, as help lists it"),
+    ("help, ?", "this help and every legal move, numbered"),
+    ("q, quit, exit", "leave the game (end of input too; Ctrl-C stops at once)"),
+)
+
+
+def help_text(env, me: str, legal: list[int]) -> str:
+    """The prompt's commands, a legend of the board text (the game's own ``legend()``, from
+    its ``render_legend()``, when it gives one) and the full numbered list of moves."""
+    seat = env.possible_agents.index(me)
+    lines = ["Commands:"] + [f"  {cmd:<15} {what}" for cmd, what in _COMMANDS]
+    lines.append("Board legend:")
+    lines.append(f"  {seat_label(0)}..{seat_label(len(env.possible_agents) - 1)}: the players by "
+                 f"seat; you are {seat_label(seat)}, marked (you)")
+    lines.append("  the board shows only what you may know; what others hide stays hidden")
+    legend = env.legend() if hasattr(env, "legend") else None
+    if legend:
+        for line in legend.splitlines():
+            lines += textwrap.wrap(line, WIDTH, initial_indent="  ", subsequent_indent="    ",
+                                   break_on_hyphens=False) or [""]
+    else:
+        lines.append("  (this game gives no legend of its own notation)")
+    lines.append(f"Your moves ({len(legal)}):")
+    lines += numbered(env.game, legal)
+    return "\n".join(lines)
+
+
+def _ask(legal: list[int], env, me: str):
+    while True:
+        try:
+            text = input(PROMPT).strip()
+        except EOFError:
+            print()
+            return None
+        if text in ("q", "quit", "exit"):
+            return None
+        if text.lower() in ("help", "?", "h"):
+            print(help_text(env, me, legal))
+            continue
+        if not text:
+            continue
+        if text.isdigit() and int(text) < len(legal):
+            return legal[int(text)]
+        try:
+            action = env.string_to_action(text)
+        except ForestEnvError:
+            print(f"no move {text!r} (type help for the commands and every move)")
+            continue
+        if action in legal:
+            return action
+        print(f"{text!r} is not legal now")
