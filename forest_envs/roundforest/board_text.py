@@ -154,20 +154,24 @@ def legend() -> str:
                       if lab != name)
     chars = ", ".join(f"{lab} = {name}" for lab, name in zip(CHAR_LABELS, CHARACTER_NAMES)
                       if lab != name)
+    example = _plain_tile({"turn": "cw", "exits": ("12", "2", "1", "12"), "piece": 0,
+                           "thing": ("item", "[anvil]")})
     text = (
-        "Each tile is 3 lines: +cw----12----P0+ / |12 [anvil]  2| / +------1-------+\n"
+        f"Each tile is 3 lines: {' / '.join(example)}\n"
         "  Exits on each side: 1 = a piece may step onto the next tile, 2 = onto the tile two "
         "away, 12 = both; no digit: closed.\n"
-        "  Top left: the tile turns cw (clockwise) or ccw (counter-clockwise) after a move "
-        "onto it; ## = blockaded.\n"
+        "  Top left: the tile turns cw (clockwise) or ccw (counter-clockwise) when a piece "
+        "moves onto it or pauses on it; ## = blockaded (it does not turn).\n"
         "  Top right: the piece on it (P0, P1, ...). Middle: what lies on it: (blue) "
         "(yellow) (red) a colour chip, ~well~ a well, [item] an item token, <name> a "
         "character token.\n"
         "  Corners: the players' backpacks (where the pieces start).\n"
-        f"Item labels: {items}; copper/silver = a copper/silver coin token.\n"
+        f"Item labels: {items} (coin tokens).\n"
         f"Character labels: {chars}.\n"
         "Fairy rows: top (2 copper), middle (1 copper), bottom (free), as the trade actions "
-        "name them.")
+        "name them.\n"
+        "In colour (render_rich): ↑ → ↓ ← = exit to the next tile, ⇈ ⇉ ⇊ ⇇ = to the tile two "
+        "away; ↻ clockwise, ↺ counter-clockwise, ⊘ blockaded.")
     return "\n".join(textwrap.fill(line, WIDTH, subsequent_indent="    ")
                      for line in text.split("\n"))
 
@@ -188,16 +192,17 @@ def _arrows(side: int, exits: str) -> str:
 
 
 def _rich_tile(m: dict, info: dict):
+    """Three lines of 14 columns: turning arrow, north exits and the piece; west exits, what
+    lies there, east exits; south exits."""
     from rich.text import Text
 
     ex = m["exits"]
-    t = Text(justify="center", no_wrap=True)
+    t = Text(no_wrap=True)
     t.append(_TURN[m["turn"]], style="bold red" if m["blocked"] else "dim")
-    t.append(f" {_arrows(N, ex[N]):^2} ")
-    t.append(seat(m["piece"]) if m["piece"] is not None else "  ",
-             style=_SEAT_STYLE[m["piece"] % 4] if m["piece"] is not None else "")
-    t.append("\n")
-    t.append(f"{_arrows(W, ex[W]):<2}")
+    t.append(f" {_arrows(N, ex[N]):^8}")
+    piece = seat(m["piece"]) if m["piece"] is not None else ""
+    t.append(f"{piece:>4}", style=_SEAT_STYLE[m["piece"] % 4] if piece else "")
+    t.append(f"\n{_arrows(W, ex[W]):<2}")
     kind, label = m["thing"]
     if kind == "chip":
         style = _CHIP_STYLE[label]
@@ -208,9 +213,7 @@ def _rich_tile(m: dict, info: dict):
     else:
         style = "bold"
     t.append(f"{label:^10}", style=style)
-    t.append(f"{_arrows(E, ex[E]):>2}")
-    t.append("\n")
-    t.append(f"{_arrows(S, ex[S]):^14}")
+    t.append(f"{_arrows(E, ex[E]):>2}\n  {_arrows(S, ex[S]):^10}  ")
     return t
 
 
@@ -227,7 +230,7 @@ def board_rich(v: dict):
                   header_style="dim")
     table.add_column("", style="dim", justify="center", vertical="middle")
     for c in range(g):
-        table.add_column(str(c + 1), justify="center", min_width=14)
+        table.add_column(Text(str(c + 1), justify="center"), justify="left", width=14, no_wrap=True)
     for r in range(g):
         cells = []
         for c in range(g):

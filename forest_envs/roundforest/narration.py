@@ -189,8 +189,7 @@ def _items(b: dict, a: dict, kind: str, actor: int, ledger: dict) -> list[str]:
         out.append(f"{seat(actor)} opened the treasure chest with the key")
     if row is not None and row >= 0:
         out += _trade(flows)
-    for src, dst, k in flows:
-        out.append(_flow(src, dst, k, kind, actor, ledger))
+    out += _merged([_flow(src, dst, k, kind, actor, ledger) for src, dst, k in flows])
     if row is not None:
         top = ", ".join(item_name(k) for k in a["fairy"][0] if k >= 0) or "none (the bag is empty)"
         if row > 0:
@@ -215,8 +214,8 @@ def _trade(flows: list) -> list[str]:
     return [f"{who} traded {the(given[2])} for the {item_name(taken[2])}"]
 
 
-def _flow(src: tuple, dst: tuple, k: int, kind: str, actor: int, ledger: dict) -> str:
-    """One token's move as a phrase."""
+def _flow(src: tuple, dst: tuple, k: int, kind: str, actor: int, ledger: dict) -> tuple[str, str]:
+    """One token's move as a phrase: (a template with ``{}`` for the token, the token)."""
     owner = seat(dst[1] if dst[0] in ("pack", "hand") else
                  src[1] if src[0] in ("pack", "hand") else actor)
     where = {"cell": lambda place: cell_name(place[1]), "gap": lambda place: gap_label(place[1])}
@@ -226,41 +225,50 @@ def _flow(src: tuple, dst: tuple, k: int, kind: str, actor: int, ledger: dict) -
             coin = 0 if k == COPPER_TOKEN else 1
             if ledger[p][coin] > 0:  # exchanged for its coin, not traded to the fairy
                 ledger[p][coin] -= 1
-                return f"{seat(p)} exchanged {the(k)} for 1 {'copper' if coin == 0 else 'silver'}"
+                return f"{seat(p)} exchanged {{}} for 1 {'copper' if coin == 0 else 'silver'}", the(k)
         if src[0] == "hand":
-            return f"{owner} gave {the(k)} to the fairy"
+            return f"{owner} gave {{}} to the fairy", the(k)
         if src[0] == "cell":
-            return f"{owner} gave {the(k)} from {where['cell'](src)} to the fairy"
+            return f"{owner} gave {{}} from {where['cell'](src)} to the fairy", the(k)
         if src[0] == "gap":
-            return f"{the(k)} left the blockade at {where['gap'](src)}"
+            return f"{{}} left the blockade at {where['gap'](src)}", the(k)
         verb = {"well_give": "gave {} to the well", "merchant": "sold {} to the Merchant",
                 "goblin_give": "gave {} to the Goblin", "saddle": "gave back {}",
                 }.get(kind, "handed over {}")
-        return f"{owner} " + verb.format(the(k))
+        return f"{owner} {verb}", the(k)
     if src[0] == "bag":
         if dst[0] == "hand":
-            return (f"{owner} kept {an(k)} from the Prince's draw" if kind == "prince" else
-                    f"{owner} drew {an(k)}")
+            return (f"{owner} kept {{}} from the Prince's draw" if kind == "prince" else
+                    f"{owner} drew {{}}"), an(k)
         if dst[0] == "cell":
-            return f"{an(k)} came onto {where['cell'](dst)}"
+            return f"{{}} came onto {where['cell'](dst)}", an(k)
         verb = {"prince": "kept {} from the Prince's draw", "goblin_take": "took {} from the bag",
                 "character": "got {} as the reward", "meet": "got {} as the reward",
                 }.get(kind, "got {}")
-        return f"{owner} " + verb.format(an(k))
+        return f"{owner} {verb}", an(k)
     if src[0] == "fairy":
-        return f"{owner} got {the(k)} from the fairy's {ROW_NAMES[src[1]]} row"
+        return f"{owner} got {{}} from the fairy's {ROW_NAMES[src[1]]} row", the(k)
     if src[0] == "hand" and dst[0] == "pack":
-        return f"{owner} kept {the(k)}"
+        return f"{owner} kept {{}}", the(k)
     if src[0] == "hand" and dst[0] == "cell":
         verb = "placed" if kind == "yellow" else "left"
-        return f"{owner} {verb} {the(k)} on {where['cell'](dst)}"
+        return f"{owner} {verb} {{}} on {where['cell'](dst)}", the(k)
     if src[0] == "cell" and dst[0] == "pack":
-        return f"{owner} took {the(k)} from {where['cell'](src)}"
+        return f"{owner} took {{}} from {where['cell'](src)}", the(k)
     if src[0] == "pack" and dst[0] == "gap":
-        return f"{owner} set {the(k)} as a blockade at {where['gap'](dst)}"
+        return f"{owner} set {{}} as a blockade at {where['gap'](dst)}", the(k)
     if src[0] == "gap" and dst[0] == "pack":
-        return f"{owner} took {the(k)} back from the blockade at {where['gap'](src)}"
-    return f"{the(k)} moved"
+        return f"{owner} took {{}} back from the blockade at {where['gap'](src)}", the(k)
+    return "{} moved", the(k)
+
+
+def _merged(flows: list[tuple[str, str]]) -> list[str]:
+    """Tokens that moved the same way in one phrase: "P2 handed over the cross and the magic
+    potion"."""
+    groups: dict[str, list[str]] = {}
+    for template, token in flows:
+        groups.setdefault(template, []).append(token)
+    return [template.format(listing(tokens)) for template, tokens in groups.items()]
 
 
 def _tokens(b: dict, a: dict, kind: str, actor: int) -> list[str]:

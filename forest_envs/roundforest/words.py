@@ -217,12 +217,13 @@ def _character(v, p, who, data) -> str:
         what = "with the Beggar" if data["beggar"] else "face down"
         return (f"{who} {how} a character card {what}: a task to fulfil, a debt to take or an "
                 "ability to use")
-    name = character(card)
+    name = character(card) + (" with the Beggar" if data["beggar"] else "")
     if CHARACTERS[card].kind == HELPFUL:
         return (f"{who} {how} {name}: use the ability now ({ABILITIES[CHARACTER_NAMES[card]]}) "
                 f"or lay the card out (its token stays on {where})")
+    apple = ", pay a golden apple" if v["players"][p]["apples"] else ""
     return (f"{who} {how} {name}: " + ", ".join(task_options(card))
-            + f", pay a golden apple, or take the debt (its token stays on {where})")
+            + f"{apple}, or take the debt (its token stays on {where})")
 
 
 def _meet(v, p, who, data) -> str:
@@ -230,7 +231,8 @@ def _meet(v, p, who, data) -> str:
     debtors = [seat(q) for q, pl in enumerate(v["players"]) if c in pl["debts"]]
     text = f"{who} meets {character(c)} on {where}: " + " or ".join(task_options(c))
     if seat(p) in debtors:
-        text += ", or settle the debt with a golden apple"
+        if v["players"][p]["apples"]:
+            text += ", or settle the debt with a golden apple"
     elif debtors:
         text += f" (this settles {debtors[0]}'s debt)"
     return text
