@@ -124,7 +124,7 @@ def table_lines(v: dict) -> list[str]:
                                                for g, k in v["gaps"].items()))
     for r, row in enumerate(v["fairy"]):
         items = ", ".join(item_name(k) if k >= 0 else "-" for k in row)
-        lines.append(f"Fairy {fairy_row(r) + ':':<19} {items}")
+        lines.append(f"Fairy {fairy_row(r) + ':':<22} {items}")
     for p, pl in enumerate(v["players"]):
         where = "in the backpack" if pl["in_backpack"] else f"on {cell_name(pl['cell'])}"
         debts = ", ".join(CHARACTER_NAMES[c] for c in pl["debts"]) or "none"

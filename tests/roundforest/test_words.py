@@ -480,5 +480,5 @@ def test_render_rich_draws_the_same_table():
     console.print(render_rich(s, 1))
     text = console.export_text()
     assert "P0 drew a hat from the blue chip on D3" in text
-    assert "Fairy top row (2 copper): anvil, barrel, stone" in text
+    assert "Fairy top row (2 copper):    anvil, barrel, stone" in text
     assert all(len(line) <= WIDTH for line in text.split("\n"))
