@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import actions as A
 from .actions import ROW_NAMES
 from .components import (
     APPLES_TO_WIN,
@@ -26,6 +27,7 @@ from .components import (
     SPIRIT,
     cell_name,
 )
+from .observation import Kind
 from .words import WIDTH, an, character, gap_label, item_name, listing, seat, the
 
 CHIPS = ("", "blue", "yellow", "red")
@@ -38,8 +40,20 @@ def consequences(before, after, observer: int | None = None) -> list[str]:
     followed by these phrases, stays within ``WIDTH`` columns."""
     from .render import view
     phrases = changes(view(before, observer), view(after, observer))
-    texts = [before.describe_action(a, observer) for a in before.legal_actions()]
-    return _wrapped(phrases, max(map(len, texts), default=0) + 2)
+    return _wrapped(phrases, move_columns(before, observer) + 2)
+
+
+def move_columns(before, observer: int | None) -> int:
+    """The longest text the move from ``before`` could have had for ``observer``: the
+    narration's first line starts with it. Computed from what the observer may know: which
+    actions a face-down card allows is the card's secret, so another seat counts the texts
+    it would read of every answer to a card (they never name it)."""
+    d = before.decision
+    if d.kind == Kind.CHARACTER and observer not in (None, d.player):
+        actions = [A.UPPER.start, A.LOWER.start, A.APPLE.start, A.USE.start]
+    else:
+        actions = before.legal_actions()
+    return max((len(before.describe_action(a, observer)) for a in actions), default=0)
 
 
 def _wrapped(phrases: list[str], used: int) -> list[str]:

@@ -11,6 +11,7 @@ import forest_envs
 from forest_envs.core.agents import RandomAgent
 from forest_envs.roundforest.agents import HeuristicAgent
 from forest_envs.roundforest.components import BLUE, RED, YELLOW
+from forest_envs.roundforest.narration import move_columns
 from forest_envs.roundforest.observation import DECISIONS
 from forest_envs.roundforest.render import render_rich
 from forest_envs.roundforest.words import WIDTH
@@ -374,6 +375,8 @@ def test_another_seats_card_is_not_named_in_prompts_or_narration():
         assert s.narrate(before, a, seat) == other.narrate(before, a, seat)
         assert "Devil" not in s.prompt(seat) + s.narrate(before, a, seat)
     assert "drew the Devil" in s.narrate(before, a, 0) and "the Devil" in s.prompt(0)
+    # the narration's line breaks do not tell which answers the card allows either
+    assert move_columns(s, 1) == move_columns(other, 1) != move_columns(s, 0)
     fulfil = s.game.string_to_action("fulfil the upper task")
     after = s.clone()
     after.apply(fulfil)
@@ -419,6 +422,11 @@ def texts_of_a_game(num_players: int, agents: str, seed: int, steps: int):
             yield after.narrate(before, action, o)
             if not after.is_terminal:
                 yield after.prompt(o)
+                if o is not None and (after.drawn_card.any() or after.prince_items.any()):
+                    # what the seat cannot see, redrawn, changes nothing it reads
+                    other = after.resample_hidden(o, np.random.default_rng(o))
+                    assert other.prompt(o) == after.prompt(o)
+                    assert other.render(o) == after.render(o)
     yield env.unwrapped.engine_state.render(None)
 
 
