@@ -146,7 +146,13 @@ def table_lines(v: dict) -> list[str]:
     lines.append(f"Supply: {sup['copper']} copper, {sup['silver']} silver, "
                  f"{count(sup['apples'], 'golden apple')}; blue bag: "
                  f"{count(sum(v['bag_items']), 'item')}; character pile: {v['pile_size']}")
-    return lines
+    return [part for line in lines for part in _wrapped(line)]
+
+
+def _wrapped(line: str) -> list[str]:
+    """A long line (many debts, many characters laid out) continued under its text."""
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
 
 
 def legend() -> str:

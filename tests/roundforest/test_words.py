@@ -453,6 +453,16 @@ def test_the_board_lines_fit_and_the_legend_names_every_label():
             s.apply(int(np.random.default_rng(s.turn).choice(s.legal_actions())))
         for seat in (None, 0):
             assert all(len(line) <= WIDTH for line in s.render(seat).split("\n"))
+    s = new_state(4)
+    set_backpack(s, 0, "treasure chest", "provision flask", "magic potion")
+    s.debts[0, :6] = 1
+    s.laid_out[6:11] = 1
+    s.edited()
+    lines = s.render(0).split("\n")
+    assert all(len(line) <= WIDTH for line in lines)
+    at = lines.index("   backpack: treasure chest, magic potion, provision flask; debts: Blacksmith, "
+                     "Innkeeper, Sculptor,")
+    assert lines[at + 1] == "       Witch, Bandit, Devil"
     text = legend()
     assert all(len(line) <= WIDTH for line in text.split("\n"))
     text = one_line(text)
