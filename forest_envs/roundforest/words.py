@@ -72,10 +72,19 @@ def count(n: int, what: str) -> str:
     return f"{n} {plural.get(what, what) if n != 1 else what}"
 
 
+def fairy_price(r: int) -> str:
+    """What a trade from fairy row r costs: "2 copper", "free"."""
+    return count(FAIRY_COST[r], "copper") if FAIRY_COST[r] else "free"
+
+
 def fairy_row(r: int) -> str:
     """A fairy row as the trade actions name it, with its price: "bottom row (free)"."""
-    cost = FAIRY_COST[r]
-    return f"{ROW_NAMES[r]} row ({count(cost, 'copper') if cost else 'free'})"
+    return f"{ROW_NAMES[r]} row ({fairy_price(r)})"
+
+
+# The fairy's rows, cheapest first, as a trade offer names them.
+FAIRY_OFFER = "trade it with the fairy (" + ", ".join(
+    f"{ROW_NAMES[r]} row {fairy_price(r)}" for r in reversed(range(len(FAIRY_COST)))) + ")"
 
 
 def gap_label(g: int) -> str:
@@ -197,7 +206,7 @@ def _item_choice(drawn: bool):
         options = ["keep it"]
         if k in COIN_TOKENS:
             options.append(f"exchange it for {'a copper' if k == COPPER_TOKEN else 'a silver'} coin")
-        options += [f"leave it on {where}", "trade it with the fairy"]
+        options += [f"leave it on {where}", FAIRY_OFFER]
         return f"{who} {found}: " + listing(options, "or")
     return sentence
 

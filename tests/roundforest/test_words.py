@@ -70,6 +70,7 @@ def one_line(text: str) -> str:
 
 
 SAME = "the same for every observer"
+ROWS = "(bottom row free, middle row 1 copper, top row 2 copper)"
 # Each decision kind's sentence: (position, for the actor and the referee, for another seat).
 PROMPTS = [
     (at_start, "P0 to move out of the backpack onto one of its two adjacent tiles", SAME),
@@ -80,9 +81,9 @@ PROMPTS = [
     (at_blockade_end, "P0, at the end of the turn: set the anvil in a free gap between tiles (they "
      "stop turning) or leave the blockades as they are", SAME),
     (at_drawn, "P0 drew a hat from the blue chip on D3: keep it, leave it on D3 or trade it with "
-     "the fairy", SAME),
-    (at_token_item, "P0 found an anvil on D3: keep it, leave it on D3 or trade it with the fairy",
-     SAME),
+     f"the fairy {ROWS}", SAME),
+    (at_token_item, f"P0 found an anvil on D3: keep it, leave it on D3 or trade it with the fairy "
+     f"{ROWS}", SAME),
     (at_yellow, "P0 drew a hat from a yellow chip: place it on another tile with a yellow chip",
      SAME),
     (at_character, "P0 drew the Witch: fulfil the upper task (give a cross), the lower task (give "
@@ -145,7 +146,8 @@ def test_every_decision_kind_has_a_position_here():
 def test_the_board_text_ends_with_the_prompt_and_the_game_over_line_names_the_winner():
     s = at_drawn()
     assert s.render(1).endswith("Now: P0 drew a hat from the blue chip on D3: keep it, leave it "
-                                "on D3 or trade it with the fairy")
+                                "on D3 or trade it with the fairy\n  (bottom row free, middle row "
+                                "1 copper, top row 2 copper)")
     s = red_state("Forest Spirit", apples=3)
     act(s, "move to D3")
     assert s.is_terminal and s.prompt(0) is None
