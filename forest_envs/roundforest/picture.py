@@ -27,6 +27,7 @@ from ..core.picture import (
     symbol_chip,
     symbol_disc,
 )
+from .actions import ROW_NAMES
 from .components import (
     CHARACTER_NAMES,
     CHARACTERS,
@@ -38,7 +39,8 @@ from .components import (
     cell_rc,
     grid_size,
 )
-from .render import CHAR_CODES, ITEM_CODES, decision_text
+from .render import CHAR_CODES, ITEM_CODES
+from .words import prompt_text
 
 WIDTH, HEIGHT = 1100, 660
 TILE = 96
@@ -74,9 +76,11 @@ def picture(view: dict):
 
 def _title(c: Canvas, v: dict) -> None:
     d = v["decision"]
-    what = "game over" if d is None else f"P{d['player']} to {decision_text(d)}"
-    c.title_bar("Roundforest", f"round {v['round']}  ·  turn of P{v['turn']}  ·  {what}", 145, 560,
-                v["seat"])
+    status = f"round {v['round']}  ·  turn of P{v['turn']}" if d is not None else "game over"
+    label_x = c.title_bar("Roundforest", status, 145, 160, v["seat"])
+    # the pending decision as a sentence (words.prompt_text: only what this view shows)
+    c.paragraph(310, 5, prompt_text(v), label_x - 320, size=10, fill=HIGHLIGHT, line_height=13,
+                max_lines=3)
 
 
 def _forest(c: Canvas, v: dict) -> None:
@@ -223,7 +227,9 @@ def _side(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
     c.panel(x0, y, x0 + 200, y + 120, "Fairy")
     for r, row in enumerate(v["fairy"]):
         ry = y + 38 + r * 28
-        c.text(x0 + 10, ry, f"{FAIRY_COST[r]}c", size=10, fill=MUTED, anchor="lm")
+        c.text(x0 + 6, ry, ROW_NAMES[r], size=9, fill=MUTED, anchor="lm")
+        price = f"{FAIRY_COST[r]} copper" if FAIRY_COST[r] else "free"
+        c.text(x0 + 194, ry, price, size=9, fill=MUTED, anchor="rm")
         for s, k in enumerate(row):
             if k >= 0:
                 _item(c, x0 + 55 + s * 38, ry, k, 13)

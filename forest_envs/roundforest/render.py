@@ -8,13 +8,11 @@ own view (and the referee's, ``seat=None``).
 
 from __future__ import annotations
 
-from .components import (
-    CHARACTER_NAMES,
-    ITEM_NAMES,
-    cell_id,
-    cell_name,
-)
+from .board_text import board_lines, board_rich, legend, table_lines  # noqa: F401 (legend: the API)
+from .components import CHARACTER_NAMES
+from .narration import consequences  # noqa: F401  (the API: RENDER.consequences)
 from .observation import APPLES, COPPER, SILVER
+from .words import prompt, prompt_text, wrap  # noqa: F401  (the API: RENDER.prompt)
 
 
 def view(state, seat: int | None) -> dict:
@@ -78,109 +76,34 @@ def view(state, seat: int | None) -> dict:
     return out
 
 
-# What each pending decision asks, for the text picture and the image's title bar.
-DECISION_TEXTS = {
-    "turn": "move or pause", "blockade_start": "set or remove a blockade (turn start)",
-    "blockade_end": "set or remove a blockade (turn end)",
-    "drawn": "keep, exchange, leave or trade the item drawn",
-    "token_item": "take, trade or leave the item token", "yellow": "place the yellow chip's item",
-    "character": "deal with the character card drawn", "meet": "fulfil a task",
-    "well": "choose a well exchange", "well_give": "give an item to the well",
-    "merchant": "deal with the Merchant", "prince": "choose one of the Prince's items",
-    "goblin_give": "give the Goblin an item", "goblin_take": "take an item from the bag",
-    "beggar": "choose a character", "unicorn": "choose the Unicorn's tile",
-    "saddle": "use the saddle or not", "spirit_place": "place the Forest Spirit",
-    "coin_token": "keep the coin token or exchange it for a coin",
-    "chest": "open the treasure chest or keep it closed",
-}
-
-
-def decision_text(decision: dict) -> str:
-    return DECISION_TEXTS[decision["kind"]]
-
-
+# Two-letter codes of the items and characters for the picture's small tokens
+# (``picture.py``; the text board uses ``board_text``'s longer labels).
 ITEM_CODES = ("an", "ba", "sa", "tc", "st", "cr", "ke", "sw", "mp", "he", "hs", "ha", "ch",
               "ca", "ju", "sp", "mo", "mu", "pf", "bo", "cc", "sc")
 CHAR_CODES = ("BS", "IK", "SC", "WI", "BA", "DE", "PR", "ME", "GO", "BE", "UN", "FS")
-CHIP_CODES = ("  ", "*b", "*y", "*r")
-TILE_WIDTH = 13
-
-
-def _tile_text(info: dict, piece: str) -> list[str]:
-    """A 5-line picture of one tile: its octagon pairs on each side (``O``/``o`` filled
-    outer/inner octagon, ``.`` empty), its turning direction (``cw``/``ccw``, ``##`` when
-    blockaded) and in the centre the piece (seat digit) and what lies on it."""
-    inner, outer = info["inner"], info["outer"]
-
-    def sym(d: int, which: str) -> str:
-        return (which if (outer if which == "O" else inner)[d] else ".")
-
-    turn = "##" if info["blocked"] else ("cw" if info["turn"] > 0 else "ccw")
-    if info["character"] >= 0:
-        centre = CHAR_CODES[info["character"]]
-    elif info["item"] >= 0:
-        centre = ITEM_CODES[info["item"]]
-    elif info["well"]:
-        centre = "~~"
-    else:
-        centre = CHIP_CODES[info["chip"]]
-    mid = f"{sym(3, 'O')} {sym(3, 'o')} {piece}{centre} {sym(1, 'o')} {sym(1, 'O')}"
-    return [f"      {sym(0, 'O')} {turn:<4}",
-            f"      {sym(0, 'o')}      ",
-            f" {mid} ",
-            f"      {sym(2, 'o')}      ",
-            f"      {sym(2, 'O')}      "]
-
-
-def legend() -> str:
-    items = ", ".join(f"{c} {n}" for c, n in zip(ITEM_CODES, ITEM_NAMES))
-    chars = ", ".join(f"{c} {n}" for c, n in zip(CHAR_CODES, CHARACTER_NAMES))
-    return ("Each tile: O/o = the outer/inner octagon on that side is filled (the tile two away / "
-            "next to it may be entered), . = empty; cw/ccw = its turning direction, ## = "
-            "blockaded; centre: a digit = that player's piece, *b *y *r = a blue/yellow/red "
-            "chip, ~~ = a well.\nItems: " + items + "\nCharacters: " + chars)
 
 
 def render(state, seat: int | None = None) -> str:
-    v = view(state, seat)
-    g = v["grid"]
-    pieces = {p["cell"]: str(i) for i, p in enumerate(v["players"])}
-    lines = [f"Roundforest - round {v['round']}, turn of player {v['turn']}"]
-    lines.append("   " + "".join(f"{c + 1:^{TILE_WIDTH}}" for c in range(g)))
-    for r in range(g):
-        rows = [[] for _ in range(5)]
-        for c in range(g):
-            cell = cell_id(r, c)
-            if cell in v["cells"]:
-                parts = _tile_text(v["cells"][cell], pieces.get(cell, " "))
-            else:
-                bp = pieces.get(cell, " ")
-                parts = [" " * TILE_WIDTH, " " * TILE_WIDTH, f"  [pack {bp}]   ",
-                         " " * TILE_WIDTH, " " * TILE_WIDTH]
-            for i in range(5):
-                rows[i].append(parts[i])
-        for i in range(5):
-            lines.append((f"{'ABCDEF'[r]}  " if i == 2 else "   ") + "".join(rows[i]).rstrip())
-    gaps = v["gaps"]
-    if gaps:
-        lines.append("Blockades: " + ", ".join(f"gap {g_}: {ITEM_NAMES[k]}" for g_, k in gaps.items()))
-    fairy = ["/".join(ITEM_NAMES[k] if k >= 0 else "-" for k in row) for row in v["fairy"]]
-    lines.append("Fairy: " + " | ".join(fairy))
-    for i, p in enumerate(v["players"]):
-        items = [ITEM_NAMES[k] for k, n in enumerate(p["backpack"]) for _ in range(n)]
-        where = "backpack" if p["in_backpack"] else cell_name(p["cell"])
-        debts = ", ".join(CHARACTER_NAMES[c] for c in p["debts"]) or "none"
-        lines.append(f"Player {i} at {where}: {p['copper']} copper, {p['silver']} silver, "
-                     f"{p['apples']} apples, {p['compasses']} compasses; items: "
-                     f"{', '.join(items) or 'none'}; debts: {debts}"
-                     + (" - WINNER" if p["winner"] else ""))
-        if p.get("drawn_card") is not None:
-            lines.append(f"  drawn card: {CHARACTER_NAMES[p['drawn_card']]}")
-    if v["laid_out"]:
-        lines.append("Laid out: " + ", ".join(CHARACTER_NAMES[c] for c in v["laid_out"]))
-    if v["decision"]:
-        d = v["decision"]
-        hand = (f" (in hand: {ITEM_NAMES[v['drawn_item']]})" if v["drawn_item"] >= 0 else "")
-        lines.append(f"Pending: player {d['player']} to {decision_text(d)} [{d['kind']}]{hand}")
+    """The table as plain ASCII text for ``seat`` (None: the referee): the forest
+    (``board_text``), the fairy, the players, then the pending decision as a sentence."""
+    return render_view(view(state, seat))
+
+
+def render_view(v: dict) -> str:
+    head = f"Roundforest - round {v['round']}, turn of P{v['turn']}"
+    lines = [head] + board_lines(v) + table_lines(v)
+    lines.append(wrap(("Now: " if v["decision"] else "") + prompt_text(v)))
     return "\n".join(lines)
 
+
+def render_rich(state, seat: int | None = None):
+    """The same table as a ``rich`` renderable (colour and Unicode: exits as arrows, chips
+    in their colours, pieces in their seat's), for a terminal that has them; print it with
+    ``rich.console.Console().print(render_rich(state, seat))``."""
+    from rich.console import Group
+    from rich.text import Text
+
+    v = view(state, seat)
+    head = Text(f"Roundforest - round {v['round']}, turn of P{v['turn']}", style="bold")
+    now = wrap(("Now: " if v["decision"] else "") + prompt_text(v))
+    return Group(head, board_rich(v), Text("\n".join(table_lines(v))), Text(now, style="bold"))

@@ -795,8 +795,8 @@ def test_clone_is_independent():
 def test_render_shows_the_forest_and_the_players():
     s = new_state(2, seed=0)
     text = s.render(0)
-    assert "Player 0 at backpack" in text and "Fairy:" in text
-    assert text.count("[pack") == 4
+    assert "P0 in the backpack" in text and "Fairy top row (2 copper):" in text
+    assert "P0 backpack" in text and "P1 backpack" in text and "P2 backpack" not in text
 
 
 def test_the_merchant_is_not_a_bank():

@@ -1,0 +1,251 @@
+"""The forest and the table as text for a terminal, drawn from ``render.view`` alone.
+
+Each tile is one model (``tile_model``): its turning direction, the exits on each side
+(``1``: the inner octagon is filled, a piece may step onto the next tile; ``2``: the outer
+one is, onto the tile two away), the piece on it and what lies there. Two drawings share it:
+``board_lines`` (plain ASCII, 3 lines a tile, the default of ``render``: stable for golden
+files) and ``board_rich`` (a ``rich`` renderable with colour and Unicode arrows, for a
+terminal that has them). ``legend`` explains every abbreviation of both.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from .components import (
+    CHARACTER_NAMES,
+    CHARACTERS,
+    ITEM_NAMES,
+    backpack_corner,
+    cell_id,
+    cell_name,
+)
+from .words import WIDTH, count, fairy_row, gap_label, held_items, item_name, seat
+
+# Short labels (at most 8 letters) for what lies on a tile; ``legend`` lists every one that
+# is not the full name.
+ITEM_LABELS = ("anvil", "barrel", "saddle", "chest", "stone", "cross", "key", "sword",
+               "potion", "helmet", "hshoe", "hat", "cheese", "cauldron", "jug", "spoon",
+               "mortar", "mushroom", "flask", "boot", "copper", "silver")
+CHAR_LABELS = ("Smith", "Innkeep", "Sculptor", "Witch", "Bandit", "Devil", "Prince",
+               "Merchant", "Goblin", "Beggar", "Unicorn", "Spirit")
+CHIP_LABELS = ("", "(blue)", "(yellow)", "(red)")
+WELL_LABEL = "~well~"
+assert len(ITEM_LABELS) == len(ITEM_NAMES) and len(CHAR_LABELS) == len(CHARACTER_NAMES)
+assert max(map(len, ITEM_LABELS + CHAR_LABELS)) <= 8
+
+TILE_W = 16      # columns of one tile (6 tiles and the row letter stay within WIDTH)
+ROW_LETTERS = "ABCDEF"
+N, E, S, W = range(4)
+
+
+def tile_model(info: dict, piece: int | None) -> dict:
+    """One tile as the drawings need it: ``turn`` ("cw", "ccw" or "##" when blockaded),
+    ``exits`` per side N, E, S, W ("", "1", "2" or "12"), ``piece`` (a seat or None) and
+    ``thing`` ((kind, label): "chip", "well", "item", "character" or "" with its label)."""
+    exits = tuple(("1" if info["inner"][d] else "") + ("2" if info["outer"][d] else "")
+                  for d in range(4))
+    if info["character"] >= 0:
+        thing = ("character", f"<{CHAR_LABELS[info['character']]}>")
+    elif info["item"] >= 0:
+        thing = ("item", f"[{ITEM_LABELS[info['item']]}]")
+    elif info["well"]:
+        thing = ("well", WELL_LABEL)
+    elif info["chip"]:
+        thing = ("chip", CHIP_LABELS[info["chip"]])
+    else:
+        thing = ("", "")
+    turn = "##" if info["blocked"] else ("cw" if info["turn"] > 0 else "ccw")
+    return {"turn": turn, "exits": exits, "piece": piece, "thing": thing,
+            "blocked": bool(info["blocked"]), "well": bool(info["well"])}
+
+
+def _pieces(v: dict) -> dict[int, int]:
+    return {pl["cell"]: p for p, pl in enumerate(v["players"])}
+
+
+def _backpack_owner(v: dict, cell: int) -> int | None:
+    for p, pl in enumerate(v["players"]):
+        if pl["in_backpack"] and pl["cell"] == cell:
+            return p
+    return None
+
+
+# --- plain text ------------------------------------------------------------------------------
+
+
+def _plain_tile(m: dict) -> list[str]:
+    """``+cw----12----P0+`` / ``|12 [anvil]  2|`` / ``+------1-------+``."""
+    ex = m["exits"]
+    piece = seat(m["piece"]) if m["piece"] is not None else ""
+    top = f"+{m['turn']:-<5}{ex[N]:-^4}{piece:->5}+"
+    mid = f"|{ex[W]:<2}{m['thing'][1]:^10}{ex[E]:>2}|"
+    bottom = f"+{'':-<5}{ex[S]:-^4}{'':-<5}+"
+    return [top, mid, bottom]
+
+
+def _plain_backpack(v: dict, cell: int) -> list[str]:
+    owner = [p for p in range(v["num_players"]) if _corner_of(v, p) == cell]
+    label = f"{seat(owner[0])} backpack" if owner else ""
+    inside = _backpack_owner(v, cell)
+    return ["", f"{label:^{TILE_W}}", f"{(seat(inside) + ' in it') if inside is not None else '':^{TILE_W}}"]
+
+
+def _corner_of(v: dict, p: int) -> int:
+    return backpack_corner(v["num_players"], p)
+
+
+def board_lines(v: dict) -> list[str]:
+    """The forest as ASCII: a header of column numbers, then 3 lines a row of tiles."""
+    g = v["grid"]
+    pieces = _pieces(v)
+    lines = ["  " + "".join(f"{c + 1:^{TILE_W}}" for c in range(g)).rstrip()]
+    for r in range(g):
+        rows = [[], [], []]
+        for c in range(g):
+            cell = cell_id(r, c)
+            if cell in v["cells"]:
+                parts = _plain_tile(tile_model(v["cells"][cell], pieces.get(cell)))
+            else:
+                parts = _plain_backpack(v, cell)
+            for i in range(3):
+                rows[i].append(f"{parts[i]:<{TILE_W}}")
+        for i in range(3):
+            lines.append((f"{ROW_LETTERS[r]} " if i == 1 else "  ") + "".join(rows[i]).rstrip())
+    return lines
+
+
+def table_lines(v: dict) -> list[str]:
+    """Below the forest: blockades, the fairy's rows by name, the players, the characters
+    laid out, the supply and the bags."""
+    lines = []
+    if v["gaps"]:
+        lines.append("Blockades: " + ", ".join(f"{item_name(k)} at {gap_label(g)}"
+                                               for g, k in v["gaps"].items()))
+    for r, row in enumerate(v["fairy"]):
+        items = ", ".join(item_name(k) if k >= 0 else "-" for k in row)
+        lines.append(f"Fairy {fairy_row(r) + ':':<22} {items}")
+    for p, pl in enumerate(v["players"]):
+        where = "in the backpack" if pl["in_backpack"] else f"on {cell_name(pl['cell'])}"
+        debts = ", ".join(CHARACTER_NAMES[c] for c in pl["debts"]) or "none"
+        lines.append(f"{seat(p)} {where}: {pl['copper']} copper, {pl['silver']} silver, "
+                     f"{count(pl['apples'], 'golden apple')}, {count(pl['compasses'], 'compass')}"
+                     + ("  WINNER" if pl["winner"] else ""))
+        lines.append(f"   backpack: {', '.join(held_items(pl)) or 'empty'}; debts: {debts}")
+        if pl.get("drawn_card") is not None:
+            lines.append(f"   card drawn face down: {CHARACTER_NAMES[pl['drawn_card']]}")
+        prince = [item_name(k) for k, n in enumerate(pl.get("prince_items", ())) for _ in range(n)]
+        if prince:
+            lines.append(f"   the Prince's secret draw: {', '.join(prince)}")
+    d = v["decision"]
+    if v["drawn_item"] >= 0 and d is not None:
+        lines.append(f"{seat(d['player'])} has in hand: {item_name(v['drawn_item'])}")
+    if v["laid_out"]:
+        lines.append("Laid out: " + ", ".join(CHARACTER_NAMES[c] for c in v["laid_out"]))
+    sup = v["supply"]
+    lines.append(f"Supply: {sup['copper']} copper, {sup['silver']} silver, "
+                 f"{count(sup['apples'], 'golden apple')}; blue bag: "
+                 f"{count(sum(v['bag_items']), 'item')}; character pile: {v['pile_size']}")
+    return [part for line in lines for part in _wrapped(line)]
+
+
+def _wrapped(line: str) -> list[str]:
+    """A long line (many debts, many characters laid out) continued under its text."""
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
+def legend() -> str:
+    items = ", ".join(f"{lab} = {name}" for lab, name in zip(ITEM_LABELS, ITEM_NAMES)
+                      if lab != name)
+    chars = ", ".join(f"{lab} = {name}" for lab, name in zip(CHAR_LABELS, CHARACTER_NAMES)
+                      if lab != name)
+    example = _plain_tile({"turn": "cw", "exits": ("12", "2", "1", "12"), "piece": 0,
+                           "thing": ("item", "[anvil]")})
+    text = (
+        f"Each tile is 3 lines: {' / '.join(example)}\n"
+        "  Exits on each side: 1 = a piece may step onto the next tile, 2 = onto the tile two "
+        "away, 12 = both; no digit: closed.\n"
+        "  Top left: the tile turns cw (clockwise) or ccw (counter-clockwise) when a piece "
+        "moves onto it or pauses on it; ## = blockaded (it does not turn).\n"
+        "  Top right: the piece on it (P0, P1, ...). Middle: what lies on it: (blue) "
+        "(yellow) (red) a colour chip, ~well~ a well, [item] an item token, <name> a "
+        "character token.\n"
+        "  Corners: the players' backpacks (where the pieces start).\n"
+        f"Item labels: {items} (coin tokens).\n"
+        f"Character labels: {chars}.\n"
+        "Fairy rows: top (2 copper), middle (1 copper), bottom (free), as the trade actions "
+        "name them.\n"
+        "In colour (render_rich): ↑ → ↓ ← = exit to the next tile, ⇈ ⇉ ⇊ ⇇ = to the tile two "
+        "away; ↻ clockwise, ↺ counter-clockwise, ⊘ blockaded.")
+    return "\n".join(textwrap.fill(line, WIDTH, subsequent_indent="    ")
+                     for line in text.split("\n"))
+
+
+# --- rich: colour and Unicode --------------------------------------------------------------------
+
+_ARROWS = {N: ("↑", "⇈"), E: ("→", "⇉"), S: ("↓", "⇊"), W: ("←", "⇇")}
+_TURN = {"cw": "↻", "ccw": "↺", "##": "⊘"}
+_CHIP_STYLE = {"(blue)": "bold white on blue", "(yellow)": "bold black on yellow",
+               "(red)": "bold white on red"}
+_KIND_STYLE = {"friendly": "bold green", "hostile": "bold red", "helpful": "bold cyan"}
+_SEAT_STYLE = ("bold magenta", "bold bright_blue", "bold bright_green", "bold yellow")
+
+
+def _arrows(side: int, exits: str) -> str:
+    inner, outer = _ARROWS[side]
+    return ("" if "1" not in exits else inner) + ("" if "2" not in exits else outer)
+
+
+def _rich_tile(m: dict, info: dict):
+    """Three lines of 14 columns: turning arrow, north exits and the piece; west exits, what
+    lies there, east exits; south exits."""
+    from rich.text import Text
+
+    ex = m["exits"]
+    t = Text(no_wrap=True)
+    t.append(_TURN[m["turn"]], style="bold red" if m["blocked"] else "dim")
+    t.append(f" {_arrows(N, ex[N]):^8}")
+    piece = seat(m["piece"]) if m["piece"] is not None else ""
+    t.append(f"{piece:>4}", style=_SEAT_STYLE[m["piece"] % 4] if piece else "")
+    t.append(f"\n{_arrows(W, ex[W]):<2}")
+    kind, label = m["thing"]
+    if kind == "chip":
+        style = _CHIP_STYLE[label]
+    elif kind == "character":
+        style = _KIND_STYLE[CHARACTERS[info["character"]].kind]
+    elif kind == "well":
+        style = "bold bright_cyan"
+    else:
+        style = "bold"
+    t.append(f"{label:^10}", style=style)
+    t.append(f"{_arrows(E, ex[E]):>2}\n  {_arrows(S, ex[S]):^10}  ")
+    return t
+
+
+def board_rich(v: dict):
+    """The forest as a ``rich`` table (colour chips, characters by kind, the pieces in their
+    seat's colour, exits as arrows: a single arrow one step, a double one two steps)."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    g = v["grid"]
+    pieces = _pieces(v)
+    table = Table(box=box.SQUARE, show_lines=True, padding=(0, 0), show_header=True,
+                  header_style="dim")
+    table.add_column("", style="dim", justify="center", vertical="middle")
+    for c in range(g):
+        table.add_column(Text(str(c + 1), justify="center"), justify="left", width=14, no_wrap=True)
+    for r in range(g):
+        cells = []
+        for c in range(g):
+            cell = cell_id(r, c)
+            info = v["cells"].get(cell)
+            if info is None:
+                cells.append(Text("\n".join(_plain_backpack(v, cell)).strip("\n"), style="dim",
+                                  justify="center"))
+            else:
+                cells.append(_rich_tile(tile_model(info, pieces.get(cell)), info))
+        table.add_row(ROW_LETTERS[r], *cells)
+    return table
