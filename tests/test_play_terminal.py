@@ -99,9 +99,10 @@ def test_every_screen_shows_the_decision_and_the_moves(session):
             continue
         lines = screen.splitlines()
         at = next(j for j, line in enumerate(lines) if line.startswith("Your moves ("))
-        # state.prompt(seat): the pending decision as a sentence, just above the moves.
-        sentence = lines[at - 1]
-        assert sentence.strip() and not sentence.startswith(" "), (env_id, lines[at - 3:at + 1])
+        # state.prompt(seat): the pending decision as a sentence just above the moves, its
+        # first line flush left, a long one continued on a few indented lines.
+        first = next(j for j in range(at - 1, -1, -1) if not lines[j].startswith(" "))
+        assert lines[first].strip() and at - first <= 4, (env_id, lines[first - 1:at + 1])
         assert re.match(r"Your moves \(\d+; type a number or a move's name", lines[at])
 
 
