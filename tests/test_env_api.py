@@ -551,6 +551,30 @@ def test_single_agent_env_with_an_opponent_pool():
     assert seats == {0, 1, 2}, "learner_seat=None must rotate the learner through every seat"
 
 
+def test_single_agent_reset_never_hands_over_a_finished_game():
+    """Toy game, 3 players, pile 5, seed 0: the learner drawn to seat 2 sees P0 and P1 take
+    the whole pile before its turn. reset plays the next game instead, the same one for the
+    same seed, and the learner has a move."""
+    env = SingleAgentEnv("toy_v0", num_players=3, pile=5)
+    obs, info = env.reset(seed=0)
+    assert info["seat"] == 2
+    assert not (env.aec.terminations[env.agent] or env.aec.truncations[env.agent])
+    assert env.aec.agent_selection == env.agent and info["action_mask"].any()
+    first = (obs.tolist(), env.aec._actions[:])
+    obs, info = env.reset(seed=0)
+    assert (obs.tolist(), env.aec._actions[:]) == first
+
+
+def test_single_agent_reset_gives_up_with_a_clear_error(monkeypatch):
+    import forest_envs.core.gym_env as gym_env
+
+    monkeypatch.setattr(gym_env, "MAX_GAMES_WITHOUT_A_TURN", 1)
+    env = SingleAgentEnv("toy_v0", num_players=3, pile=5)
+    with pytest.raises(RuntimeError, match="in 1 games in a row the opponents ended the game "
+                                           "before seat 2 had a decision"):
+        env.reset(seed=0)
+
+
 @pytest.mark.parametrize("env_id", GAMES)
 def test_single_agent_env_is_deterministic_given_a_seed(env_id):
     env = SingleAgentEnv(env_id)

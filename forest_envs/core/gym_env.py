@@ -18,6 +18,10 @@ from .errors import ConfigError
 from .named_agents import CORE_AGENT_KINDS, core_agent, is_core_agent_name
 from .registry import make_raw
 
+# reset's limit on games that end before the learner decides (a game in which every seat
+# decides early, as all three shipped games do, never reaches it).
+MAX_GAMES_WITHOUT_A_TURN = 100
+
 
 class SingleAgentEnv(gymnasium.Env):
     """``SingleAgentEnv(env_id, opponents=[...], **game_and_env_options)``.
@@ -28,7 +32,9 @@ class SingleAgentEnv(gymnasium.Env):
     ``(rng) -> list of agents`` is drawn anew at every reset (self-play pools); None means
     random agents. A policy file is loaded by ``forest_envs.agents.make_agent(env_id, path)``
     (pass the agent it returns). ``learner_seat``: a fixed seat, or None to draw the seat uniformly at each
-    reset so the learner plays every position.
+    reset so the learner plays every position. ``reset`` always hands the learner a
+    decision: a game the opponents end before the learner's seat decides is replaced by the
+    next one.
     """
 
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 1}
@@ -79,9 +85,16 @@ class SingleAgentEnv(gymnasium.Env):
             seed = int(rng.integers(2**62))
             if hasattr(opp, "reset"):
                 opp.reset(seed=seed)
-        self.aec.reset(seed=int(rng.integers(2**62)))
-        self._play_opponents()
-        return self._obs(), self._info()
+        # A game the opponents finish before the learner's seat ever decides is no episode
+        # of the learner's (gymnasium's reset must hand it a decision): the next game, drawn
+        # from the same generator, is played instead, so reset(seed=s) stays one episode.
+        for _ in range(MAX_GAMES_WITHOUT_A_TURN):
+            self.aec.reset(seed=int(rng.integers(2**62)))
+            self._play_opponents()
+            if not (self.aec.terminations[self.agent] or self.aec.truncations[self.agent]):
+                return self._obs(), self._info()
+        raise RuntimeError(f"in {MAX_GAMES_WITHOUT_A_TURN} games in a row the opponents ended the "
+                           f"game before seat {self.seat} had a decision")
 
     def step(self, action):
         aec = self.aec
