@@ -1,4 +1,4 @@
-"""The ``forest-envs`` command: list, play, rollout, evaluate, replay, playthrough, fuzz, bench.
+"""The ``forest-envs`` command: list, play, rollout, evaluate, benchmark, replay, playthrough, fuzz, bench.
 
 Bad input (an option, a file, a value) is one line ``forest-envs: ...`` on stderr and exit
 status 2, checked before any game is played; argparse's usage errors exit 2 as well."""
@@ -106,7 +106,7 @@ def cmd_evaluate(args) -> int:
     _check_writable(args.plot, "--plot", image=True)
     _check_writable(args.records, "--records")
     results = run_games(args.env, specs, args.games, seed=args.seed, config=config,
-                        workers=args.workers, progress=not args.quiet)
+                        workers=args.workers, progress=not args.quiet, address=args.address)
     rows = summarize(specs, results)
     rated = ratings(specs, results)
     for row, r in zip(rows, rated):
@@ -400,6 +400,68 @@ def cmd_bench(args) -> int:
     return 0
 
 
+# --- benchmark: the candidate against the reference line-ups, rated on the frozen scale -----
+ADDRESS_HELP = ("spread the games over a Ray cluster as tasks: HOST:PORT of a head started with "
+                "`ray start --head`, auto, ray://HOST:10001, or local (a private Ray instance of "
+                "--workers CPUs); the results are the same as with local workers")
+
+
+def cmd_benchmark(args) -> int:
+    from . import benchmark as bm
+
+    if args.calibrate == bool(args.agent):
+        raise ConfigError("give --agent SPEC (benchmark an agent) or --calibrate (freeze the "
+                          "reference ratings), not both" if args.agent else
+                          "give --agent SPEC (the agent to benchmark) or --calibrate")
+    if args.references and not args.calibrate:
+        raise ConfigError("--references is for --calibrate; a benchmark's line-ups are fixed")
+    if args.games is None:
+        args.games = bm.DEFAULT_CALIBRATION_GAMES if args.calibrate else bm.DEFAULT_GAMES
+    if args.seed is None:
+        args.seed = bm.DEFAULT_CALIBRATION_SEED if args.calibrate else bm.DEFAULT_SEED
+    _check_counts(args)
+    config = _parse_config(args.set)
+    _check_writable(args.json, "--json")
+    if args.calibrate:
+        _check_writable(args.ratings or str(bm.REFERENCE_RATINGS), "--ratings")
+        refs = _agent_list(args.references, "--references") if args.references else None
+        entry = bm.run_calibration(args.env, refs, args.games, args.seed, config, args.workers,
+                                   args.address, progress=not args.quiet)
+        path = bm.store_entry(entry, args.ratings)
+        print(bm.format_calibration(entry))
+        print(f"wrote the frozen ratings into {path}")
+    else:
+        entry = bm.run_benchmark(args.env, args.agent, args.games, args.seed, config, args.workers,
+                                 args.address, args.ratings, progress=not args.quiet)
+        print(bm.format_benchmark(entry))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(entry, f, indent=2)
+    return 0
+
+
+def add_benchmark_parser(sub) -> None:
+    q = sub.add_parser("benchmark", help="an agent against the reference line-ups, rated on a "
+                       "fixed scale (docs/benchmark.md)")
+    q.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
+    q.add_argument("--agent", help="the agent to benchmark: random, heuristic, ismcts[:...], ppo, "
+                   "or a policy file")
+    q.add_argument("--games", type=int, help="games per line-up (default 300; 2000 with --calibrate)")
+    q.add_argument("--seed", type=int, help="default 0 (1 with --calibrate)")
+    q.add_argument("--workers", type=int, default=1)
+    q.add_argument("--address", help=ADDRESS_HELP)
+    q.add_argument("--set", action="append", metavar="KEY=VALUE", help="game option")
+    q.add_argument("--json", help="write the leaderboard entry (or, with --calibrate, the "
+                   "calibration) as JSON")
+    q.add_argument("--calibrate", action="store_true", help="play the calibration tournament of "
+                   "the reference agents and freeze their ratings into --ratings")
+    q.add_argument("--references", help="with --calibrate: comma-separated reference agents, the "
+                   "anchor first (default: the line-ups' agents, random first)")
+    q.add_argument("--ratings", help="the reference ratings file (default: the one in the package)")
+    q.add_argument("--quiet", action="store_true", help="no progress bar")
+    q.set_defaults(func=cmd_benchmark)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
@@ -422,11 +484,14 @@ def build_parser() -> argparse.ArgumentParser:
                        "forest-envs replay RECORDS --html OUT shows one)")
         if name == "evaluate":
             q.add_argument("--workers", type=int, default=1)
+            q.add_argument("--address", help=ADDRESS_HELP)
             q.add_argument("--json", help="write the results table as JSON")
             q.add_argument("--csv", help="write the results table as CSV")
             q.add_argument("--plot", help="write a PNG of the agents' ratings")
             q.add_argument("--quiet", action="store_true")
         q.set_defaults(func=func)
+
+    add_benchmark_parser(sub)
 
     q = sub.add_parser("replay", help="step through a recorded game (an HTML page with --html)")
     q.add_argument("record", help="a record file: JSON lines as rollout/evaluate --records write, "

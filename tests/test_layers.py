@@ -31,7 +31,7 @@ LAYERS = ("core", "games", "package", "agents", "evaluation", "train", "tools")
 # Modules directly under forest_envs/ (not in a subpackage), each placed in a layer.
 TOP_LEVEL = {
     "forest_envs": "package",
-    "forest_envs.workers": "core",  # process-pool helpers, no forest_envs import: any layer may use them
+    "forest_envs.workers": "core",  # process pools and Ray tasks (imports only core.errors): any layer may use them
     "forest_envs.evaluation": "evaluation",
     "forest_envs.openspiel": "evaluation",  # an adapter to another library, like evaluation: above the agents
     "forest_envs.cli": "tools",
@@ -39,7 +39,9 @@ TOP_LEVEL = {
     "forest_envs.playthrough": "tools",
     "forest_envs.replay_html": "tools",
 }
-SUBPACKAGE_LAYERS = {"core": "core", "agents": "agents", "train": "train"}  # any other: a game
+# benchmark/ plays agents and rates them as evaluation does: the evaluation layer.
+SUBPACKAGE_LAYERS = {"core": "core", "agents": "agents", "train": "train",
+                     "benchmark": "evaluation"}  # any other: a game
 
 
 def module_files() -> dict[str, tuple[Path, bool]]:
