@@ -272,8 +272,20 @@ def test_bad_input_is_one_line_and_exit_2(argv, message, capsys, tmp_path):
 @pytest.mark.slow
 def test_ray_tasks_give_the_results_of_local_workers():
     """A private local Ray instance (``--address local``) against two worker processes: the
-    same games, the same entry. About 30 s, most of it Ray starting up."""
+    same games, the same entry. About 45 s on the loaded 2-core machine, most of it Ray
+    starting up."""
     pytest.importorskip("ray")
     local = run_benchmark("chickwood_v0", "random", games=6, seed=5, workers=2)
     on_ray = run_benchmark("chickwood_v0", "random", games=6, seed=5, workers=2, address="local")
     assert {k: v for k, v in on_ray.items() if k != "measured"} == {k: v for k, v in local.items() if k != "measured"}
+
+
+def test_an_address_without_ray_installed_is_a_clear_error(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray: ImportError
+    code = cli.main(["evaluate", "--env", "chickwood_v0", "--agents", "random,random,random", "--games", "2",
+                     "--address", "local", "--quiet"])
+    assert code == 2
+    assert capsys.readouterr().err == ("forest-envs: --address 'local' needs ray: "
+                                       "pip install 'forest_envs[rllib]'\n")
