@@ -53,6 +53,13 @@ def test_a_game_without_a_heuristic_has_only_the_random_line_up():
         run_calibration("toy_v0", games=2)
 
 
+def test_the_command_in_the_entry_replays_the_options():
+    assert protocol.benchmark_command("sherwood_v0", "ismcts:sims=50", 8, 3, {"additions": True, "x": "a b"}) == (
+        "forest-envs benchmark --env sherwood_v0 --agent ismcts:sims=50 --games 8 --seed 3 --set additions=true "
+        "--set 'x=a b'")
+    assert protocol._file_digest(__file__) is not None and protocol._file_digest("heuristic") is None
+
+
 def test_the_config_key_fills_in_the_defaults_and_the_step_limit():
     assert config_key("chickwood_v0", {}) == {"num_players": 3, "legendary": False, "max_steps": None}
     assert config_key("roundforest_v0", {"max_steps": 500}) == {
@@ -155,9 +162,10 @@ def random_entry(tiny_scale):
 
 def test_the_leaderboard_entry(random_entry, tiny_scale):
     e = random_entry
-    assert set(e) == {"format", "env", "config", "agent", "version", "games_per_lineup", "seed", "seeds",
+    assert set(e) == {"format", "env", "config", "agent", "agent_sha256", "version", "games_per_lineup", "seed", "seeds",
                       "lineups", "skipped", "overall", "scale", "notes", "command", "measured"}
     assert (e["format"], e["env"], e["agent"], e["version"]) == (protocol.ENTRY_FORMAT, "chickwood_v0", "random", "0.1.0")
+    assert e["agent_sha256"] is None  # an agent by name; a policy file's digest says which policy played
     assert e["command"] == "forest-envs benchmark --env chickwood_v0 --agent random --games 6 --seed 4"
     assert [r["name"] for r in e["lineups"]] == ["random", "heuristic", "mixed"]
     for row in e["lineups"]:

@@ -159,7 +159,7 @@ def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int
     all_results = [r for lu in lineups for r in plays[lu]]
     return {
         "format": ENTRY_FORMAT, "env": env_id, "config": key, "agent": agent,
-        "version": __version__, "games_per_lineup": games, "seed": seed,
+        "agent_sha256": _file_digest(agent), "version": __version__, "games_per_lineup": games, "seed": seed,
         "seeds": "game i of every line-up: SeedSequence([seed, i]); agent a of its list (0: the "
                  "candidate): SeedSequence([seed, i, a])",
         "lineups": rows, "skipped": skipped,
@@ -169,6 +169,17 @@ def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int
         "command": benchmark_command(env_id, agent, games, seed, config),
         "measured": _measured(started),
     }
+
+
+def _file_digest(spec: str) -> str | None:
+    """The SHA-256 of a policy file given as the agent (its path alone does not say which
+    policy played), None for an agent given by name."""
+    import hashlib
+
+    if not os.path.isfile(spec):
+        return None
+    with open(spec, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
 
 
 def _measure() -> dict:
@@ -185,8 +196,9 @@ def _measured(started: dict) -> dict:
 
 def _sets(config: dict) -> str:
     import json
+    import shlex
 
-    return "".join(f" --set {k}={json.dumps(v) if not isinstance(v, str) else v}"
+    return "".join(f" --set {shlex.quote(f'{k}={v if isinstance(v, str) else json.dumps(v)}')}"
                    for k, v in config.items())
 
 
