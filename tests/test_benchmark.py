@@ -297,3 +297,13 @@ def test_an_address_without_ray_installed_is_a_clear_error(monkeypatch, capsys):
     assert code == 2
     assert capsys.readouterr().err == ("forest-envs: --address 'local' needs ray: "
                                        "pip install 'forest_envs[rllib]'\n")
+
+
+def test_a_ratings_file_of_another_kind_is_refused(tmp_path, capsys):
+    path = tmp_path / "other.json"
+    path.write_text('{"rows": []}')
+    code = cli.main(["benchmark", "--env", "chickwood_v0", "--agent", "random", "--games", "3",
+                     "--ratings", str(path), "--quiet"])
+    assert code == 2
+    assert capsys.readouterr().err == (f"forest-envs: {str(path)!r} is not a reference ratings file "
+                                       "(format 'forest_envs reference ratings 1')\n")
