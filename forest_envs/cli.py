@@ -1,4 +1,4 @@
-"""The ``forest-envs`` command: list, play, rollout, evaluate, replay, playthrough, fuzz, bench.
+"""The ``forest-envs`` command: list, play, rollout, evaluate, benchmark, replay, playthrough, fuzz, bench.
 
 Bad input (an option, a file, a value) is one line ``forest-envs: ...`` on stderr and exit
 status 2, checked before any game is played; argparse's usage errors exit 2 as well."""
@@ -12,72 +12,8 @@ import os
 import re
 import sys
 
+from .cli_args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
 from .core.errors import ConfigError, ForestEnvError
-
-_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
-
-
-def _parse_config(pairs: list[str]) -> dict:
-    """``key=value`` pairs; values are parsed as JSON when possible (3, true, "x", 1e-4),
-    numbers JSON does not take (.5, 1.) as floats, anything else is a string."""
-    out = {}
-    for pair in pairs or []:
-        key, eq, value = pair.partition("=")
-        if not eq or not key.strip():
-            raise ConfigError(f"--set expects key=value, got {pair!r}")
-        try:
-            out[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key.strip()] = float(value) if _NUMBER.fullmatch(value.strip()) else value
-    return out
-
-
-def _check_counts(args) -> None:
-    """The numeric options every command shares, checked before anything is built."""
-    for flag, attr, low in (("--games", "games", 1), ("--workers", "workers", 1),
-                            ("--seed", "seed", 0), ("--seat", "seat", 0)):
-        value = getattr(args, attr, None)
-        if value is not None and value < low:
-            raise ConfigError(f"{flag} must be {'at least 1' if low == 1 else 'non-negative'}, "
-                              f"got {value}")
-
-
-def _check_writable(path: str | None, flag: str, image: bool = False) -> None:
-    """Refuse an output path that cannot be written, before any work is done."""
-    if path is None:
-        return
-    if not path.strip():
-        raise ConfigError(f"{flag} needs a file name")
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise ConfigError(f"{flag} {path!r} is a folder; give a file name")
-    if not os.path.isdir(folder):
-        raise ConfigError(f"{flag} {path!r}: folder {folder!r} does not exist")
-    target = path if os.path.exists(path) else folder
-    if not os.access(target, os.W_OK):
-        raise ConfigError(f"{flag} {path!r} is not writable (permission denied)")
-    if image:
-        suffix = os.path.splitext(path)[1].lower().lstrip(".")
-        formats = ("png", "pdf", "svg", "svgz", "jpg", "jpeg", "eps", "ps", "tif", "tiff", "webp")
-        if suffix and suffix not in formats:
-            raise ConfigError(f"{flag} {path!r}: cannot write a .{suffix} image; use .png "
-                              f"(or {', '.join('.' + f for f in formats[1:])})")
-
-
-def _agent_list(text: str, flag: str = "--agents") -> list[str]:
-    """Comma-separated agents; an ``option=value`` item continues the options of the agent
-    before it, so ``ismcts:sims=200,depth=10,heuristic`` is two agents."""
-    specs: list[str] = []
-    for item in (s.strip() for s in text.split(",")):
-        if not item:
-            continue
-        if specs and ":" in specs[-1] and re.fullmatch(r"\w+=[^:/\\]*", item):
-            specs[-1] += "," + item
-        else:
-            specs.append(item)
-    if not specs:
-        raise ConfigError(f"{flag} lists no agent; give comma-separated agents, e.g. random,random")
-    return specs
 
 
 def cmd_list(args) -> int:
@@ -98,15 +34,15 @@ def cmd_list(args) -> int:
 def cmd_evaluate(args) -> int:
     from .evaluation import format_table, plot_ratings, ratings, run_games, summarize, write_csv
 
-    _check_counts(args)
-    specs = _agent_list(args.agents)
-    config = _parse_config(args.set)
-    _check_writable(args.json, "--json")
-    _check_writable(args.csv, "--csv")
-    _check_writable(args.plot, "--plot", image=True)
-    _check_writable(args.records, "--records")
+    check_counts(args)
+    specs = agent_list(args.agents)
+    config = parse_config(args.set)
+    check_writable(args.json, "--json")
+    check_writable(args.csv, "--csv")
+    check_writable(args.plot, "--plot", image=True)
+    check_writable(args.records, "--records")
     results = run_games(args.env, specs, args.games, seed=args.seed, config=config,
-                        workers=args.workers, progress=not args.quiet)
+                        workers=args.workers, progress=not args.quiet, address=args.address)
     rows = summarize(specs, results)
     rated = ratings(specs, results)
     for row, r in zip(rows, rated):
@@ -131,7 +67,7 @@ def cmd_plot(args) -> int:
     from .evaluation import plot_learning_curve, read_learning_curve
 
     read_learning_curve(args.eval_csv)  # a missing or foreign file: one line, nothing written
-    _check_writable(args.out, "--out", image=True)
+    check_writable(args.out, "--out", image=True)
     plot_learning_curve(args.eval_csv, args.out)
     print(f"wrote {args.out}")
     return 0
@@ -143,10 +79,10 @@ def cmd_rollout(args) -> int:
     record (one JSON object per line; ``forest_envs.replay(record)`` rebuilds the game)."""
     from .evaluation import format_game, run_games
 
-    _check_counts(args)
-    specs = _agent_list(args.agents)
-    config = _parse_config(args.set)
-    _check_writable(args.records, "--records")
+    check_counts(args)
+    specs = agent_list(args.agents)
+    config = parse_config(args.set)
+    check_writable(args.records, "--records")
     results = run_games(args.env, specs, args.games, seed=args.seed, config=config)
     print(f"{args.env}: {args.games} game(s), seed {args.seed}; the agents change seats "
           "from game to game")
@@ -188,7 +124,7 @@ def cmd_replay(args) -> int:
 
     if args.game < 0:
         raise ConfigError(f"--game must be non-negative, got {args.game}")
-    _check_writable(args.html, "--html")
+    check_writable(args.html, "--html")
     record = load_record(args.record, args.game)
     if not isinstance(record.get("config", {}), dict):
         raise ConfigError(f"{args.record!r}: the record's 'config' is not an object")
@@ -217,9 +153,9 @@ def cmd_play(args) -> int:
     as a sentence, the legal moves (grouped when many) and a log of every move."""
     from .play import play
 
-    _check_counts(args)
-    config = _parse_config(args.set)
-    opponents = None if args.opponents is None else _agent_list(args.opponents, "--opponents")
+    check_counts(args)
+    config = parse_config(args.set)
+    opponents = None if args.opponents is None else agent_list(args.opponents, "--opponents")
     return play(args, config, opponents)
 
 
@@ -242,7 +178,7 @@ def cmd_train(args) -> int:
         from .train.runs import resume_command, stop_reason
         from .train.sb3 import train
 
-        cfg = load_config(path, _parse_config(args.set))
+        cfg = load_config(path, parse_config(args.set))
         summary = train(cfg, resume=args.resume, progress=not args.quiet, overwrite=args.overwrite)
     except KeyboardInterrupt:
         # A Ctrl-C before PPO started, or a second one: stopped at once, nothing new saved.
@@ -363,11 +299,16 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "evaluate":
             q.add_argument("--workers", type=int, default=1,
                            help="worker processes; results do not depend on it (default: %(default)s)")
+            q.add_argument("--address", help=ADDRESS_HELP)
             q.add_argument("--json", help="write the results table as JSON (default: none)")
             q.add_argument("--csv", help="write the results table as CSV (default: none)")
             q.add_argument("--plot", help="write a PNG of the agents' ratings (default: none)")
             q.add_argument("--quiet", action="store_true", help="no progress bar (default: off)")
         q.set_defaults(func=func)
+
+    from .cli_benchmark import add_benchmark_parser
+
+    add_benchmark_parser(sub)
 
     q = sub.add_parser("replay", help="step through a recorded game (an HTML page with --html)")
     q.add_argument("record", help="a record file: JSON lines as rollout/evaluate --records write, "

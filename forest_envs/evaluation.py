@@ -16,7 +16,7 @@ from .agents import make_agent
 from .agents.policy import check_agent_fits
 from .core.errors import ConfigError
 from .core.registry import make_raw
-from .workers import map_in_workers
+from .workers import map_in_ray, map_in_workers, ray_cluster
 
 
 def _seed(*parts: int) -> int:
@@ -71,7 +71,11 @@ def _play_chunk(args) -> list[GameResult]:
 
 
 def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
-              config: dict | None = None, workers: int = 1, progress: bool = False) -> list[GameResult]:
+              config: dict | None = None, workers: int = 1, progress: bool = False,
+              address: str | None = None) -> list[GameResult]:
+    """``games`` seat-rotated games, in ``workers`` processes, or as Ray tasks on the cluster
+    at ``address`` (``"local"``: a private Ray instance of ``workers`` CPUs); the results, in
+    game order, are the same whichever runs them."""
     config = dict(config or {})
     config.setdefault("num_players", len(agent_specs))
     if config["num_players"] != len(agent_specs):
@@ -80,21 +84,30 @@ def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
     env = make_raw(env_id, **config)  # validate the config before starting workers
     for spec in set(agent_specs):
         check_agent_fits(make_agent(env_id, spec, seed=0), env)  # a policy for another game
-    chunk = max(1, min(50, games // max(1, workers * 4)))
-    jobs = [(env_id, agent_specs, list(range(i, min(games, i + chunk))), seed, config)
+    if address:
+        with ray_cluster(address, num_cpus=workers) as cpus:
+            jobs = _chunks(env_id, agent_specs, games, seed, config, cpus)
+            return _collect(map_in_ray(_play_chunk, jobs), games, progress)
+    jobs = _chunks(env_id, agent_specs, games, seed, config, workers)
+    return _collect(map(_play_chunk, jobs) if workers <= 1
+                    else map_in_workers(_play_chunk, jobs, workers), games, progress)
+
+
+def _chunks(env_id, agent_specs, games, seed, config, parallel: int) -> list[tuple]:
+    """The games as jobs of consecutive indices, about four per worker (at most 50 games
+    each); how they are cut never changes a result."""
+    chunk = max(1, min(50, games // max(1, parallel * 4)))
+    return [(env_id, agent_specs, list(range(i, min(games, i + chunk))), seed, config)
             for i in range(0, games, chunk)]
+
+
+def _collect(parts, games: int, progress: bool) -> list[GameResult]:
     bar = _progress(games) if progress else None
     results: list[GameResult] = []
-    if workers <= 1:
-        for job in jobs:
-            results += _play_chunk(job)
-            if bar:
-                bar.update(len(job[2]))
-    else:
-        for part in map_in_workers(_play_chunk, jobs, workers):
-            results += part
-            if bar:
-                bar.update(len(part))
+    for part in parts:
+        results += part
+        if bar:
+            bar.update(len(part))
     if bar:
         bar.close()
     return sorted(results, key=lambda r: r.index)

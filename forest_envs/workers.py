@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
+from .core.errors import ConfigError
+
 
 def ignore_sigint() -> None:
     """For worker processes: Ctrl-C is the main process's to handle (it stops the workers);
@@ -50,3 +52,55 @@ def map_in_workers(func: Callable, jobs: Iterable, workers: int) -> Iterator:
         except KeyboardInterrupt:
             pool.shutdown(cancel_futures=True)
             raise
+
+
+# --- Ray: the same jobs as tasks on a cluster --------------------------------------------------
+# Games are deterministic from their seeds, so where a job runs (a local process or any node of
+# a cluster) never changes its result; only the order results arrive in does, and the callers
+# sort them by game index.
+
+@contextmanager
+def ray_cluster(address: str, num_cpus: int | None = None):
+    """Connect to the Ray cluster at ``address`` (``HOST:PORT`` of a head started with ``ray
+    start --head``, ``auto``, ``ray://HOST:10001``), or start a private instance of
+    ``num_cpus`` CPUs for ``"local"`` (never joining a cluster this machine may run); yields
+    the cluster's CPU count and disconnects at the end. A Ray session this process already has
+    is used as it is and left open."""
+    try:
+        import ray
+    except ImportError:
+        raise ConfigError(f"--address {address!r} needs ray: pip install 'forest_envs[rllib]'") from None
+    own = not ray.is_initialized()
+    if own:
+        try:
+            if address == "local":
+                ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
+                         log_to_driver=False, configure_logging=False)
+            else:
+                ray.init(address=address, log_to_driver=False, configure_logging=False)
+        except (ConnectionError, ValueError, RuntimeError, TimeoutError) as err:
+            ray.shutdown()
+            raise ConfigError(f"--address {address!r}: cannot connect to a Ray cluster "
+                              f"({type(err).__name__}: {' '.join(str(err).split())[:300]})") from None
+    try:
+        yield max(1, int(ray.cluster_resources().get("CPU", 1)))
+    finally:
+        if own:
+            ray.shutdown()
+
+
+def map_in_ray(func: Callable, jobs: Iterable) -> Iterator:
+    """``map(func, jobs)`` as Ray tasks of one CPU each (inside ``ray_cluster``), results in
+    order. On Ctrl-C the tasks not yet finished are cancelled and KeyboardInterrupt reaches
+    the caller."""
+    import ray
+
+    task = ray.remote(num_cpus=1)(func)
+    refs = [task.remote(job) for job in jobs]
+    try:
+        for ref in refs:
+            yield ray.get(ref)
+    except KeyboardInterrupt:
+        for ref in refs:
+            ray.cancel(ref, force=True)
+        raise

@@ -246,7 +246,7 @@ def test_yaml_exponents_are_floats(tmp_path):
     assert cfg["ppo"]["clip_range"] == pytest.approx(0.2)
     assert cfg["pretrain"]["learning_rate"] == pytest.approx(5e-3)
     # --set values: parsed by the CLI (JSON takes 1e-4; .5 and 1. too), or given as text
-    overrides = cli._parse_config(["ppo.learning_rate=1e-4", "ppo.clip_range=.5", "pretrain.learning_rate=1."])
+    overrides = cli.parse_config(["ppo.learning_rate=1e-4", "ppo.clip_range=.5", "pretrain.learning_rate=1."])
     assert overrides == {"ppo.learning_rate": 1e-4, "ppo.clip_range": 0.5, "pretrain.learning_rate": 1.0}
     cfg = load_config(path, dict(overrides, **{"ppo.vf_coef": "3e-1"}))
     assert cfg["ppo"]["learning_rate"] == pytest.approx(1e-4) and cfg["ppo"]["vf_coef"] == pytest.approx(0.3)

@@ -255,10 +255,10 @@ def test_play_against_heuristic_if_present(monkeypatch, capsys):
 
 
 def test_agent_lists_keep_an_agents_options_together():
-    from forest_envs.cli import _agent_list
+    from forest_envs.cli_args import agent_list
 
-    assert _agent_list("ismcts:sims=200,depth=10,heuristic,heuristic") == [
+    assert agent_list("ismcts:sims=200,depth=10,heuristic,heuristic") == [
         "ismcts:sims=200,depth=10", "heuristic", "heuristic"]
-    assert _agent_list("ismcts:sims=200:depth=10,runs/a.npz, random") == [
+    assert agent_list("ismcts:sims=200:depth=10,runs/a.npz, random") == [
         "ismcts:sims=200:depth=10", "runs/a.npz", "random"]
-    assert _agent_list("heuristic,random,") == ["heuristic", "random"]
+    assert agent_list("heuristic,random,") == ["heuristic", "random"]

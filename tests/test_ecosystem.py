@@ -368,13 +368,16 @@ def test_packaging_metadata_ships_the_type_marker_changelog_and_ecosystem_extra(
     tomllib = pytest.importorskip("tomllib")
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert (ROOT / "forest_envs" / "py.typed").is_file()
-    assert meta["tool"]["setuptools"]["package-data"]["forest_envs"] == ["py.typed"]
+    assert meta["tool"]["setuptools"]["package-data"]["forest_envs"] == ["py.typed", "benchmark/*.json"]
     assert meta["tool"]["setuptools"]["dynamic"]["readme"]["file"] == ["README.md", "CHANGELOG.md"]
     extra = {re.split(r"[<>=\[]", r)[0] for r in meta["project"]["optional-dependencies"]["ecosystem"]}
     assert {"tianshou", "torchrl", "supersuit"} <= extra
-    # nothing but Python files and the marker in the package: no data file the wheel could miss
-    assert {p.suffix for p in (ROOT / "forest_envs").rglob("*") if p.is_file() and "__pycache__" not in p.parts} \
-        <= {".py", ".typed"}
+    # nothing but Python files, the marker and the benchmark's ratings (listed in package-data
+    # above) in the package: no data file the wheel could miss
+    files = [p for p in (ROOT / "forest_envs").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    assert {p.suffix for p in files} <= {".py", ".typed", ".json"}
+    assert [p.relative_to(ROOT).as_posix() for p in files if p.suffix == ".json"] == \
+        ["forest_envs/benchmark/reference_ratings.json"]
 
 
 def _readme_first_python_snippet() -> str:
@@ -395,6 +398,7 @@ def test_the_wheel_installs_in_a_clean_venv_with_a_working_cli_and_readme_snippe
 
     names = zipfile.ZipFile(wheel).namelist()
     assert "forest_envs/py.typed" in names and "forest_envs/chickwood/agents/__init__.py" in names
+    assert "forest_envs/benchmark/reference_ratings.json" in names
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("/METADATA"))).decode()
     assert "# Changelog" in metadata and "License-Expression: MIT" in metadata
     assert any(n.endswith("/CHANGELOG.md") for n in tarfile.open(sdist).getnames())
@@ -583,6 +587,13 @@ def test_rllib_trains_on_a_two_node_ray_cluster(tmp_path):
              "--set", f"output_dir={out}", "--set", "rllib.num_env_runners=2"],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         assert train.returncode == 0, train.stdout[-3000:] + train.stderr[-3000:]
+        # The same cluster plays evaluation games as Ray tasks (one per game here, so both
+        # nodes get some): their records must be those of the same games played locally.
+        evaluate = [sys.executable, "-m", "forest_envs.cli", "evaluate", "--env", "chickwood_v0",
+                    "--agents", "heuristic,random,random", "--games", "8", "--seed", "7", "--quiet"]
+        on_cluster = subprocess.run(
+            evaluate + ["--address", f"{LOOPBACK}:{port}", "--records", str(tmp_path / "cluster.jsonl")],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     finally:
         for proc in reversed(nodes):
             _stop_node(proc)
@@ -593,6 +604,13 @@ def test_rllib_trains_on_a_two_node_ray_cluster(tmp_path):
         shutil.rmtree(temp_dir, ignore_errors=True)
     assert not leftovers, f"processes of the test cluster outlived its nodes: {leftovers}"
     assert worker_logs, "no env runner logs found to check for deprecation warnings"
+
+    assert on_cluster.returncode == 0, on_cluster.stdout[-3000:] + on_cluster.stderr[-3000:]
+    local = subprocess.run(evaluate + ["--records", str(tmp_path / "local.jsonl")], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=600)
+    assert local.returncode == 0, local.stderr[-3000:]
+    assert on_cluster.stdout == local.stdout  # the same table
+    assert (tmp_path / "cluster.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
 
     summary = json.loads((out / "summary.json").read_text())
     assert summary["cluster"] == {"nodes": 2, "cpus": 2, "env_runner_nodes": 2}

@@ -31,17 +31,21 @@ LAYERS = ("core", "games", "package", "agents", "evaluation", "train", "tools")
 # Modules directly under forest_envs/ (not in a subpackage), each placed in a layer.
 TOP_LEVEL = {
     "forest_envs": "package",
-    "forest_envs.workers": "core",  # process-pool helpers, no forest_envs import: any layer may use them
+    "forest_envs.workers": "core",  # process pools and Ray tasks (imports only core.errors): any layer may use them
     "forest_envs.evaluation": "evaluation",
     "forest_envs.openspiel": "evaluation",  # an adapter to another library, like evaluation: above the agents
     "forest_envs.cli": "tools",
+    "forest_envs.cli_args": "tools",       # what the commands share: --set, counts, paths, agent lists
+    "forest_envs.cli_benchmark": "tools",  # forest-envs benchmark: its options and command
     "forest_envs.play": "tools",       # forest-envs play: a game in the terminal
     "forest_envs.move_list": "tools",  # the legal moves as a person reads them (play's list)
     "forest_envs.bench": "tools",
     "forest_envs.playthrough": "tools",
     "forest_envs.replay_html": "tools",
 }
-SUBPACKAGE_LAYERS = {"core": "core", "agents": "agents", "train": "train"}  # any other: a game
+# benchmark/ plays agents and rates them as evaluation does: the evaluation layer.
+SUBPACKAGE_LAYERS = {"core": "core", "agents": "agents", "train": "train",
+                     "benchmark": "evaluation"}  # any other: a game
 
 
 def module_files() -> dict[str, tuple[Path, bool]]:

@@ -1,7 +1,7 @@
 """What a Roundforest move did, in words (``consequences``): the log line's second half.
 
 It compares what one observer's view showed before and after the move
-(``render.view(before, observer)`` and ``render.view(after, observer)``), so it can only name
+(``view.view(before, observer)`` and ``view.view(after, observer)``), so it can only name
 what that observer may know: another seat's face-down card or the Prince's secret draws are
 named to their owner (and the referee) alone. Item tokens are followed from place to place
 (tiles, backpacks, the hand, blockade gaps, the fairy, the blue bag) and each move of one
@@ -28,6 +28,7 @@ from .components import (
     cell_name,
 )
 from .observation import Kind
+from .view import view
 from .words import WIDTH, an, character, gap_label, item_name, listing, seat, the
 
 CHIPS = ("", "blue", "yellow", "red")
@@ -38,7 +39,6 @@ def consequences(before, after, observer: int | None = None) -> list[str]:
     """Phrases for what the move from ``before`` to ``after`` did, as ``observer`` may know
     it; wrapped (a phrase may begin a new line) so that the narration, the move's text
     followed by these phrases, stays within ``WIDTH`` columns."""
-    from .render import view
     phrases = changes(view(before, observer), view(after, observer))
     return _wrapped(phrases, move_columns(before, observer) + 2)
 

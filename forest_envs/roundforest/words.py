@@ -1,7 +1,7 @@
 """Roundforest in words for people: the names of things and the pending decision as a
 sentence (``prompt``).
 
-Everything here is written from ``render.view(state, observer)`` alone, so a sentence names
+Everything here is written from ``view.view(state, observer)`` alone, so a sentence names
 only what that observer may know: another seat's face-down character card and the Prince's
 secret draws appear only in their owner's (and the referee's) sentence. The options a
 sentence lists are those the rulebook gives the decision; the legal-action list says which
@@ -30,6 +30,7 @@ from .components import (
     cell_name,
 )
 from .observation import DECISIONS
+from .view import view
 
 WIDTH = 100  # columns of every line written for a terminal
 
@@ -146,7 +147,6 @@ def _thing_on(info: dict) -> str:
 def prompt(state, observer: int | None = None) -> str:
     """The pending decision as ``observer`` may read it (None: the referee), in lines of at
     most ``WIDTH`` columns."""
-    from .render import view
     return wrap(prompt_text(view(state, observer)))
 
 
