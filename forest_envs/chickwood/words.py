@@ -28,8 +28,8 @@ from .components import (
 )
 from .observation import DECISIONS, Kind
 
-WIDTH = 100          # no line of a prompt or narration is wider
-NEW_LINE = "\n    "  # how a narration goes on on a further line
+WIDTH = 100     # no line of a prompt or narration is wider
+INDENT = "    "  # the further lines of a narration
 
 _NAME = {k: DECISIONS[k].name for k in range(len(DECISIONS))}
 
@@ -195,7 +195,8 @@ def _ask_entertainers_first(v: dict, p: int, data: dict) -> str:
 def _ask_entertainers_second(v: dict, p: int, data: dict) -> str:
     cell, space = divmod(data["first_pick"], MAX_SPACES)
     owner = v["villages"][cell]["alms"][space]
-    return (f"P{p} swaps P{owner}'s alms at {place(v, cell)} (space {space + 1}) with another "
+    whose = "its own" if owner == p else f"P{owner}'s"
+    return (f"P{p} swaps {whose} alms at {place(v, cell)} (space {space + 1}) with another "
             "player's alms: pick it")
 
 
@@ -205,7 +206,7 @@ def _treasures(v: dict, p: int) -> list[int]:
 
 def _ask_arrow_give(v: dict, p: int, data: dict) -> str:
     mine = either([KIND_NAMES[k] for k, x in enumerate(_treasures(v, p)) if x])
-    head = f"P{p} may trade one treasure with an opponent with the golden arrow"
+    head = f"P{p} may use the golden arrow to swap a treasure with an opponent"
     return _fitting(f"{head}: give {mine}, or pass", f"{head}: pick the one to give, or pass")
 
 
@@ -236,7 +237,8 @@ def happened(vb: dict, va: dict, glory_before: list[int], glory_after: list[int]
     """What the move from view ``vb`` to view ``va`` (one observer's) did, as phrases for the
     log: what a raid took, the alms placed, the glory it changed, the loot set aside at the
     round's end, the next round, the final scoring (``ranks`` once the game is over). A
-    phrase may start with ``NEW_LINE`` so that no line of the narration exceeds ``WIDTH``."""
+    phrase may go on on further lines (``_lay_out``) so that no line of the narration passes
+    ``WIDTH``."""
     d = vb["decision"]
     kind, p = d["kind"], d["player"]
     out: list[tuple[str, bool]] = []  # (phrase, starts a new line)
@@ -327,10 +329,11 @@ def _raid(vb: dict, va: dict, r: int, set_aside: list[int]) -> list[str]:
 
 def _alms(vb: dict, va: dict, p: int) -> list[str]:
     out = []
-    for cell, (b, a) in enumerate(zip(vb["villages"], va["villages"])):
+    for b, a in zip(vb["villages"], va["villages"]):
         for space, (was, now) in enumerate(zip(b["alms"], a["alms"])):
             if was != now:
-                text = f"P{p}'s alms lands at {place(va, cell)}, space {space + 1}"
+                # the move names the cell ("alms r3c2"): here its village
+                text = f"P{p}'s alms goes to {VILLAGES[a['village']].name}, space {space + 1}"
                 glory = _row_opened(a["village"], space)
                 out.append(text + (f", unlocking its row's glory {glory}" if glory is not None else ""))
     left = vb["decision"]["data"]["alms_left"] - 1
@@ -403,18 +406,26 @@ def _final(va: dict, ranks: list[int]) -> str:
 
 
 def _lay_out(phrases: list[tuple[str, bool]], move_width: int) -> list[str]:
-    """The phrases, each prefixed with ``NEW_LINE`` where the narration must go on on a new
-    line (asked for, or the line would pass ``WIDTH``: the narration joins phrases with
-    "; " after the move's name, at most ``move_width`` columns with its ": "); a phrase too
-    long for one line is broken inside."""
-    out, column = [], move_width - 2  # the first phrase follows ": ", the others "; "
-    indent, width = len(NEW_LINE) - 1, WIDTH - 2  # room for the "; " after a phrase
+    """The phrases as the narration joins them ("; " after the move's name and ": ", at most
+    ``move_width`` columns): a phrase that must start a new line (asked for, or the line
+    would pass ``WIDTH``) is appended to the one before it after ";" and a line break, and a
+    phrase too long for one line is broken inside, so no line passes ``WIDTH``."""
+    out: list[str] = []
+    width = WIDTH - 1  # room for the ";" a line may end with
+    column = move_width
     for text, new_line in phrases:
-        if (new_line and out) or column + 2 + len(text) > width:
-            lines = textwrap.wrap(text, width - indent) or [""]
-            out.append(NEW_LINE + NEW_LINE.join(lines))
-            column = indent + len(lines[-1])
-        else:
+        if out and not new_line and column + 2 + len(text) <= width:
             out.append(text)
             column += 2 + len(text)
+            continue
+        if out:
+            lines = textwrap.wrap(text, width, initial_indent=INDENT, subsequent_indent=INDENT)
+            out[-1] += ";\n" + "\n".join(lines)
+            column = len(lines[-1])
+        else:  # the first phrase starts on the move's line
+            lines = textwrap.wrap(text, width, initial_indent=" " * move_width,
+                                  subsequent_indent=INDENT)
+            column = len(lines[-1])
+            lines[0] = lines[0][move_width:]
+            out.append("\n".join(lines))
     return out
