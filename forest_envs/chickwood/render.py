@@ -12,7 +12,10 @@ The view is indexed as the game's data is, so a program reads it without parsing
   by the names the kind declares (the alms snake's ``last_cell`` is None before its first
   alms).
 
-``render`` turns ids into names for people. Scripted agents call ``view`` at every decision,
+``render`` turns ids into names for people (the board, keyed by ``legend``); ``prompt`` and
+``consequences`` (core's ``State.prompt`` and ``State.narrate``) put the pending decision and
+what a move did into words (``words.py``), from the observer's view only. Scripted agents
+call ``view`` at every decision,
 so it reads each buffer block with one ``tolist()`` (indexing numpy element by element is
 slow) and builds nothing it does not return.
 """

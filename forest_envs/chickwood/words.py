@@ -251,7 +251,7 @@ def happened(vb: dict, va: dict, glory_before: list[int], glory_after: list[int]
     if kind == SPY:
         out += [(text, False) for text in _spied(vb, va, p)]
     if kind == KEY_KIND and va["box"][KEY] > vb["box"][KEY]:
-        out.append((f"the key goes to the box; P{d['data']['raider']} chooses another castle",
+        out.append((f"the key goes to the box: P{d['data']['raider']} chooses another castle",
                     False))
     if raider is not None:
         set_aside = [sum(vb["castles"][value]["face_up"][k] for value in left_over) if round_over
@@ -276,8 +276,8 @@ def happened(vb: dict, va: dict, glory_before: list[int], glory_after: list[int]
         if va["round"] > vb["round"]:
             order = ", ".join(f"P{q}" for q in va["order"])
             total = num_rounds(va["num_players"], va["legendary"])
-            out.append((f"round {va['round']} of {total}: {len(va['players'][0]['banner'])} "
-                        f"cards each, {va['deck_left']} left in the deck; turn order {order}", True))
+            out.append((f"round {va['round']} of {total}, {len(va['players'][0]['banner'])} cards "
+                        f"each ({va['deck_left']} left in the deck): turn order {order}", True))
         else:
             out.append(("the deck cannot deal another round: the game ends", True))
             if va["decision"] is not None:

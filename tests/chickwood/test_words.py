@@ -143,7 +143,7 @@ def test_raid_prompt_names_the_open_castles_and_the_key_block():
     assert same_for_all(prompts(s)) == ("P2 may use the key: P0 chose to raid castle 4; force P0 "
                                         "to choose another castle, or pass")
     assert same_for_all(narrations(s, "key: force another castle")) == (
-        "key: force another castle: the key goes to the box; P0 chooses another castle")
+        "key: force another castle: the key goes to the box: P0 chooses another castle")
     assert same_for_all(prompts(s)) == ("P0 must raid another castle (the key blocks castle 4): "
                                         "castle 1, 2 or 3")
 
@@ -237,7 +237,7 @@ def test_the_round_end_names_the_set_aside_cards_as_each_seat_knows_them():
     start = ("raid castle 3: P0 takes castle card 3 and gold chest x2, silver chest x2, ruby chest "
              "x3;\n    glory now P0 12 (+8);\n    round 1 ends; unraided castle 4, set aside face up: "
              "silver chest; face down: ")
-    end = ";\n    round 2 of 8: 3 cards each, 57 left in the deck; turn order P1, P2, P0"
+    end = ";\n    round 2 of 8, 3 cards each (57 left in the deck): turn order P1, P2, P0"
     assert said == {None: start + "P0's violet ring" + end, 0: start + "P0's violet ring" + end,
                     1: start + "1 card of P0" + end, 2: start + "1 card of P0" + end}
 
@@ -251,7 +251,7 @@ def test_the_spy_sees_the_cards_and_knows_them_when_they_are_set_aside():
     said = narrations(s, "raid castle 3")
     start = ("raid castle 3: P0 takes castle card 3 and gold chest, silver chest, violet ring;\n"
              "    glory now P0 11 (+7);\n    round 1 ends")
-    end = ";\n    round 2 of 8: 3 cards each, 58 left in the deck; turn order P1, P2, P0"
+    end = ";\n    round 2 of 8, 3 cards each (58 left in the deck): turn order P1, P2, P0"
     aside = "; unraided castle 4, set aside face down: "
     assert said == {
         None: start + aside + "P0's henchman, P2's ruby chest" + end,
