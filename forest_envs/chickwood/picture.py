@@ -1,11 +1,13 @@
 """Chickwood Forest as an image (``render_mode="rgb_array"``), drawn from ``render.view`` only.
 
-Top: the castles in play, each with its pile, its raider, the loot lying face up before it
-and the face-down cards (backs in the owner's colour; a card's name only where the view
-knows it: your own, a spied one, or everything for the referee). Left: the villages with
-their rows of alms spaces (a disc in the owner's colour, empty rings where free) and each
-row's glory. Right: the players (banner, alms, hand, castles held, loot). Bottom: your hand
-(every hand for the referee), the known discards and a legend.
+Top: the game, the round and whose view it is; below it, apart, a badge naming who is to
+move and the pending decision in words (``words.ask``, the text's prompt). Then the castles
+in play, each with its pile, its raider, the loot lying face up before it and the face-down
+cards (backs in the owner's colour; a card's name only where the view knows it: your own, a
+spied one, or everything for the referee). Left: the villages with their rows of alms
+spaces (a disc in the owner's colour, empty rings where free) and each row's glory. Right:
+the players (banner, alms, hand, castles held, loot). Bottom: your hand (every hand for the
+referee), the known discards and a legend.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from ..core.picture import (
     symbol_chip,
     symbol_disc,
 )
-from .components import KIND_NAMES, VILLAGES
+from .actions import cell_name
+from .components import KIND_NAMES, VILLAGES, num_rounds
+from .words import ask
 
 WIDTH, HEIGHT = 1080, 720
 
@@ -49,10 +53,10 @@ def picture(view: dict):
     c = Canvas(WIDTH, HEIGHT)
     seat = view["seat"]
     _title(c, view)
-    _castles(c, view, 10, 40, WIDTH - 10, 232)
-    _villages(c, view, 10, 240, 560, 592)
-    _players(c, view, 570, 240, WIDTH - 10, 592)
-    _hands(c, view, seat, 10, 600, WIDTH - 10, 686)
+    _castles(c, view, 10, 58, WIDTH - 10, 250)
+    _villages(c, view, 10, 258, 560, 600)
+    _players(c, view, 570, 258, WIDTH - 10, 600)
+    _hands(c, view, seat, 10, 608, WIDTH - 10, 686)
     c.legend(10, 692, [
         (symbol_chip(CHEST), "chest"), (symbol_chip(GARMENT), "garment"), (symbol_chip(JEWEL), "jewel"),
         (symbol_chip(KIND_COLOURS[11]), "bust"), (symbol_chip(KIND_COLOURS[12]), "maid"),
@@ -67,20 +71,21 @@ def picture(view: dict):
 
 
 def _title(c: Canvas, v: dict) -> None:
+    """Line 1: the game, the round and whose view this is; line 2, apart from it: a badge
+    naming who is to move and the pending decision in words (``words.ask``)."""
+    rounds = num_rounds(v["num_players"], v["legendary"])
+    c.title_bar("Chickwood Forest", f"round {v['round']} of {rounds}  ·  deck {v['deck_left']}"
+                + ("  ·  Legendary" if v["legendary"] else ""), 190, 600, v["seat"])
     d = v["decision"]
     if d is None:
-        what = "game over"
-    elif d["kind"] == "alms":
-        what = f"P{d['player']} places alms ({d['data']['alms_left']} to place)"
-    elif d["kind"] == "key":
-        what = f"P{d['player']} may use the key on castle {d['data']['castle'] + 1}"
+        badge, colour = "game over", INK
+        what = "final glory: " + ",  ".join(f"P{p} {s['total']}" for p, s in enumerate(v["scores"]))
     else:
-        what = f"P{d['player']} to {d['kind'].replace('_', ' ')}"
-    label_x = c.title_bar("Chickwood Forest", f"round {v['round']}  ·  deck {v['deck_left']}  ·  "
-                          f"{what}" + ("  ·  Legendary" if v["legendary"] else ""), 190, 640,
-                          v["seat"])
-    if d is not None:
-        c.seat_disc(label_x - 20, 20, 9, d["player"])
+        badge, colour, what = f"P{d['player']} to move", seat_colour(d["player"]), ask(v)
+    width = c.text_width(badge, 12, True) + 16
+    c.box(10, 33, 10 + width, 51, fill=colour, outline=INK, radius=4)
+    c.text(10 + width / 2, 42, badge, size=12, bold=True, fill=(255, 255, 255), anchor="mm")
+    c.text(width + 22, 35, what, size=12, width=WIDTH - width - 32)
 
 
 def _cards(c: Canvas, counts, x, y, right, bottom, cw=62, ch=18, size=10) -> None:
@@ -182,10 +187,11 @@ def _villages(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
             c.text(left + 6, top + 4, "forest", size=10, fill=INK)
         else:
             _village(c, entry, left, top, right, bottom)
+        c.text(right - 5, top + 5, cell_name(cell), size=9, fill=MUTED, anchor="ra")  # as the texts name it
         if cell in visited:
             c.box(left - 2, top - 2, right + 2, bottom + 2, fill=None, outline=HIGHLIGHT, width=3)
         if cell == last:
-            c.text(right - 4, top + 4, "last alms", size=9, bold=True, fill=HIGHLIGHT, anchor="ra")
+            c.text(right - 4, bottom - 14, "last alms", size=9, bold=True, fill=HIGHLIGHT, anchor="ra")
 
 
 def _tree(c: Canvas, cx, cy, r) -> None:
@@ -258,11 +264,6 @@ def _hands(c: Canvas, v: dict, seat, x0, y0, x1, y1) -> None:
     if seat is not None:
         c.panel(x0, y0, x1, y1, f"Your hand (P{seat})")
         _cards(c, v["hand"], x0 + 8, y0 + 24, x0 + 520, y1 - 4, cw=74, ch=20)
-        play = v.get("play_face_down")
-        d = v["decision"]
-        if play is not None and d is not None and d["player"] == seat:
-            c.text(x0 + 8, y1 - 16, f"your banner says: play face {'down' if play else 'up'}",
-                   size=10, fill=HIGHLIGHT)
         known = [k + m for k, m in zip(v["discard_public"], v["discard_known"])]
         label = "Discards you know"
     else:

@@ -12,18 +12,34 @@ The view is indexed as the game's data is, so a program reads it without parsing
   by the names the kind declares (the alms snake's ``last_cell`` is None before its first
   alms).
 
-``render`` turns ids into names for people. Scripted agents call ``view`` at every decision,
+``render`` turns ids into names for people (the board, keyed by ``legend``); ``prompt`` and
+``consequences`` (core's ``State.prompt`` and ``State.narrate``) put the pending decision and
+what a move did into words (``words.py``), from the observer's view only. Scripted agents
+call ``view`` at every decision,
 so it reads each buffer block with one ``tolist()`` (indexing numpy element by element is
 slow) and builds nothing it does not return.
 """
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 
 from .actions import cell_name
-from .components import CASTLE_CAPACITY, FOREST, KIND_NAMES, MAX_CASTLE, MAX_CELLS, NO_CARD, VILLAGES
+from .components import (
+    CASTLE_CAPACITY,
+    FOREST,
+    GRID_COLS,
+    KIND_NAMES,
+    MAX_CASTLE,
+    MAX_CELLS,
+    NO_CARD,
+    VILLAGES,
+    num_rounds,
+)
 from .observation import Kind
+from .words import WIDTH, ask, cards, happened
 
 _SEAT_PLUS_ONE = np.arange(1, 6)
 
@@ -142,72 +158,93 @@ def _villages(state) -> list[dict]:
 
 # --- text ------------------------------------------------------------------------------------
 def render(state, seat: int | None = None) -> str:
+    """The table as ``seat`` may see it, in lines of at most ``words.WIDTH`` columns."""
     v = view(state, seat)
     d = v["decision"]
-    lines = [f"Chickwood Forest: round {v['round']}, deck {v['deck_left']}, "
-             + ("game over" if d is None else _decision_text(d)), "Castles:"]
+    glory = state.totals()
+    rounds = num_rounds(v["num_players"], v["legendary"])
+    lines = [f"Chickwood Forest{' (Legendary)' if v['legendary'] else ''}: round {v['round']} of "
+             f"{rounds}, deck {v['deck_left']}, " + ("game over" if d is None else f"P{d['player']} to move")]
+    if d is not None:
+        lines.append(ask(v))
+    lines.append("Castles:")
     for value, c in v["castles"].items():
-        raided = "" if c["raided_by"] is None else f" raided by P{c['raided_by']}"
-        down = ", ".join(f"P{p}:{x}" for p, x in enumerate(c["face_down_by"]) if x) or "-"
-        lines.append(f"  [{value}] pile {c['pile_left']:2d}{raided}  up: {_cards(c['face_up'])}"
-                     f"  down: {down}")
-        if "face_down" in c:
-            for p, cards in enumerate(c["face_down"]):
-                if any(cards):
-                    lines.append(f"        face down P{p}: {_cards(cards)}")
-        for key in ("my_face_down", "spied_face_down"):
-            if any(c.get(key, ())):
-                lines.append(f"        {key.replace('_', ' ')}: {_cards(c[key])}")
+        cap = "" if c["capacity"] is None else f", holds {c['capacity']}"
+        raided = "" if c["raided_by"] is None else f", raided by P{c['raided_by']}"
+        blocked = ", blocked by the key" if c["key_blocked"] else ""
+        down = ", ".join(f"P{p} x{x}" for p, x in enumerate(c["face_down_by"]) if x) or "-"
+        _wrapped(lines, f"  castle {value}: pile {c['pile_left']}{cap}{raided}{blocked} | "
+                        f"face up: {cards(c['face_up'])} | face down: {down}")
+        for p, known in enumerate(c.get("face_down", ())):
+            if any(known):
+                _wrapped(lines, f"      P{p}'s face down: {cards(known)}")
+        if any(c.get("my_face_down", ())):
+            _wrapped(lines, f"      your face down: {cards(c['my_face_down'])}")
+        if any(c.get("spied_face_down", ())):
+            _wrapped(lines, f"      the others' face down, seen with the spy glass: "
+                            f"{cards(c['spied_face_down'])}")
     lines.append("Players:")
     for p, pl in enumerate(v["players"]):
         me = " (you)" if p == seat else ""
         banner = "".join("D" if x else "U" for x in pl["banner"])
-        held = [value + 1 for value, x in enumerate(pl["castles_held"]) for _ in range(x)]
-        lines.append(f"  P{p}{me}: castle {pl['castle']} banner {banner}, "
-                     f"alms {pl['alms_left']}, hand {pl['hand_count']}, castles {held}, "
-                     f"raided {pl['raids'] or '-'}")
-        lines.append(f"      loot: {_cards(pl['collection'])}")
-    lines.append("Villages:")
-    for row in range(0, MAX_CELLS, 3):
-        parts = [_village_text(cell, v["villages"][cell]) for cell in range(row, row + 3)
+        held = " ".join(str(value + 1) for value, x in enumerate(pl["castles_held"]) for _ in range(x))
+        raids = " ".join(map(str, pl["raids"])) or "-"
+        _wrapped(lines, f"  P{p}{me}: castle {pl['castle']}, banner {banner}, alms {pl['alms_left']}, "
+                        f"hand {pl['hand_count']}, castle cards {held}, raided {raids}, glory {glory[p]}")
+        _wrapped(lines, f"      loot: {cards(pl['collection'])}")
+    lines.append("Villages: each card row as glory:spaces; - no glory, . free, a digit: that seat's alms")
+    for row in range(0, MAX_CELLS, GRID_COLS):
+        parts = [_village_text(cell, v["villages"][cell]) for cell in range(row, row + GRID_COLS)
                  if v["villages"][cell]["village"] != NO_CARD]
         if parts:
-            lines.append("  " + " | ".join(parts))
+            lines.append(("  " + "  ".join(part.ljust(_VILLAGE_WIDTH) for part in parts)).rstrip())
     if "hand" in v:
-        lines.append(f"Your hand: {_cards(v['hand'])}")
-    if v["play_face_down"] is not None and d is not None and seat == d["player"]:
-        lines.append(f"Your banner says: play this card face {'down' if v['play_face_down'] else 'up'}")
+        _wrapped(lines, f"Your hand: {cards(v['hand'])}")
     for p, hand in enumerate(v.get("hands", ())):
-        lines.append(f"Hand P{p}: {_cards(hand)}")
+        _wrapped(lines, f"Hand P{p}: {cards(hand)}")
     if "scores" in v:
         lines.append("Final scores:")
         for p, s in enumerate(v["scores"]):
-            lines.append(f"  P{p}: " + ", ".join(f"{k} {x}" for k, x in s.items()))
+            _wrapped(lines, f"  P{p}: {_score_text(s)}")
     return "\n".join(lines)
 
 
-def _decision_text(d: dict) -> str:
-    """The pending decision in the board's own player names (P0, P1, ...)."""
-    who, data = f"P{d['player']}", d["data"]
-    if d["kind"] == "alms":
-        return f"{who} places alms, {data['alms_left']} still to place"
-    if d["kind"] == "key":
-        return f"{who} may use the key: P{data['raider']} chose castle {data['castle'] + 1}"
-    return f"{who} to {d['kind'].replace('_', ' ')}"
+def _wrapped(lines: list[str], text: str, indent: int = 8) -> None:
+    """``text`` appended to ``lines``, broken at ``WIDTH`` with further lines indented."""
+    lines.extend(textwrap.wrap(text, WIDTH, subsequent_indent=" " * indent,
+                               break_on_hyphens=False) or [""])
+
+
+def _score_text(s: dict) -> str:
+    parts = [f"{k} {x}" for k, x in s.items() if k not in ("busts", "village_glory", "total")]
+    villages = ", ".join(f"{cell} {x}" for cell, x in s["village_glory"].items() if x)
+    if villages:
+        parts[-1] += f" ({villages})"
+    busts = f"; {s['busts']} chest{'s' if s['busts'] != 1 else ''} lost to busts" if s["busts"] else ""
+    return f"total {s['total']} = " + ", ".join(parts) + busts
 
 
 LEGEND = """\
-[v] pile n      castle of value v, n castle cards left in its pile
-up / down       loot lying face up before a castle / face-down cards by player (P1:2)
-banner UDD      the castle's banner: U = play face up, D = face down, one per scouting play
-castles [..]    castle cards a player holds (start castle included); raided: values raided
-r1c2 Name[a/b/c] ..01.   village in row 1, column 2; glory of each row (- none); each space:
-                . empty, or the seat of the alms in it (spaces fill left to right)
-~forest~        a forest card (no alms)"""
+round r of n     a game of this player count lasts n rounds; deck: loot cards left to deal
+P0, P1, ...      the players by seat; (you): the seat whose view this is
+castle v         the castle pile of value v; pile: castle cards left in it; holds n: at most n
+                 loot cards may lie before it (castles 1 and 2)
+face up / down   the loot before a castle: face up by name, face down as a count by owner (P1 x2)
+banner UDD       a player's castle banner, one letter per scouting play: U face up, D face down
+alms, hand       alms left in the player's store; cards in hand
+castle cards     the castle cards the player holds (the first one included), each worth its value
+raided           the castles the player raided, one per round; glory: the glory if the game
+                 ended now (loot, castle cards, villages as they stand)
+loot             the cards the player took, face up for all; x2: two cards of that kind
+r1c2             the grid cell in row 1, column 2 (the name the alms actions use)
+Dunmere -:... 10:.. 5:..   a village card, one group per row of the card, top row first: the
+                 row's glory (- none), then its alms spaces, filled left to right: . free,
+                 a digit the seat whose alms it holds; a row's glory counts once it holds an alms
+~forest~         a forest card: no alms, and a snake of alms cannot pass it"""
 
 
 def legend() -> str:
-    """The key to ``render``'s text."""
+    """The key to ``render``'s text: every code the board uses."""
     return LEGEND
 
 
@@ -216,12 +253,25 @@ def _village_text(cell: int, vil: dict) -> str:
         return f"{cell_name(cell)} ~forest~"
     village = VILLAGES[vil["village"]]
     alms = "".join("." if o < 0 else str(o) for o in vil["alms"])
-    glory = "/".join("-" if g is None else str(g) for _, g in village.rows)
-    return f"{cell_name(cell)} {village.name[:6]}[{glory}] {alms}"
+    rows, start = [], 0
+    for spaces, glory in village.rows:
+        rows.append(f"{'-' if glory is None else glory}:{alms[start:start + spaces]}")
+        start += spaces
+    return f"{cell_name(cell)} {village.name} {' '.join(rows)}"
 
 
-def _cards(counts: list[int]) -> str:
-    """Counts by kind id as "gold chest x2, henchman"."""
-    return ", ".join(f"{KIND_NAMES[k]} x{c}" if c > 1 else KIND_NAMES[k]
-                     for k, c in enumerate(counts) if c) or "-"
+_VILLAGE_WIDTH = max(len(_village_text(0, {"village": i, "alms": [-1] * v.spaces}))
+                     for i, v in enumerate(VILLAGES))
 
+
+# --- words for people (core's State.prompt and State.narrate) ----------------------------------
+def prompt(state, observer: int | None) -> str:
+    """The pending decision as a sentence, as ``observer`` may know it (``words.ask``)."""
+    return ask(view(state, observer))
+
+
+def consequences(before, after, observer: int | None) -> list[str]:
+    """What the move from ``before`` to ``after`` did, as ``observer`` may know it
+    (``words.happened``; glory is public: it counts only public cards and alms)."""
+    return happened(view(before, observer), view(after, observer), before.totals(),
+                    after.totals(), after.ranks() if after.is_terminal else None)
