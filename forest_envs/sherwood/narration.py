@@ -265,17 +265,30 @@ def _loot_done(before, after) -> list[str]:
     return [f"the loot is handed out; the outlaws at {AMBUSHES[before.loot.ambush]} go home"]
 
 
+def _crush_over(before, after) -> bool:
+    """The forest-cloak questions of ``before``'s crushed ambush are all answered (the coach
+    may have driven on to crush another ambush)."""
+    return (after.crush is None or after.coach is None or after.coach.card != before.coach.card
+            or after.coach.step != before.coach.step)
+
+
 def _cloak(before, after, observer, d) -> list[str]:
-    if after.crush is not None:
+    if not _crush_over(before, after):
         return []
     c = before.crush
-    a = _move_taken(before, after)
-    stays = [q for q in c.order if c.cloaks.get(q)
-             or (q == d.player and a is not None and a == A.CLOAK.id(A.CLOAK_STAY))]
+    stays = _cloak_stays(before, after, d)
     text = f"the Sheriff crushed the ambush at {AMBUSHES[c.ambush]}: its outlaws go home"
     if stays:
         text += f", but {seats(stays)} stay under a forest cloak"
     return [text]
+
+
+def _cloak_stays(before, after, d) -> list[int]:
+    """The participants of the crushed ambush who stay in it under a forest cloak."""
+    c = before.crush
+    a = _move_taken(before, after)
+    return [q for q in c.order if c.cloaks.get(q)
+            or (q == d.player and a is not None and a == A.CLOAK.id(A.CLOAK_STAY))]
 
 
 def _provisions(before, after, observer, d) -> list[str]:
@@ -323,7 +336,7 @@ def _drive(before, after, d) -> list[str]:
             return []                       # the next seat is asked
         start = before.coach.step
     elif d.kind == Kind.CLOAK:
-        if after.crush is not None:
+        if not _crush_over(before, after):
             return []
         start = before.coach.step + 1
     else:                                   # equipment at an ambush: only if it fell short
@@ -340,6 +353,8 @@ def _drive(before, after, d) -> list[str]:
         destination = before.coach.destination if before.coach is not None else c.destination
     route = ROUTES[(c.origin, destination)]
     manned = [bool(before.ambush_outlaws[a].any()) for a in range(len(AMBUSHES))]
+    if d.kind == Kind.CLOAK:                # the crushed ambush holds only those who stay
+        manned[before.crush.ambush] = bool(_cloak_stays(before, after, d))
     kind = after.decision.kind if after.decision is not None else None
     out = []
     if still:
@@ -408,8 +423,9 @@ def _stopped(before, after, card: int, a: int, kind: int) -> str:
     if kind in _LOOT:
         return _robbed(card, a, _participants(before, a), _auto_strength(before, a, CARDS[card].strength))
     if kind == Kind.CLOAK:
-        return (f"the Sheriff crushes the ambush at {AMBUSHES[a]} "
-                f"({int(before.ambush_outlaws[a].sum())} outlaws against {CARDS[card].strength})")
+        outlaws = int(before.ambush_outlaws[a].sum())
+        return (f"the Sheriff crushes the ambush at {AMBUSHES[a]} ({plural(outlaws, 'outlaw')} "
+                f"against {CARDS[card].strength})")
     return f"it reaches {AMBUSHES[a]}"
 
 
@@ -430,11 +446,19 @@ def _agreements(before, after) -> list[str]:
     if after.round_index != before.round_index:
         return out + (["the binding agreements end"] if before.targets else [])
     for a in sorted(set(before.targets) - set(after.targets)):
+        fame = _robbery_fame(before, after)
         robbed_here = (before.loot is not None and before.loot.ambush == a) or bool(
-            _robbery_fame(before, after)[_participants(before, a)].any())
-        kept = before.targets[a] == _coach_card(before, after) and robbed_here
-        out.append(f"the binding agreement at {AMBUSHES[a]} is kept: the promises are collected"
-                   if kept else f"the binding agreement at {AMBUSHES[a]} ends; what was laid out goes back")
+            (fame[_participants(before, a)] > 0).any())
+        on_target = before.targets[a] == _coach_card(before, after)
+        if on_target and robbed_here:
+            out.append(f"the binding agreement at {AMBUSHES[a]} is kept: the promises are collected")
+            continue
+        why = ("its target got away" if on_target and after.coach is None
+               else "it robbed another traveller" if robbed_here
+               else "the Sheriff crushed it" if after.crush is not None and after.crush.ambush == a
+               else "")
+        out.append(f"the binding agreement at {AMBUSHES[a]} ends" + (f" ({why})" if why else "")
+                   + ": what was laid out goes back")
     return out
 
 

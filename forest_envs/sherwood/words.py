@@ -230,10 +230,10 @@ def _answer(state, p, observer, ambush, outlaws, cards, performer):
         if k:
             more.append(f"{k} gold paid now")
     if o.told >= 0:
-        more.append(f"told: {traveller(state, o.told, observer)}")
-    others = [f"{seat(q)} for {c}" for q, c, _ in o.asked if q != p]
+        more.append(f"loot of traveller {o.told + 1} told: {loot_text(*state.slot_told[o.told, 1:].tolist())}")
+    others = [f"{seat(q)} {c}" for q, c, _ in o.asked if q != p]
     if others:
-        more.append(f"also asked: {', '.join(others)}")
+        more.append(f"also asked: {', '.join(others)} outlaws")
     extra = f" ({'; '.join(more)})" if more else ""
     return (f"{seat(performer)} offers {seat(p)} a joint ambush at {AMBUSHES[ambush]} "
             f"({seat(performer)} brings {o.own}): {ask}{extra}; accept or decline")
