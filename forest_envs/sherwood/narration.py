@@ -28,7 +28,17 @@ from .components import (
     WEAPON_STRENGTH,
 )
 from .observation import Kind
-from .words import card_name, card_text, listing, loot_text, may_see_slot, plural, seat, seats
+from .words import (
+    card_name,
+    card_text,
+    listing,
+    loot_text,
+    may_see_slot,
+    plural,
+    seat,
+    seats,
+    sheriff_terms,
+)
 
 _FIGHTS = (Kind.EQUIP, Kind.PLEDGE, Kind.CALL)
 _LOOT = (Kind.SHARE, Kind.COMRADE, Kind.SHORTFALL, Kind.PROVISIONS)
@@ -70,6 +80,11 @@ def _named_seat(before, after, block) -> int | None:
     if a is None or a not in block:
         return None
     return (before.current_player + a - block.start) % before.num_players
+
+
+def _verb(qs, singular: str) -> str:
+    """``stays`` for one seat, ``stay`` for several."""
+    return singular if len(qs) == 1 else singular[:-1]
 
 
 def _nothing(before, after, observer, d) -> list[str]:
@@ -125,7 +140,7 @@ def _prep(before, after, observer, d) -> list[str]:
               if after.slot_marked[s, p] and not before.slot_marked[s, p]]
     for s in looked:
         if may_see_slot(after, s, observer):
-            out.append(f"traveller {s + 1} is {card_text(after.slots[s])}")
+            out += _card_phrases(s, after.slots[s])
     bought = (after.hand[p] - before.hand[p]).tolist()
     if after.places[p, 2] > before.places[p, 2]:            # the merchant
         if not before.equip_deck:
@@ -209,8 +224,13 @@ def _lead(before, after, observer, d) -> list[str]:
     card = _coach_card(before, after)
     if card is None:
         return []
-    s = before.slots.index(card)
-    return [f"traveller {s + 1} is {card_text(card)}"]
+    return _card_phrases(before.slots.index(card), card)
+
+
+def _card_phrases(s: int, card: int) -> list[str]:
+    """The card in place ``s`` (a Sheriff's terms apart)."""
+    return [f"traveller {s + 1} is {card_text(card)}"] + (
+        [sheriff_terms(card)] if CARDS[card].sheriff else [])
 
 
 def _fight(before, after, observer, d) -> list[str]:
@@ -279,7 +299,7 @@ def _cloak(before, after, observer, d) -> list[str]:
     stays = _cloak_stays(before, after, d)
     text = f"the Sheriff crushed the ambush at {AMBUSHES[c.ambush]}: its outlaws go home"
     if stays:
-        text += f", but {seats(stays)} stay under a forest cloak"
+        text += f", but {seats(stays)} {_verb(stays, 'stays')} under a forest cloak"
     return [text]
 
 
@@ -298,7 +318,7 @@ def _provisions(before, after, observer, d) -> list[str]:
     stay = list(c.stay) + ([d.player] if _move_taken(before, after) == A.PROVISIONS.start else [])
     text = f"the outlaws at {AMBUSHES[c.ambush]} go home"
     if stay:
-        text += f", but {seats(stay)} stay with provisions"
+        text += f", but {seats(stay)} {_verb(stay, 'stays')} with provisions"
     return [text]
 
 
@@ -416,7 +436,11 @@ def _passed(ambushes, manned, state) -> list[str]:
                 names[names.index(name)] = f"{name} (twice)"
             elif f"{name} (twice)" not in names:
                 names.append(name)
-    return [f"it passes {listing(names)}"] if names else []
+    if not names:
+        return []
+    if len(names) <= 4:
+        return [f"it passes {listing(names)}"]
+    return [f"it passes {', '.join(names[:4])}", f"then {listing(names[4:])}"]
 
 
 def _stopped(before, after, card: int, a: int, kind: int) -> str:
@@ -435,14 +459,12 @@ def _agreements(before, after) -> list[str]:
     for a in sorted(set(after.targets) - set(before.targets)):
         s = int(after.ambush_target[a].argmax())
         inf = int(after.informant[a].argmax())
-        laid = [f"{seat(q)} " + listing([x for x in (plural(g, 'bag') if g else "",
-                                                      plural(c, 'comrade') if c else "") if x])
-                for q, (g, c) in enumerate(zip(after.advance[a].tolist(), after.advance_comrades[a].tolist()))
-                if g or c]
-        text = (f"binding agreement at {AMBUSHES[a]}: target traveller {s + 1}, informant {seat(inf)}")
-        if laid:
-            text += "; laid out for " + ", ".join(laid)
-        out.append(text)
+        out.append(f"binding agreement at {AMBUSHES[a]}: target traveller {s + 1}, informant {seat(inf)}")
+        for q, (g, c) in enumerate(zip(after.advance[a].tolist(), after.advance_comrades[a].tolist())):
+            if g or c:
+                what = listing([x for x in (plural(g, "bag") if g else "",
+                                            plural(c, "comrade") if c else "") if x])
+                out.append(f"laid out for {seat(q)}: {what}")
     if after.round_index != before.round_index:
         return out + (["the binding agreements end"] if before.targets else [])
     for a in sorted(set(before.targets) - set(after.targets)):
@@ -457,8 +479,8 @@ def _agreements(before, after) -> list[str]:
                else "it robbed another traveller" if robbed_here
                else "the Sheriff crushed it" if after.crush is not None and after.crush.ambush == a
                else "")
-        out.append(f"the binding agreement at {AMBUSHES[a]} ends" + (f" ({why})" if why else "")
-                   + ": what was laid out goes back")
+        out.append(f"the agreement at {AMBUSHES[a]} ends" + (f" ({why})" if why else "")
+                   + ": loot laid out goes back")
     return out
 
 
@@ -500,8 +522,9 @@ def _phases(before, after) -> list[str]:
                    f"{int(after.fame[winners[0]])} fame")
     elif after.round_index != before.round_index:
         first = next(s for s in range(len(after.slots)) if after.slot_face_up[s])
-        out.append(f"round {after.round_index}: {seat(after.figure_seat)} holds the starting player "
-                   f"figure; traveller {first + 1} lies face up ({card_text(after.slots[first], short=True)})")
+        out.append(f"round {after.round_index} begins: {seat(after.figure_seat)} holds the starting "
+                   "player figure")
+        out.append(f"traveller {first + 1} lies face up: {card_text(after.slots[first], short=True)}")
     return out
 
 

@@ -69,6 +69,12 @@ def losses(card_id: int) -> str:
     return ", ".join(parts)
 
 
+def sheriff_terms(card_id: int) -> str:
+    """What beating a Sheriff brings and what a crushed ambush loses."""
+    c = CARDS[card_id]
+    return f"beating the Sheriff brings {c.fame} fame each, a crushed ambush {losses(card_id)} each"
+
+
 def card_text(card_id: int, short: bool = False, sheriff_word: bool = True) -> str:
     """A traveller card's numbers: ``A, strength 7 (2 fame, 4 gold, 1 comrade), Derby to
     York`` (``short``: ``A 7, Derby to York``; a Sheriff's says so unless ``sheriff_word``
@@ -79,8 +85,7 @@ def card_text(card_id: int, short: bool = False, sheriff_word: bool = True) -> s
     if short:
         return f"{who}{c.deck} {c.strength}, {route}"
     if c.sheriff:
-        return (f"{who}{c.deck}, strength {c.strength} ({c.fame} fame if beaten, else "
-                f"{losses(card_id)} each), {route}")
+        return f"{who}{c.deck}, strength {c.strength}, {route}"
     return f"{c.deck}, strength {c.strength} ({loot_text(c.fame, c.gold, c.comrades)}), {route}"
 
 
@@ -231,9 +236,9 @@ def _answer(state, p, observer, ambush, outlaws, cards, performer):
             more.append(f"{k} gold paid now")
     if o.told >= 0:
         more.append(f"loot of traveller {o.told + 1} told: {loot_text(*state.slot_told[o.told, 1:].tolist())}")
-    others = [f"{seat(q)} {c}" for q, c, _ in o.asked if q != p]
+    others = [f"{seat(q)} {plural(c, 'outlaw')}" for q, c, _ in o.asked if q != p]
     if others:
-        more.append(f"also asked: {', '.join(others)} outlaws")
+        more.append(f"also asked: {', '.join(others)}")
     extra = f" ({'; '.join(more)})" if more else ""
     return (f"{seat(performer)} offers {seat(p)} a joint ambush at {AMBUSHES[ambush]} "
             f"({seat(performer)} brings {o.own}): {ask}{extra}; accept or decline")
@@ -263,13 +268,13 @@ def _messenger(state, p, observer):
 
 
 def _fight_head(state, ambush, strength, total, leader) -> str:
-    return (f"{upper_first(coach_text(state))} at {AMBUSHES[ambush]} (leader {seat(leader)}; "
+    return (f"{coach_text(state)} at {AMBUSHES[ambush]} (leader {seat(leader)}; "
             f"{band(state, ambush)}): strength {total} of {strength}")
 
 
 def _equip(state, p, observer, ambush, strength, total, leader):
     lose = "; falling short, the Sheriff crushes the ambush" if CARDS[state.coach.card].sheriff else ""
-    return (f"{_fight_head(state, ambush, strength, total, leader)}{lose}: {seat(p)} may play a "
+    return (f"{upper_first(_fight_head(state, ambush, strength, total, leader))}{lose}: {seat(p)} may play a "
             "weapon card (one per outlaw) or no more")
 
 
