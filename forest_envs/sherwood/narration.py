@@ -9,7 +9,7 @@ gold and outlaws. Only what ``observer`` may know is named: the traveller a seat
 the inn and the card a seat buys are named to that seat (and the referee, ``None``) only; a
 coach's card is public once it is led. Where a move names a seat relatively (``give a share
 to +1``) the phrase names it absolutely; such a move is public, so the move is found by
-trying the legal ones (``_move_taken``), never for a move another seat may not read.
+trying the legal ones (``move_taken``), never for a move another seat may not read.
 """
 
 from __future__ import annotations
@@ -21,13 +21,22 @@ from .components import (
     AMBUSHES,
     CARDS,
     EQUIPMENT,
-    FINAL_COMRADE_FAME,
-    FINAL_GOLD_FAME,
-    ROUTES,
-    TOWNS,
     WEAPON_STRENGTH,
 )
 from .observation import Kind
+from .road import (
+    FIGHTS,
+    cloak_stays,
+    coach_card,
+    crush_over,
+    drive,
+    move_taken,
+    named_seat,
+    participants,
+    robbery_fame,
+    robbery_text,
+    verb,
+)
 from .words import (
     card_name,
     card_text,
@@ -40,8 +49,6 @@ from .words import (
     sheriff_terms,
 )
 
-_FIGHTS = (Kind.EQUIP, Kind.PLEDGE, Kind.CALL)
-_LOOT = (Kind.SHARE, Kind.COMRADE, Kind.SHORTFALL, Kind.PROVISIONS)
 _DRIVES = (Kind.LEAD, Kind.MESSENGER, Kind.EQUIP, Kind.PLEDGE, Kind.CLOAK)
 
 
@@ -53,38 +60,13 @@ def consequences(before, after, observer: int | None = None) -> list[str]:
         return []
     out = _HEADLINES.get(d.kind, _nothing)(before, after, observer, d)
     if d.kind in _DRIVES:
-        out += _drive(before, after, d)
+        out += drive(before, after, d)
     out += _agreements(before, after)
     out += _discards(before, after)
     out += _camps_emptied(before, after)
     out += _phases(before, after)
     out += _ledger(before, after)
     return out
-
-
-# --- helpers ----------------------------------------------------------------------------------
-def _move_taken(before, after) -> int | None:
-    """The legal move of ``before`` that gives ``after`` (None if none does). Used only for
-    decisions whose moves every seat reads in full."""
-    for a in before.legal_actions():
-        trial = before.clone()
-        trial.apply(a)
-        if trial.decisions == after.decisions and np.array_equal(trial.buf, after.buf):
-            return a
-    return None
-
-
-def _named_seat(before, after, block) -> int | None:
-    """The seat a public move of ``block`` (``give a share to +r``...) named."""
-    a = _move_taken(before, after)
-    if a is None or a not in block:
-        return None
-    return (before.current_player + a - block.start) % before.num_players
-
-
-def _verb(qs, singular: str) -> str:
-    """``stays`` for one seat, ``stay`` for several."""
-    return singular if len(qs) == 1 else singular[:-1]
 
 
 def _nothing(before, after, observer, d) -> list[str]:
@@ -94,41 +76,6 @@ def _nothing(before, after, observer, d) -> list[str]:
 def _band_size(state, q: int) -> int:
     """q's figures out of the oak and not laid out for a promise."""
     return int(state.camp[q] + state.places[q].sum() + state.ambush_outlaws[:, q].sum())
-
-
-def _participants(state, a: int) -> list[int]:
-    """Ambush ``a``'s participants, its leader first, then clockwise."""
-    outs = state.ambush_outlaws[a].tolist()
-    if not any(outs):
-        return []
-    leader = int(state.ambush_leader[a].argmax())
-    n = state.num_players
-    return [q for q in ((leader + i) % n for i in range(n)) if outs[q]]
-
-
-def _conversion(before, after) -> np.ndarray:
-    """Fame the game's end gave for sixth-round gold and comrades (0 before the end)."""
-    if not after.is_terminal or before.is_terminal:
-        return np.zeros(after.num_players, np.int64)
-    return (FINAL_GOLD_FAME * after.round_gold.astype(np.int64)
-            + FINAL_COMRADE_FAME * after.round_comrades.astype(np.int64))
-
-
-def _robbery_fame(before, after) -> np.ndarray:
-    """Fame a successful attack gave in this move (the only other fame of the attack phase is
-    the game's end and a Sheriff's losses, which have their own moves)."""
-    return (after.fame.astype(np.int64) - before.fame.astype(np.int64)
-            - _conversion(before, after))
-
-
-def _promised_strength(state, a: int) -> int:
-    return int(sum(WEAPON_STRENGTH[k] * x for w in state.promised[a].tolist() for k, x in enumerate(w)))
-
-
-def _robbed(card: int, a: int, who: list[int], strength: int) -> str:
-    c = CARDS[card]
-    what = "the Sheriff is beaten" if c.sheriff else "robbed"
-    return f"{what} at {AMBUSHES[a]} by {seats(who)} (strength {strength} against {c.strength})"
 
 
 # --- the move itself --------------------------------------------------------------------------
@@ -221,7 +168,7 @@ def _confirm(before, after, observer, d) -> list[str]:
 
 
 def _lead(before, after, observer, d) -> list[str]:
-    card = _coach_card(before, after)
+    card = coach_card(before, after)
     if card is None:
         return []
     return _card_phrases(before.slots.index(card), card)
@@ -236,16 +183,16 @@ def _card_phrases(s: int, card: int) -> list[str]:
 def _fight(before, after, observer, d) -> list[str]:
     """An equipment card played (or none) at the ambush being passed."""
     amb, strength, total, leader = d.data
-    a = _move_taken(before, after)
+    a = move_taken(before, after)
     if a is not None and a in A.EQUIP:
         (k,) = A.EQUIP.index(a)
         total += WEAPON_STRENGTH[k]
     if a == A.RENOUNCE.start:
         return [f"{seat(d.player)} renounces his promise: the planned attack at {AMBUSHES[amb]} is "
                 "called off"]
-    if _robbery_fame(before, after).any():
-        return [_robbed(before.coach.card, amb, _participants(before, amb), total)]
-    if after.fight is not None and after.decision.kind in _FIGHTS:
+    if robbery_fame(before, after).any():
+        return [robbery_text(before.coach.card, amb, participants(before, amb), total)]
+    if after.fight is not None and after.decision.kind in FIGHTS:
         return [f"strength {total} of {strength}"]
     sheriff = CARDS[before.coach.card].sheriff
     return [f"the ambush at {AMBUSHES[amb]} falls short, {total} of {strength}"
@@ -258,17 +205,17 @@ def _call(before, after, observer, d) -> list[str]:
 
 
 def _share(before, after, observer, d) -> list[str]:
-    q = _named_seat(before, after, A.SHARE)
+    q = named_seat(before, after, A.SHARE)
     return ([] if q is None else [f"{seat(q)} gets a share"]) + _loot_done(before, after)
 
 
 def _comrade(before, after, observer, d) -> list[str]:
-    q = _named_seat(before, after, A.COMRADE)
+    q = named_seat(before, after, A.COMRADE)
     return ([] if q is None else [f"{seat(q)} gets a comrade"]) + _loot_done(before, after)
 
 
 def _shortfall(before, after, observer, d) -> list[str]:
-    a = _move_taken(before, after)
+    a = move_taken(before, after)
     out = []
     if a is not None and a in A.WITHHOLD:
         kind, r = A.WITHHOLD.index(a)
@@ -285,40 +232,25 @@ def _loot_done(before, after) -> list[str]:
     return [f"the loot is handed out; the outlaws at {AMBUSHES[before.loot.ambush]} go home"]
 
 
-def _crush_over(before, after) -> bool:
-    """The forest-cloak questions of ``before``'s crushed ambush are all answered (the coach
-    may have driven on to crush another ambush)."""
-    return (after.crush is None or after.coach is None or after.coach.card != before.coach.card
-            or after.coach.step != before.coach.step)
-
-
 def _cloak(before, after, observer, d) -> list[str]:
-    if not _crush_over(before, after):
+    if not crush_over(before, after):
         return []
     c = before.crush
-    stays = _cloak_stays(before, after, d)
+    stays = cloak_stays(before, after, d)
     text = f"the Sheriff crushed the ambush at {AMBUSHES[c.ambush]}: its outlaws go home"
     if stays:
-        text += f", but {seats(stays)} {_verb(stays, 'stays')} under a forest cloak"
+        text += f", but {seats(stays)} {verb(stays, 'stays')} under a forest cloak"
     return [text]
-
-
-def _cloak_stays(before, after, d) -> list[int]:
-    """The participants of the crushed ambush who stay in it under a forest cloak."""
-    c = before.crush
-    a = _move_taken(before, after)
-    return [q for q in c.order if c.cloaks.get(q)
-            or (q == d.player and a is not None and a == A.CLOAK.id(A.CLOAK_STAY))]
 
 
 def _provisions(before, after, observer, d) -> list[str]:
     if after.provisioning is not None:
         return []
     c = before.provisioning
-    stay = list(c.stay) + ([d.player] if _move_taken(before, after) == A.PROVISIONS.start else [])
+    stay = list(c.stay) + ([d.player] if move_taken(before, after) == A.PROVISIONS.start else [])
     text = f"the outlaws at {AMBUSHES[c.ambush]} go home"
     if stay:
-        text += f", but {seats(stay)} {_verb(stay, 'stays')} with provisions"
+        text += f", but {seats(stay)} {verb(stay, 'stays')} with provisions"
     return [text]
 
 
@@ -329,128 +261,6 @@ _HEADLINES = {
     Kind.CLOAK: _cloak, Kind.PROVISIONS: _provisions, Kind.INFORMANT: _informant,
     Kind.TERMS: _terms, Kind.CONFIRM: _confirm,
 }
-
-
-# --- the coach on the road --------------------------------------------------------------------
-def _coach_card(before, after) -> int | None:
-    """The traveller on the road during this move (None: none was)."""
-    if before.coach is not None:
-        return before.coach.card
-    if after.coach is not None:
-        return after.coach.card
-    new = [c for c in after.removed if c not in before.removed]
-    return new[0] if new else None
-
-
-def _drive(before, after, d) -> list[str]:
-    """The ambushes the coach passed in this move and where it stopped or was robbed."""
-    card = _coach_card(before, after)
-    if card is None:
-        return []
-    c = CARDS[card]
-    still = after.coach is not None and after.coach.card == card
-    if d.kind == Kind.LEAD:
-        start = 0
-    elif d.kind == Kind.MESSENGER:
-        if after.decision is not None and after.decision.kind == Kind.MESSENGER and still:
-            return []                       # the next seat is asked
-        start = before.coach.step
-    elif d.kind == Kind.CLOAK:
-        if not _crush_over(before, after):
-            return []
-        start = before.coach.step + 1
-    else:                                   # equipment at an ambush: only if it fell short
-        if (after.fight is not None or after.loot is not None or after.provisioning is not None
-                or _robbery_fame(before, after).any()
-                or (after.crush is not None and after.crush.ambush == d.data[0])):
-            return []
-        start = before.coach.step + 1
-    if still:
-        destination = after.coach.destination
-    elif d.kind == Kind.MESSENGER:
-        destination = _messenger_town(before, after)
-    else:
-        destination = before.coach.destination if before.coach is not None else c.destination
-    route = ROUTES[(c.origin, destination)]
-    manned = [bool(before.ambush_outlaws[a].any()) for a in range(len(AMBUSHES))]
-    if d.kind == Kind.CLOAK:                # the crushed ambush holds only those who stay
-        manned[before.crush.ambush] = bool(_cloak_stays(before, after, d))
-    kind = after.decision.kind if after.decision is not None else None
-    out = []
-    if still:
-        stop = after.coach.step
-        reached = route[stop] if stop < len(route) else None
-        if kind == Kind.MESSENGER:
-            out += _passed(route[start:stop], manned, before)
-        elif kind in _FIGHTS + (Kind.CLOAK,) + _LOOT:
-            out += _passed(route[start:stop], manned, before)
-            out.append(_stopped(before, after, card, reached, kind))
-        return out
-    on_path = [a for a in route[start:] if manned[a]]
-    at = _robbed_at(before, after, on_path, c.strength)
-    if at is not None:
-        k = on_path.index(at)
-        out += _passed(on_path[:k], manned, before)
-        out.append(_robbed(card, at, _participants(before, at), _auto_strength(before, at, c.strength)))
-        out.append(f"the outlaws at {AMBUSHES[at]} go home")
-    else:
-        out += _passed(on_path, manned, before)
-        out.append(f"it reaches {TOWNS[destination]} unrobbed")
-    return out
-
-
-def _robbed_at(before, after, on_path: list[int], strength: int) -> int | None:
-    """The ambush of ``on_path`` that robbed the coach in this move, if one did: the first
-    whose participants are exactly the seats the robbery gave fame and whose outlaws (with
-    promised cards) reach the strength; with no decision on the way nothing else attacks."""
-    fame = _robbery_fame(before, after)
-    gained = {q for q in range(before.num_players) if fame[q] > 0}
-    if not gained:
-        return None
-    fits = [a for a in on_path if set(_participants(before, a)) == gained]
-    strong = [a for a in fits if _auto_strength(before, a, strength) >= strength]
-    return (strong or fits or [None])[0]
-
-
-def _messenger_town(before, after) -> int:
-    a = _move_taken(before, after)
-    if a is not None and a in A.MESSENGER:
-        return A.MESSENGER.index(a)[0]
-    return before.coach.destination
-
-
-def _auto_strength(state, a: int, strength: int) -> int:
-    """An ambush that attacks without a decision: its outlaws, with the promised cards when
-    the outlaws alone fall short."""
-    outlaws = int(state.ambush_outlaws[a].sum())
-    return outlaws if outlaws >= strength else outlaws + _promised_strength(state, a)
-
-
-def _passed(ambushes, manned, state) -> list[str]:
-    """The occupied ambushes passed unrobbed (a fork passed twice is named once)."""
-    names = []
-    for a in ambushes:
-        if manned[a]:
-            name = AMBUSHES[a]
-            if name in names:
-                names[names.index(name)] = f"{name} (twice)"
-            elif f"{name} (twice)" not in names:
-                names.append(name)
-    if not names:
-        return []
-    if len(names) <= 4:
-        return [f"it passes {listing(names)}"]
-    return [f"it passes {', '.join(names[:4])}", f"then {listing(names[4:])}"]
-
-
-def _stopped(before, after, card: int, a: int, kind: int) -> str:
-    if kind in _LOOT:
-        return _robbed(card, a, _participants(before, a), _auto_strength(before, a, CARDS[card].strength))
-    if kind == Kind.CLOAK:
-        outlaws = int(before.ambush_outlaws[a].sum())
-        return (f"the Sheriff crushes the ambush at {AMBUSHES[a]} ({plural(outlaws, 'outlaw')} "
-                f"against {CARDS[card].strength})")
-    return f"it reaches {AMBUSHES[a]}"
 
 
 # --- what follows any move --------------------------------------------------------------------
@@ -468,10 +278,10 @@ def _agreements(before, after) -> list[str]:
     if after.round_index != before.round_index:
         return out + (["the binding agreements end"] if before.targets else [])
     for a in sorted(set(before.targets) - set(after.targets)):
-        fame = _robbery_fame(before, after)
+        fame = robbery_fame(before, after)
         robbed_here = (before.loot is not None and before.loot.ambush == a) or bool(
-            (fame[_participants(before, a)] > 0).any())
-        on_target = before.targets[a] == _coach_card(before, after)
+            (fame[participants(before, a)] > 0).any())
+        on_target = before.targets[a] == coach_card(before, after)
         if on_target and robbed_here:
             out.append(f"the binding agreement at {AMBUSHES[a]} is kept: the promises are collected")
             continue
@@ -530,7 +340,7 @@ def _phases(before, after) -> list[str]:
 
 def _ledger(before, after) -> list[str]:
     """Each seat's net gains and losses of fame, gold and outlaws in this move."""
-    loot = bool(_robbery_fame(before, after).any()) or after.gold.sum() > before.gold.sum()
+    loot = bool(robbery_fame(before, after).any()) or after.gold.sum() > before.gold.sum()
     changes: dict[str, list[int]] = {}
     for q in range(after.num_players):
         parts = []

@@ -145,11 +145,10 @@ def prompt(state, observer: int | None = None) -> str:
 
 def sentence(state, observer: int | None = None) -> str:
     """The pending decision as one unwrapped sentence ("The game is over." at the end)."""
-    d = state.decision
-    if d is None:
+    if not state.decisions:
         return "The game is over."
-    data = dict(zip(state.DECISIONS[d.kind].names, d.data))
-    return _PROMPTS[d.kind](state, d.player, observer, **data)
+    kind, player, data = state.decisions[-1]
+    return _PROMPTS[kind](state, player, observer, **dict(zip(_NAMES[kind], data)))
 
 
 def _prep(state, p, observer, offers_made):
@@ -344,5 +343,6 @@ _PROMPTS = {
     Kind.TARGET: _target, Kind.TERMS: _terms, Kind.INFORMANT: _informant, Kind.PLEDGE: _pledge,
     Kind.SHORTFALL: _shortfall, Kind.CALL: _call, Kind.CONFIRM: _confirm,
 }
+_NAMES = tuple(k.names for k in DECISIONS)   # what each kind's data carries, by name
 if sorted(_PROMPTS) != list(range(len(DECISIONS))):
     raise TypeError("words._PROMPTS must write every Sherwood decision kind")
