@@ -107,7 +107,7 @@ def _a(name: str) -> str:
 
 
 def _ask(before, after, observer, d) -> list[str]:
-    *_, ally = d.data
+    _, _, _, ally = d.data
     asked = [x for x in (after.offer.asked if after.offer else []) if x[0] == ally]
     if asked and not any(x[0] == ally for x in before.offer.asked):
         _, c, e = asked[0]
@@ -120,7 +120,7 @@ def _informant(before, after, observer, d) -> list[str]:
 
 
 def _terms(before, after, observer, d) -> list[str]:
-    *_, ally = d.data
+    _, _, ally = d.data
     if ally == d.player:
         return [f"promised to {seat(ally)} by the informant {seat(before.offer.informant)}"]
     return [f"offered to {seat(ally)}"]
@@ -182,7 +182,8 @@ def _card_phrases(s: int, card: int) -> list[str]:
 
 def _fight(before, after, observer, d) -> list[str]:
     """An equipment card played (or none) at the ambush being passed."""
-    amb, strength, total, leader = d.data
+    ambush, strength, total, leader = d.data
+    amb = ambush
     a = move_taken(before, after)
     if a is not None and a in A.EQUIP:
         (k,) = A.EQUIP.index(a)

@@ -121,7 +121,7 @@ def drive(before, after, d) -> list[str]:
     else:                                   # equipment at an ambush: only if it fell short
         if (after.fight is not None or after.loot is not None or after.provisioning is not None
                 or robbery_fame(before, after).any()
-                or (after.crush is not None and after.crush.ambush == d.data[0])):
+                or (after.crush is not None and after.crush.ambush == before.fight.ambush)):
             return []
         start = before.coach.step + 1
     if still:
