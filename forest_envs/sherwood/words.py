@@ -119,10 +119,6 @@ def coach_text(state, short: bool = True) -> str:
     return text + ")"
 
 
-def ambush(a: int) -> str:
-    return AMBUSHES[a]
-
-
 def band(state, a: int) -> str:
     """Who lies in ambush ``a``: ``P0 3, P1 2 outlaws``."""
     outs = state.ambush_outlaws[a].tolist()
@@ -164,7 +160,7 @@ def _prep(state, p, observer, offers_made):
 
 def _offer_head(state, p) -> str:
     o = state.offer
-    return f"{seat(p)} offers a joint ambush at {ambush(o.ambush)} with {plural(o.own, 'own outlaw')}"
+    return f"{seat(p)} offers a joint ambush at {AMBUSHES[o.ambush]} with {plural(o.own, 'own outlaw')}"
 
 
 def _target(state, p, observer, ambush, own):
