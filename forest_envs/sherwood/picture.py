@@ -27,7 +27,7 @@ from ..core.picture import (
     symbol_disc,
 )
 from .components import AMBUSHES, EQUIPMENT, RED_FORKS, TOWNS
-from .render import decision_text
+from .words import plural
 
 WIDTH, HEIGHT = 1100, 660
 CX, CY = 290, 350          # the crossing
@@ -37,7 +37,9 @@ ROAD = (170, 135, 90)
 GATE, WOOD, FORK = (175, 170, 160), (90, 150, 80), (250, 240, 225)
 RED = (200, 40, 40)
 GOLD = (220, 170, 30)
-SHORT_PLACES = ("church", "inn", "merch", "market")
+SHORT_PLACES = ("church", "inn", "merchant", "market")
+PROMPT_LINES = 4           # the pending decision's sentence above the map
+CHIP_H, CHIP_GAP, ROW_H = 16, 4, 20   # equipment chips in the equipment panel
 EQUIP_COLOURS = ((170, 120, 80), (120, 160, 90), (150, 160, 180), (220, 190, 120), (80, 130, 90),
                  (200, 150, 200))
 
@@ -83,8 +85,12 @@ def _map(c: Canvas, v: dict) -> None:
         if abs(x - CX) > 30 and abs(y - CY) > 30:
             c.circle(x, y, 6, fill=(150, 190, 130), outline=None)
     d = v["decision"]
-    c.text(20, 48, "Game over" if d is None else "Now: " + decision_text(d), size=12, bold=True,
-           fill=INK if d is None else seat_colour(d["player"]), width=545)
+    text = ("Now: " if d else "") + v["prompt"]
+    lines = min(len(_wrapped(c, text, 545, 11)), PROMPT_LINES)
+    c.box(14, 44, 571, 52 + lines * 14, fill=(238, 245, 230), outline=None, radius=4)
+    c.paragraph(20, 48, text, width=545, size=11,
+                fill=INK if d is None else seat_colour(d["player"]), max_lines=PROMPT_LINES,
+                line_height=14)
     for t in range(4):
         c.line((CX, CY) + _town_xy(t), fill=ROAD, width=14)
     for a in RED_FORKS:
@@ -98,7 +104,8 @@ def _map(c: Canvas, v: dict) -> None:
         _dashed(c, points, HIGHLIGHT, 4)
     for t, name in enumerate(TOWNS):
         tx, ty = _town_xy(t)
-        c.box(tx - 40, ty - 14, tx + 40, ty + 14, fill=(240, 225, 200), outline=INK, radius=4, width=2)
+        half = max(40, c.text_width(name, 12, True) / 2 + 6)
+        c.box(tx - half, ty - 14, tx + half, ty + 14, fill=(240, 225, 200), outline=INK, radius=4, width=2)
         c.text(tx, ty, name, size=12, bold=True, anchor="mm")
     for a in range(len(AMBUSHES)):
         _ambush(c, a, v["ambushes"][a])
@@ -162,11 +169,12 @@ def _side(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
     y = y0 + 166
     o = v["offer"]
     if o:
-        asks = ", ".join(f"P{q} {n} outlaws" + (f" {k} cards" if k else "") for q, n, k in o["asked"]) or "-"
+        asks = ", ".join(f"P{q} {plural(n, 'outlaw')}" + (f" and {plural(k, 'card')}" if k else "")
+                         for q, n, k in o["asked"]) or "nobody yet"
         text = f"Offer: P{o['performer']} at {AMBUSHES[o['ambush']]} with {o['own']} own; asks {asks}"
         if o["target"] >= 0:
             text += f"; target traveller {o['target'] + 1}"
-        c.text(x0 + 4, y + 2, text, size=11, fill=RED, width=x1 - x0 - 8)
+        y = c.paragraph(x0 + 4, y + 2, text, width=x1 - x0 - 8, size=10, fill=RED) - 16
     y += 20
     n = v["num_players"]
     row_h = 30
@@ -182,20 +190,8 @@ def _side(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
         places = "  ".join(f"{SHORT_PLACES[i]} {k}" for i, k in enumerate(pl["places"]) if k)
         c.text(x1 - 12, top + 7, places, size=10, fill=MUTED, anchor="ra")
     y += 26 + n * row_h + 6
-    if "hand" in v:
-        c.panel(x0, y, x1, y + 46, "Your equipment")
-        _equipment(c, v["hand"], x0 + 130, y + 6, x1 - 8)
-    else:
-        c.panel(x0, y, x1, y + 46, "Equipment (referee)")
-        cx = x0 + 160
-        for p, hand in enumerate(v["hands"]):
-            if any(hand):
-                c.seat_disc(cx, y + 14, 7, p)
-                cx = _equipment(c, hand, cx + 10, y + 6, x1 - 8, short=True) + 8
-    c.text(x0 + 8, y + 28, f"deck {v['equipment_left']}  ·  travellers left {v['pile_left']}",
-           size=10, fill=MUTED)
-    y += 54
-    c.legend(x0, y, [
+    y = _equipment_panel(c, v, x0, y, x1) + 8
+    y = c.legend(x0, y, [
         (lambda cv, a, b: cv.circle(a, b, 7, fill=GATE, outline=INK), "gate"),
         (lambda cv, a, b: cv.circle(a, b, 7, fill=WOOD, outline=INK), "wood"),
         (lambda cv, a, b: cv.circle(a, b, 7, fill=FORK, outline=RED, width=2), "fork (two roads)"),
@@ -206,8 +202,12 @@ def _side(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
         (lambda cv, a, b: cv.line((a - 7, b, a + 7, b), fill=HIGHLIGHT, width=3), "its route"),
         (symbol_back(), "face-down traveller"),
         (lambda cv, a, b: cv.box(a - 5, b - 5, a + 5, b + 5, fill=seat_colour(0), outline=INK), "inn marker"),
+        (lambda cv, a, b: cv.box(a - 5, b - 7, a + 5, b + 7, fill=(250, 246, 232), outline=HIGHLIGHT,
+                                 width=2), "looked at"),
+        (lambda cv, a, b: cv.box(a - 7, b - 5, a + 7, b + 5, fill=WHITE, outline=HIGHLIGHT),
+         "told loot (f g c)"),
     ], size=10, row_height=17, max_width=x1 - x0)
-    _notes(c, v, x0, y + 40, x1, y1)
+    _notes(c, v, x0, y + 4, x1, y1)
 
 
 def _notes(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
@@ -238,11 +238,31 @@ def _notes(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
     if not lines:
         return
     c.panel(x0, y0, x1, y1, "On the road and in ambush")
+    y, width = y0 + 24, x1 - x0 - 16
     for i, (colour, text) in enumerate(lines):
-        y = y0 + 24 + i * 14
-        if y + 14 > y1:
+        need = len(_wrapped(c, text, width)) * NOTE_H
+        more = len(lines) - i - 1
+        if y + need + (NOTE_H if more else 0) > y1 - 4:
+            c.text(x0 + 8, y, f"... {plural(len(lines) - i, 'more line')}: see the text board",
+                   size=10, fill=MUTED)
             break
-        c.text(x0 + 8, y, text, size=10, fill=colour, width=x1 - x0 - 16)
+        y = c.paragraph(x0 + 8, y, text, width, size=10, fill=colour, line_height=NOTE_H)
+
+
+NOTE_H = 14
+
+
+def _wrapped(c: Canvas, text: str, width: float, size: int = 10) -> list[str]:
+    """``text`` in the lines ``Canvas.paragraph`` breaks it into."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and c.text_width(trial, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + ([line] if line else [])
 
 
 def _traveller(c: Canvas, x, y, w, h, s: int, e: dict | None) -> None:
@@ -255,39 +275,84 @@ def _traveller(c: Canvas, x, y, w, h, s: int, e: dict | None) -> None:
         c.card_back(x, y, w, h - 4, CARD_BACK, e["deck"])
     else:
         sheriff = card.get("sheriff", False)
+        outline = HIGHLIGHT if e.get("peeked") else RED if sheriff else INK
         c.box(x, y, x + w, y + h - 4, fill=(255, 235, 235) if sheriff else (250, 246, 232),
-              outline=RED if sheriff else INK, radius=5, width=2 if sheriff else 1)
+              outline=outline, radius=5, width=2 if sheriff or e.get("peeked") else 1)
         c.text(x + 5, y + 4, ("Sheriff " if sheriff else "") + e["deck"], size=10, bold=True,
                fill=RED if sheriff else INK)
         c.text(x + w - 5, y + 2, str(card["strength"]), size=16, bold=True, anchor="ra")
         rows = [f"fame {card['fame']}"]
-        if sheriff:
-            rows.append(f"loss {card['fame_loss']}f {card['outlaw_loss']}o")
+        if sheriff:         # what he takes from each loser of a crushed ambush
+            rows += ([f"or -{card['fame_loss']} fame"] if card["fame_loss"] else []) + [
+                f"-{card['outlaw_loss']} outlaw" + ("s" if card["outlaw_loss"] > 1 else "")]
         else:
-            rows += [f"gold {card['gold']}", f"comr. {card['comrades']}"]
+            rows += [f"gold {card['gold']}", f"comrades {card['comrades']}"]
         for i, text in enumerate(rows):
-            c.text(x + 5, y + 26 + i * 14, text, size=10)
-        c.text(x + 5, y + 72, f"{TOWNS[card['origin']][:3]}→{TOWNS[card['destination']][:3]}", size=10,
-               bold=True, width=w - 8)
-        if e.get("peeked"):
-            c.text(x + 5, y + 86, "peeked", size=9, fill=HIGHLIGHT)
+            c.text(x + 5, y + 24 + i * 13, text, size=10, width=w - 8)
+        c.text(x + 5, y + 64, TOWNS[card["origin"]], size=9, bold=True, width=w - 8)
+        c.text(x + 5, y + 77, "→ " + TOWNS[card["destination"]], size=9, width=w - 8)
     if "told" in e:
         t = e["told"]
-        c.box(x + 2, y + h - 40, x + w - 2, y + h - 26, fill=WHITE, outline=HIGHLIGHT, radius=3)
-        c.text(x + w / 2, y + h - 33, f"told {t['fame']}f {t['gold']}g {t['comrades']}c", size=8,
+        c.box(x + 2, y + h - 34, x + w - 2, y + h - 21, fill=WHITE, outline=HIGHLIGHT, radius=3)
+        c.text(x + w / 2, y + h - 27.5, f"told {t['fame']}f {t['gold']}g {t['comrades']}c", size=8,
                anchor="mm", width=w - 6)
     for i, q in enumerate(e["marked_by"]):
-        c.box(x + 4 + i * 13, y + h - 20, x + 14 + i * 13, y + h - 10, fill=seat_colour(q), outline=INK)
+        c.box(x + 4 + i * 13, y + h - 17, x + 14 + i * 13, y + h - 7, fill=seat_colour(q), outline=INK)
 
 
-def _equipment(c: Canvas, counts, x, y, right, short: bool = False) -> float:
-    for k, count in enumerate(counts):
-        if not count:
-            continue
-        name = EQUIPMENT[k].split()[0][:5] if short else EQUIPMENT[k]
-        w = c.text_width(name + (f" x{count}" if count > 1 else ""), 10) + 12
-        if x + w > right:
-            break
-        c.chip(x, y, w, 16, name, EQUIP_COLOURS[k], count, size=10)
-        x += w + 4
-    return x
+def _equipment_panel(c: Canvas, v: dict, x0, y0, x1) -> float:
+    """The seat's equipment cards (the referee: every seat's, each after its seat's disc) as
+    chips with their full names, in as many rows as they need under the panel's title;
+    returns the y below the panel."""
+    title = "Your equipment" if "hand" in v else "Equipment in hand (referee)"
+    hands = [(None, v["hand"])] if "hand" in v else [(p, h) for p, h in enumerate(v["hands"]) if any(h)]
+    items = _equipment_items(c, hands)
+    rows = _chip_rows(items, x1 - x0 - 16)
+    y1 = y0 + 26 + max(len(rows), 1) * ROW_H
+    c.panel(x0, y0, x1, y1, title)
+    c.text(x1 - 8, y0 + 7, f"deck {v['equipment_left']}  ·  travellers left {v['pile_left']}",
+           size=10, fill=MUTED, anchor="ra")
+    if not rows:
+        c.text(x0 + 8, y0 + 26, "no cards", size=10, fill=MUTED)
+    for r, row in enumerate(rows):
+        x, y = x0 + 8, y0 + 24 + r * ROW_H
+        for kind, what, w in row:
+            if kind == "seat":
+                c.seat_disc(x + 7, y + CHIP_H / 2, 7, what)
+            else:
+                k, count = what
+                c.chip(x, y, w, CHIP_H, EQUIPMENT[k], EQUIP_COLOURS[k], count, size=10)
+            x += w + CHIP_GAP
+    return y1
+
+
+def _chip_label(k: int, count: int) -> str:
+    return EQUIPMENT[k] + (f" x{count}" if count > 1 else "")
+
+
+def _equipment_items(c: Canvas, hands) -> list[list[tuple]]:
+    """Groups that stay on one row: a seat's disc with its cards (the referee's), else one
+    card each."""
+    groups = []
+    for p, counts in hands:
+        chips = [("card", (k, x), c.text_width(_chip_label(k, x), 10) + 12)
+                 for k, x in enumerate(counts) if x]
+        if p is not None:            # a seat's cards stay on its disc's row
+            groups.append([("seat", p, 14), *chips])
+        else:
+            groups += [[chip] for chip in chips]
+    return groups
+
+
+def _chip_rows(groups, width) -> list[list[tuple]]:
+    rows, row, used = [], [], 0.0
+    for group in groups:
+        w = sum(item[2] for item in group) + CHIP_GAP * len(group)
+        if row and used + w > width:
+            rows.append(row)
+            row, used = [], 0.0
+        row += group
+        used += w
+    if row:
+        rows.append(row)
+    return rows

@@ -12,6 +12,10 @@ table is. ``render`` turns ids into names for people.
 from __future__ import annotations
 
 from .components import AMBUSHES, CARDS, EQUIPMENT, PLACES, RED_FORKS, TOWNS
+from .narration import consequences
+from .words import prompt, sentence, wrap
+
+__all__ = ["consequences", "legend", "prompt", "render", "view"]
 
 
 def card(card_id: int) -> dict:
@@ -74,7 +78,7 @@ def view(state, seat: int | None) -> dict:
         "seat": seat, "num_players": n, "additions": bool(state.game.additions),
         "round": state.round_index,
         "phase": "attacks" if state.attack_phase[0] else "preparation",
-        "turn": state.turn_player, "decision": decision,
+        "turn": state.turn_player, "decision": decision, "prompt": sentence(state, seat),
         "figure": state.figure_seat, "card_holder": state.card_holder_seat(),
         "pit": int(state.pit[0]), "pile_left": len(state.pile),
         "equipment_left": len(state.equip_deck), "equipment_discard": state.equip_discard.tolist(),
@@ -112,10 +116,10 @@ def _offer(state) -> dict | None:
 def render(state, seat: int | None = None) -> str:
     v = view(state, seat)
     d = v["decision"]
-    head = "game over" if d is None else decision_text(d)
     holder = "-" if v["card_holder"] < 0 else f"P{v['card_holder']}"
     lines = [f"Sherwood Forest: round {v['round']} ({v['phase']}), pit {v['pit']} gold, "
-             f"figure P{v['figure']}, card {holder}: {head}", "Travellers:"]
+             f"starting player figure P{v['figure']}, card {holder}",
+             *wrap(f"Now: {v['prompt']}").splitlines(), "Travellers:"]
     for s, e in enumerate(v["slots"]):
         if e is None:
             continue
@@ -216,20 +220,6 @@ Players: fame, gold in camp, outlaws in camp and under the oak, equipment cards 
 
 def legend() -> str:
     return LEGEND
-
-
-def decision_text(d: dict) -> str:
-    """The pending decision with ambush and player names (P0, P1, ...)."""
-    parts = []
-    for key, x in d["data"].items():
-        if key == "ambush":
-            parts.append(AMBUSHES[x])
-        elif key in ("ally", "performer", "leader"):
-            parts.append(f"{key} P{x}")
-        else:
-            parts.append(f"{key.replace('_', ' ')} {x}")
-    what = f" ({', '.join(parts)})" if parts else ""
-    return f"P{d['player']} to {d['kind']}{what}"
 
 
 def _card_text(c: dict) -> str:

@@ -1,0 +1,212 @@
+"""The coach's drive in words, and the facts of a move that Sherwood's narration
+(``narration.py``) reads from the states before and after it: which public move was taken,
+who took part in an ambush, the fame a robbery gave, where the coach was robbed, crushed or
+stopped and which occupied ambushes it passed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import actions as A
+from .components import AMBUSHES, CARDS, FINAL_COMRADE_FAME, FINAL_GOLD_FAME, ROUTES, TOWNS, WEAPON_STRENGTH
+from .observation import Kind
+from .words import listing, plural, seats
+
+FIGHTS = (Kind.EQUIP, Kind.PLEDGE, Kind.CALL)
+LOOT = (Kind.SHARE, Kind.COMRADE, Kind.SHORTFALL, Kind.PROVISIONS)
+
+
+def move_taken(before, after) -> int | None:
+    """The legal move of ``before`` that gives ``after`` (None if none does). Used only for
+    decisions whose moves every seat reads in full."""
+    for a in before.legal_actions():
+        trial = before.clone()
+        trial.apply(a)
+        if trial.decisions == after.decisions and np.array_equal(trial.buf, after.buf):
+            return a
+    return None
+
+
+def named_seat(before, after, block) -> int | None:
+    """The seat a public move of ``block`` (``give a share to +r``...) named."""
+    a = move_taken(before, after)
+    if a is None or a not in block:
+        return None
+    return (before.current_player + a - block.start) % before.num_players
+
+
+def verb(qs, singular: str) -> str:
+    """``stays`` for one seat, ``stay`` for several."""
+    return singular if len(qs) == 1 else singular[:-1]
+
+
+def participants(state, a: int) -> list[int]:
+    """Ambush ``a``'s participants, its leader first, then clockwise."""
+    outs = state.ambush_outlaws[a].tolist()
+    if not any(outs):
+        return []
+    leader = int(state.ambush_leader[a].argmax())
+    n = state.num_players
+    return [q for q in ((leader + i) % n for i in range(n)) if outs[q]]
+
+
+def _conversion(before, after) -> np.ndarray:
+    """Fame the game's end gave for sixth-round gold and comrades (0 before the end)."""
+    if not after.is_terminal or before.is_terminal:
+        return np.zeros(after.num_players, np.int64)
+    return (FINAL_GOLD_FAME * after.round_gold.astype(np.int64)
+            + FINAL_COMRADE_FAME * after.round_comrades.astype(np.int64))
+
+
+def robbery_fame(before, after) -> np.ndarray:
+    """Fame a successful attack gave in this move (the only other fame of the attack phase is
+    the game's end and a Sheriff's losses, which have their own moves)."""
+    return (after.fame.astype(np.int64) - before.fame.astype(np.int64)
+            - _conversion(before, after))
+
+
+def _promised_strength(state, a: int) -> int:
+    return int(sum(WEAPON_STRENGTH[k] * x for w in state.promised[a].tolist() for k, x in enumerate(w)))
+
+
+def robbery_text(card: int, a: int, who: list[int], strength: int) -> str:
+    c = CARDS[card]
+    what = "the Sheriff is beaten" if c.sheriff else "robbed"
+    return f"{what} at {AMBUSHES[a]} by {seats(who)} (strength {strength} against {c.strength})"
+
+
+def crush_over(before, after) -> bool:
+    """The forest-cloak questions of ``before``'s crushed ambush are all answered (the coach
+    may have driven on to crush another ambush)."""
+    return (after.crush is None or after.coach is None or after.coach.card != before.coach.card
+            or after.coach.step != before.coach.step)
+
+
+def cloak_stays(before, after, d) -> list[int]:
+    """The participants of the crushed ambush who stay in it under a forest cloak."""
+    c = before.crush
+    a = move_taken(before, after)
+    return [q for q in c.order if c.cloaks.get(q)
+            or (q == d.player and a is not None and a == A.CLOAK.id(A.CLOAK_STAY))]
+
+
+def coach_card(before, after) -> int | None:
+    """The traveller on the road during this move (None: none was)."""
+    if before.coach is not None:
+        return before.coach.card
+    if after.coach is not None:
+        return after.coach.card
+    new = [c for c in after.removed if c not in before.removed]
+    return new[0] if new else None
+
+
+def drive(before, after, d) -> list[str]:
+    """The ambushes the coach passed in this move and where it stopped or was robbed."""
+    card = coach_card(before, after)
+    if card is None:
+        return []
+    c = CARDS[card]
+    still = after.coach is not None and after.coach.card == card
+    if d.kind == Kind.LEAD:
+        start = 0
+    elif d.kind == Kind.MESSENGER:
+        if after.decision is not None and after.decision.kind == Kind.MESSENGER and still:
+            return []                       # the next seat is asked
+        start = before.coach.step
+    elif d.kind == Kind.CLOAK:
+        if not crush_over(before, after):
+            return []
+        start = before.coach.step + 1
+    else:                                   # equipment at an ambush: only if it fell short
+        if (after.fight is not None or after.loot is not None or after.provisioning is not None
+                or robbery_fame(before, after).any()
+                or (after.crush is not None and after.crush.ambush == before.fight.ambush)):
+            return []
+        start = before.coach.step + 1
+    if still:
+        destination = after.coach.destination
+    elif d.kind == Kind.MESSENGER:
+        destination = _messenger_town(before, after)
+    else:
+        destination = before.coach.destination if before.coach is not None else c.destination
+    route = ROUTES[(c.origin, destination)]
+    manned = [bool(before.ambush_outlaws[a].any()) for a in range(len(AMBUSHES))]
+    if d.kind == Kind.CLOAK:                # the crushed ambush holds only those who stay
+        manned[before.crush.ambush] = bool(cloak_stays(before, after, d))
+    kind = after.decision.kind if after.decision is not None else None
+    out = []
+    if still:
+        stop = after.coach.step
+        reached = route[stop] if stop < len(route) else None
+        if kind == Kind.MESSENGER:
+            out += _passed(route[start:stop], manned, before)
+        elif kind in FIGHTS + (Kind.CLOAK,) + LOOT:
+            out += _passed(route[start:stop], manned, before)
+            out.append(_stopped(before, after, card, reached, kind))
+        return out
+    on_path = [a for a in route[start:] if manned[a]]
+    at = _robbed_at(before, after, on_path, c.strength)
+    if at is not None:
+        k = on_path.index(at)
+        out += _passed(on_path[:k], manned, before)
+        out.append(robbery_text(card, at, participants(before, at), auto_strength(before, at, c.strength)))
+        out.append(f"the outlaws at {AMBUSHES[at]} go home")
+    else:
+        out += _passed(on_path, manned, before)
+        out.append(f"it reaches {TOWNS[destination]} unrobbed")
+    return out
+
+
+def _robbed_at(before, after, on_path: list[int], strength: int) -> int | None:
+    """The ambush of ``on_path`` that robbed the coach in this move, if one did: the first
+    whose participants are exactly the seats the robbery gave fame and whose outlaws (with
+    promised cards) reach the strength; with no decision on the way nothing else attacks."""
+    fame = robbery_fame(before, after)
+    gained = {q for q in range(before.num_players) if fame[q] > 0}
+    if not gained:
+        return None
+    fits = [a for a in on_path if set(participants(before, a)) == gained]
+    strong = [a for a in fits if auto_strength(before, a, strength) >= strength]
+    return (strong or fits or [None])[0]
+
+
+def _messenger_town(before, after) -> int:
+    a = move_taken(before, after)
+    if a is not None and a in A.MESSENGER:
+        return A.MESSENGER.index(a)[0]
+    return before.coach.destination
+
+
+def auto_strength(state, a: int, strength: int) -> int:
+    """An ambush that attacks without a decision: its outlaws, with the promised cards when
+    the outlaws alone fall short."""
+    outlaws = int(state.ambush_outlaws[a].sum())
+    return outlaws if outlaws >= strength else outlaws + _promised_strength(state, a)
+
+
+def _passed(ambushes, manned, state) -> list[str]:
+    """The occupied ambushes passed unrobbed (a fork passed twice is named once)."""
+    names = []
+    for a in ambushes:
+        if manned[a]:
+            name = AMBUSHES[a]
+            if name in names:
+                names[names.index(name)] = f"{name} (twice)"
+            elif f"{name} (twice)" not in names:
+                names.append(name)
+    if not names:
+        return []
+    if len(names) <= 4:
+        return [f"it passes {listing(names)}"]
+    return [f"it passes {', '.join(names[:4])}", f"then {listing(names[4:])}"]
+
+
+def _stopped(before, after, card: int, a: int, kind: int) -> str:
+    if kind in LOOT:
+        return robbery_text(card, a, participants(before, a), auto_strength(before, a, CARDS[card].strength))
+    if kind == Kind.CLOAK:
+        outlaws = int(before.ambush_outlaws[a].sum())
+        return (f"the Sheriff crushes the ambush at {AMBUSHES[a]} ({plural(outlaws, 'outlaw')} "
+                f"against {CARDS[card].strength})")
+    return f"it reaches {AMBUSHES[a]}"
