@@ -103,6 +103,7 @@ def test_every_screen_shows_the_decision_and_the_moves(session):
         # first line flush left, a long one continued on a few indented lines.
         first = next(j for j in range(at - 1, -1, -1) if not lines[j].startswith(" "))
         assert lines[first].strip() and at - first <= 4, (env_id, lines[first - 1:at + 1])
+        assert "to decide:" not in lines[first], (env_id, lines[first])  # the game's own words
         assert re.match(r"Your moves \(\d+; type a number or a move's name", lines[at])
 
 
@@ -130,13 +131,9 @@ def test_no_internal_name_with_an_underscore(session):
             assert name not in out, (env_id, name)
 
 
-@pytest.mark.xfail(reason="a game's board still shows a decision kind's raw name, e.g. "
-                          "Roundforest's 'Pending: ... [turn]', and the generic prompt "
-                          "'P0 to decide: <kind>' stands in until the games' prompts land",
-                   strict=False)
 def test_no_decision_kind_reaches_the_person(session):
-    """Tighten when the games' prompts land (make it strict, then drop the mark): no screen
-    shows a kind's raw name in brackets or the generic prompt's "to decide: <kind>"."""
+    """Every shipped game words its decisions itself: no screen shows a kind's raw name in
+    brackets or the generic prompt's "to decide: <kind>"."""
     env_id, screens, out, code = session
     for name in kind_names(env_id):
         assert f"[{name}]" not in out, (env_id, name)
