@@ -38,7 +38,7 @@ def shipped_env_ids() -> list[str]:
 def _how_to_pass_a_file(env_id: str) -> str:
     return (f"pass a trained policy file instead (an agent named by its path, e.g. "
             f"--agents runs/<run>/final.npz,heuristic,... or make_agent({env_id!r}, "
-            f"'runs/<run>/final.npz'); `forest-envs train <config>` writes one")
+            f"'runs/<run>/final.npz')); `forest-envs train <config>` writes one")
 
 
 def load_baseline(env_id: str) -> tuple[NumpyPolicy, tuple[str, dict]]:
