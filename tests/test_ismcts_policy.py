@@ -154,6 +154,13 @@ def test_a_policy_that_is_missing_or_does_not_fit_is_a_clear_error(tmp_path):
         ISMCTSAgent(0, rollout=object())
 
 
+def test_the_cli_keeps_a_policy_path_option_with_its_search():
+    from forest_envs.cli import _agent_list
+
+    assert _agent_list("ismcts:sims=100,prior=runs/a b/final.npz,rollout=ppo,heuristic,runs/p.npz") == [
+        "ismcts:sims=100,prior=runs/a b/final.npz,rollout=ppo", "heuristic", "runs/p.npz"]
+
+
 def test_prior_and_rollout_naming_one_policy_share_it(tmp_path):
     path = policy_file(tmp_path, "chickwood_v0")
     agent = make_agent("chickwood_v0", f"ismcts:prior={path},rollout={path}")
