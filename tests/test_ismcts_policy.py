@@ -118,6 +118,10 @@ def test_policy_options_parse():
     ("widen=some", ["widen='some'", "sqrt, all"]),
     ("prior_at=leaves", ["prior_at='leaves'", "all, root"]),
     ("priors=ppo", ["unknown ismcts option 'priors'", "pick", "widen", "prior_at"]),
+    ("pick=greedy", ["pick=greedy is for a policy rollout", "rollout is random"]),
+    ("rollout=heuristic,pick=sample", ["pick=sample is for a policy rollout", "rollout is heuristic"]),
+    ("widen=all", ["widen=all is for a search with a prior", "prior=none"]),
+    ("prior_at=root", ["prior_at=root is for a search with a prior"]),
 ])
 def test_bad_policy_options_raise_naming_the_option(text, words):
     with pytest.raises(ConfigError) as err:

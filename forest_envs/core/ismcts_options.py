@@ -105,6 +105,14 @@ def parse_options(text: str) -> dict:
             raise ConfigError(f"ismcts option {name!r} is given twice")
         given.add(name)
         options[name] = _PARSERS[name](value)
+    if "pick" in given and not is_policy(options["rollout"]):
+        raise ConfigError(f"ismcts option pick={options['pick']} is for a policy rollout "
+                          "(rollout=ppo or rollout=<policy file>); this search's rollout is "
+                          f"{options['rollout']}")
+    for name in ("widen", "prior_at"):
+        if name in given and options["prior"] == "none":
+            raise ConfigError(f"ismcts option {name}={options[name]} is for a search with a prior "
+                              "(prior=heuristic, ppo or a policy file); this one has prior=none")
     if "time" in given and "sims" not in given:
         options["sims"] = None  # a time budget alone is the only limit
     if options["sims"] is None and options["time"] is None:
