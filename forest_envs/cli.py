@@ -239,8 +239,8 @@ def cmd_bench(args) -> int:
     return 0
 
 
-AGENTS_HELP = ("random, heuristic, ismcts[:option=value,...] (docs/search.md), or a policy "
-               "file: a .npz (plain arrays, safe to load) or an SB3 .zip, which is unpickled and "
+AGENTS_HELP = ("random, heuristic, ppo (the shipped baseline), ismcts[:option=value,...] (docs/search.md), "
+               "or a policy file: a .npz (plain arrays, safe to load) or an SB3 .zip, which is unpickled and "
                "can run code: load only .zip files you trust")
 SET_HELP = "a game or env option, e.g. num_players=3 (repeatable; default: the game's defaults)"
 

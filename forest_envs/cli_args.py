@@ -70,7 +70,9 @@ def agent_list(text: str, flag: str = "--agents") -> list[str]:
     for item in (s.strip() for s in text.split(",")):
         if not item:
             continue
-        if specs and ":" in specs[-1] and re.fullmatch(r"\w+=[^:/\\]*", item):
+        # (a value with a path separator continues it only when it names a policy file,
+        # as in ismcts:prior=runs/a/final.npz; any other such item is an agent's path)
+        if specs and ":" in specs[-1] and re.fullmatch(r"\w+=([^:/\\]*|[^:,]*\.(npz|zip))", item):
             specs[-1] += "," + item
         else:
             specs.append(item)

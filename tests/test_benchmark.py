@@ -24,7 +24,8 @@ from forest_envs.benchmark import (
 from forest_envs.benchmark.rating import Rating, rate_one
 from forest_envs.evaluation import GameResult
 
-PPO_SKIPPED = "no shipped baseline policy 'ppo' fits this configuration yet: unknown agent 'ppo'"
+PPO_SKIPPED = ("no shipped baseline policy 'ppo' fits this configuration yet: no ppo baseline "
+               "ships for chickwood_v0 yet")
 
 
 # --- line-ups ---------------------------------------------------------------------------------

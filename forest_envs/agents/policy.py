@@ -67,15 +67,23 @@ def describe_game(env) -> str:
     game = getattr(getattr(env, "unwrapped", env), "game", None)
     if game is None:
         return "the game"
-    options = ", ".join(f"{k}={v}" for k, v in game.config.items())
-    return f"{game.env_id} with {options}" if options else game.env_id
+    return describe_config(game.env_id, game.config)
+
+
+def describe_config(env_id: str, config: dict) -> str:
+    """'<env id> with <option>=<value>, ...'."""
+    options = ", ".join(f"{k}={v}" for k, v in config.items())
+    return f"{env_id} with {options}" if options else env_id
 
 
 def check_agent_fits(agent, env) -> None:
-    """Raise ConfigError if ``agent`` is a policy that cannot play ``env``'s game; other agents
-    (random, heuristic) fit every game. For evaluation, before games start."""
-    if isinstance(agent, PolicyAgent):
-        agent.check_fits(env)
+    """Raise ConfigError if ``agent`` cannot play ``env``'s game: a policy (or a search that
+    plays one) for other sizes or, for a shipped baseline, another configuration. Agents
+    without a ``check_fits(env)`` (random, heuristic) fit every game. For evaluation and play,
+    before games start."""
+    check = getattr(agent, "check_fits", None)
+    if check is not None:
+        check(env)
 
 
 class NumpyPolicy:
@@ -144,15 +152,21 @@ class PolicyAgent:
     generator (or takes the most likely action when ``deterministic``).
 
     ``env`` (any env of the game it will play) checks at construction that the policy fits the
-    game; without it the check runs at the first ``act``."""
+    game; without it the check runs at the first ``act``. ``trained_for`` (env id, full game
+    config), known for a shipped baseline, makes any other configuration an error, even one
+    of the same sizes; ``otherwise`` then says what to do instead."""
 
     def __init__(self, path: str | Path, seed: int | None = None, deterministic: bool = False,
-                 policy: NumpyPolicy | None = None, env=None):
+                 policy: NumpyPolicy | None = None, env=None,
+                 trained_for: tuple[str, dict] | None = None, name: str | None = None,
+                 otherwise: str = ""):
         self.path = str(path)
-        self.name = Path(path).stem
+        self.name = name or Path(path).stem
         self.policy = policy or NumpyPolicy.load(path)
         self.rng = np.random.default_rng(seed)
         self.deterministic = deterministic
+        self.trained_for = trained_for
+        self.otherwise = otherwise
         self._fits = False
         if env is not None:
             self.check_fits(env)
@@ -160,12 +174,22 @@ class PolicyAgent:
     def check_fits(self, env) -> None:
         """Raise ConfigError unless the policy plays the game of ``env`` (a forest_envs env)."""
         game = env.unwrapped.game
+        if self.trained_for is not None and (game.env_id, dict(game.config)) != (
+                self.trained_for[0], dict(self.trained_for[1])):
+            trained = describe_config(*self.trained_for)
+            raise ConfigError(f"policy {self.name} ({self.path}) was trained for {trained}; this "
+                              f"game is {describe_game(env)}, and no {self.name} ships for it yet"
+                              + (f": {self.otherwise}" if self.otherwise else ""))
         self._check(game.observation_size, game.num_actions, env)
 
     def _check(self, observation_size: int, num_actions: int, env) -> None:
         check_policy_fits(self.policy, observation_size, num_actions, f"policy {self.path}",
                           describe_game(env))
         self._fits = True
+
+    def logits(self, observation: np.ndarray) -> np.ndarray:
+        """The policy's unmasked action logits for one observation (search reads these)."""
+        return self.policy.logits(observation)
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:

@@ -16,9 +16,12 @@ One tree is grown per decision. Each iteration
    otherwise UCB1 with availability counts (the ``log`` term counts the visits in which the
    action was legal, not the parent's visits); with ``prior=heuristic`` the heuristic's move
    is expanded first and a node visited n times tries at most 1 + sqrt(n) actions
-   (progressive unpruning, for games with many actions per decision),
-3. plays a rollout (uniform random, or the game's heuristic per seat) until the game ends,
-   the env would truncate it, or ``depth`` rollout actions have been played,
+   (progressive unpruning, for games with many actions per decision); with a policy prior
+   the untried actions are expanded in the order of the deciding seat's policy
+   probabilities, and UCB1's exploration term of each action is scaled by its probability
+   over that of the most likely legal action (a uniform policy leaves UCB1 as it is),
+3. plays a rollout (uniform random, the game's heuristic, or a policy, per seat) until the
+   game ends, the env would truncate it, or ``depth`` rollout actions have been played,
 4. backs up a reward per seat: each node's statistics are kept per deciding seat, and each
    action is credited with the reward of the seat that chose it.
 
@@ -27,7 +30,10 @@ the hidden information of other seats are averaged over, never branched on. The 
 action is the root action with the most visits (ties: higher mean reward, then lower id).
 
 Nothing here names a game: the heuristic (for rollouts and the prior) is a factory the
-caller passes (``forest_envs.agents.make_agent`` passes the registered heuristic).
+caller passes (``forest_envs.agents.make_agent`` passes the registered heuristic), and so is
+the policy loader (core reads no policy file). A policy is only ever given the observation of
+the seat deciding in a determinization (``s.observation(p)``), which at the root is the
+searching seat's own, as true.
 """
 
 from __future__ import annotations
@@ -42,88 +48,21 @@ import numpy as np
 from .agents import SeededAgent
 from .engine import returns_from_ranks
 from .errors import ConfigError
+from .ismcts_options import (
+    DEFAULTS,
+    OPTION_HELP,
+    PICKS,
+    PRIOR_NODES,
+    PRIORS,
+    REWARDS,
+    ROLLOUTS,
+    WIDENINGS,
+    is_policy,
+    parse_options,
+)
 
-ROLLOUTS = ("random", "heuristic")
-PRIORS = ("none", "heuristic")
-REWARDS = ("win", "rank", "score")
-DEFAULTS = {"sims": 1000, "time": None, "rollout": "random", "c": 0.7, "depth": 20,
-            "reward": "rank", "prior": "none"}
-OPTION_HELP = {
-    "sims": "simulations per move (a positive int, or none when time is given)",
-    "time": "seconds per move (a positive number, or none)",
-    "rollout": "rollout policy: random or heuristic",
-    "c": "UCB exploration constant (a number >= 0)",
-    "depth": "rollout actions before the position is evaluated by its ranks (an int >= 0, "
-             "or none: play to the end)",
-    "reward": "what is backed up: win, rank or score (the game's reward modes)",
-    "prior": "none, or heuristic: expand the heuristic's move first and at most 1 + sqrt(n) "
-             "actions at a node visited n times",
-}
-
-
-def _bounded(name: str, text: str, convert: Callable[[str], float], ok: Callable[[float], bool],
-             kind: str, allow_none: bool = False):
-    """``text`` as a number ``convert`` reads and ``ok`` accepts (``kind`` says which, for
-    the error), or None for ``none`` where that is allowed."""
-    if allow_none and text.lower() == "none":
-        return None
-    try:
-        value = convert(text)
-    except ValueError:
-        value = None
-    if value is None or not ok(value):
-        raise ConfigError(f"ismcts option {name}={text!r} must be {kind}"
-                          + (" or none" if allow_none else ""))
-    return value
-
-
-def _choice(name: str, text: str, choices: tuple[str, ...]) -> str:
-    if text not in choices:
-        raise ConfigError(f"ismcts option {name}={text!r} must be one of {', '.join(choices)}")
-    return text
-
-
-_PARSERS: dict[str, Callable[[str], object]] = {
-    "sims": lambda t: _bounded("sims", t, int, lambda v: v >= 1, "a positive int", True),
-    "time": lambda t: _bounded("time", t, float, lambda v: math.isfinite(v) and v > 0,
-                               "a number > 0", True),
-    "rollout": lambda t: _choice("rollout", t, ROLLOUTS),
-    "c": lambda t: _bounded("c", t, float, lambda v: math.isfinite(v) and v >= 0, "a number >= 0"),
-    "depth": lambda t: _bounded("depth", t, int, lambda v: v >= 0, "an int >= 0", True),
-    "reward": lambda t: _choice("reward", t, REWARDS),
-    "prior": lambda t: _choice("prior", t, PRIORS),
-}
-
-
-def parse_options(text: str) -> dict:
-    """``"sims=400,time=0.5,rollout=random,c=0.7,depth=20,reward=rank,prior=none"`` (any subset, any
-    order; empty = the defaults; options are separated by commas or colons, as
-    ``ismcts:sims=400:depth=20`` where a list of agents is itself comma-separated, as in the
-    CLI's ``--agents``) -> the agent's keyword arguments. Unknown or bad options
-    raise ``ConfigError`` (a ``ValueError``) naming the option and the valid ones."""
-    options = dict(DEFAULTS)
-    given = set()
-    for part in text.replace(":", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        name, eq, value = part.partition("=")
-        name, value = name.strip(), value.strip()
-        if name not in _PARSERS:
-            raise ConfigError(f"unknown ismcts option {name!r}; valid options: "
-                              + "; ".join(f"{k} ({v})" for k, v in OPTION_HELP.items()))
-        if not eq or not value:
-            raise ConfigError(f"ismcts option {name!r} needs a value ({name}=...): "
-                              f"{OPTION_HELP[name]}")
-        if name in given:
-            raise ConfigError(f"ismcts option {name!r} is given twice")
-        given.add(name)
-        options[name] = _PARSERS[name](value)
-    if "time" in given and "sims" not in given:
-        options["sims"] = None  # a time budget alone is the only limit
-    if options["sims"] is None and options["time"] is None:
-        raise ConfigError("ismcts needs a budget: sims=N and/or time=SECONDS")
-    return options
+# The options by name live in ismcts_options; re-exported here, where callers found them first.
+__all__ = ["DEFAULTS", "OPTION_HELP", "PRIORS", "REWARDS", "ROLLOUTS", "ISMCTSAgent", "parse_options"]
 
 
 class _StateEnv:
@@ -153,50 +92,96 @@ class ISMCTSAgent(SeededAgent):
     """Single-observer ISMCTS (see the module docstring).
 
     ``sims``: simulations per move; ``time``: seconds per move (either or both; the first
-    reached stops the search); ``rollout``: ``"random"`` or ``"heuristic"`` (needs
-    ``heuristic``, a factory ``heuristic(seed=...) -> agent``); ``c``: the UCB constant;
-    ``depth``: rollout actions before the unfinished position is scored by its ranks
+    reached stops the search); ``rollout``: ``"random"``, ``"heuristic"`` (needs
+    ``heuristic``, a factory ``heuristic(seed=...) -> agent``) or a policy; ``c``: the UCB
+    constant; ``depth``: rollout actions before the unfinished position is scored by its ranks
     (``None``: to the end); ``reward``: the reward mode backed up (a mode the game lacks,
-    ``score`` without points, falls back to ``rank``); ``prior``: ``"none"`` or
-    ``"heuristic"`` (the heuristic's move is expanded first at every node, and a node visited
-    n times by its deciding seat expands a further action only while it has tried fewer than
-    1 + sqrt(n); needs ``heuristic``). With ``time=None`` the agent is deterministic for a
-    given seed."""
+    ``score`` without points, falls back to ``rank``); ``prior``: ``"none"``,
+    ``"heuristic"`` (the heuristic's move is expanded first at every node; needs
+    ``heuristic``) or a policy (untried actions are expanded in the order of its
+    probabilities, and each tried action's exploration term is scaled by its probability
+    relative to the most likely legal one). With a prior, ``widen="sqrt"``: a node visited n
+    times by its deciding seat expands a further action only while it has tried fewer than
+    1 + sqrt(n); ``"all"``: every legal action before any twice. ``prior_at``: ``"all"``
+    nodes or the ``"root"`` only. ``pick``: a policy rollout's ``"sample"`` or ``"greedy"``
+    move.
+
+    A policy is a name (``ppo`` or a policy file, loaded by ``policy(name)``, which
+    ``forest_envs.agents.make_agent`` passes) or an object with ``logits(observation)`` (and
+    optionally ``check_fits(env)``); search calls it only on the observation of the seat
+    deciding in a determinization. With ``time=None`` the agent is deterministic for a given
+    seed."""
 
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, *, sims: int | None = 1000,
-                 time: float | None = None, rollout: str = "random", c: float = 0.7,
-                 depth: int | None = 20, reward: str = "rank", prior: str = "none",
-                 heuristic: Callable[..., object] | None = None):
+                 time: float | None = None, rollout="random", c: float = 0.7,
+                 depth: int | None = 20, reward: str = "rank", prior="none",
+                 pick: str = "sample", widen: str = "sqrt", prior_at: str = "all",
+                 heuristic: Callable[..., object] | None = None,
+                 policy: Callable[[str], object] | None = None):
         super().__init__(seed)
         if sims is None and time is None:
             raise ConfigError("ismcts needs a budget: sims and/or time")
-        if rollout not in ROLLOUTS:
-            raise ConfigError(f"ismcts rollout {rollout!r} must be one of {', '.join(ROLLOUTS)}")
-        if prior not in PRIORS:
-            raise ConfigError(f"ismcts prior {prior!r} must be one of {', '.join(PRIORS)}")
+        for name, value, choices in (("pick", pick, PICKS), ("widen", widen, WIDENINGS),
+                                     ("prior_at", prior_at, PRIOR_NODES), ("reward", reward, REWARDS)):
+            if value not in choices:
+                raise ConfigError(f"ismcts {name} {value!r} must be one of {', '.join(choices)}")
+        loaded: dict[str, object] = {}
+        rollout, self.rollout_policy = self._policy_option("rollout", rollout, ROLLOUTS, policy, loaded)
+        prior, self.prior_policy = self._policy_option("prior", prior, PRIORS, policy, loaded)
         for name, value, fix in (("rollout", rollout, "rollout=random"),
                                  ("prior", prior, "prior=none")):
             if value == "heuristic" and heuristic is None:
                 raise ConfigError(f"ismcts {name}=heuristic needs the game's heuristic agent; "
                                   f"this game has none (use {fix})")
-        if reward not in REWARDS:
-            raise ConfigError(f"ismcts reward {reward!r} must be one of {', '.join(REWARDS)}")
         self.sims, self.time, self.rollout, self.c = sims, time, rollout, float(c)
         self.depth, self.reward, self.prior, self.heuristic = depth, reward, prior, heuristic
+        self.pick, self.widen, self.prior_at = pick, widen, prior_at
+        self._fits = self.prior_policy is None and self.rollout_policy is None
         self.last_sims = 0          # simulations of the last decision
         self.last_seconds = 0.0     # its wall time
         self.last_visits: dict[int, int] = {}  # its root: action -> visits (tried ones only)
 
+    @staticmethod
+    def _policy_option(name: str, value, choices: tuple[str, ...], policy, loaded: dict):
+        """(the option's name, the policy object or None) for a ``prior``/``rollout`` value."""
+        if not isinstance(value, str):
+            if not callable(getattr(value, "logits", None)):
+                raise ConfigError(f"ismcts {name} must be one of {', '.join(choices)}, a policy "
+                                  f"name or an object with logits(observation); got {value!r}")
+            return getattr(value, "name", type(value).__name__), value
+        if value in choices:
+            return value, None
+        if not is_policy(value):
+            raise ConfigError(f"ismcts {name} {value!r} must be one of {', '.join(choices)}, ppo "
+                              "or a policy file (.npz / .zip)")
+        if policy is None:
+            raise ConfigError(f"ismcts {name}={value} needs a policy loader (policy=...; "
+                              "forest_envs.agents.make_agent passes one)")
+        if value not in loaded:
+            loaded[value] = policy(value)  # prior and rollout naming one policy share it
+        return value, loaded[value]
+
     @classmethod
-    def from_options(cls, text: str, seed: int | None = None, heuristic=None) -> ISMCTSAgent:
+    def from_options(cls, text: str, seed: int | None = None, heuristic=None,
+                     policy=None) -> ISMCTSAgent:
         """An agent from the option string of its name (``ismcts:<text>``)."""
-        return cls(seed, heuristic=heuristic, **parse_options(text))
+        return cls(seed, heuristic=heuristic, policy=policy, **parse_options(text))
+
+    def check_fits(self, env) -> None:
+        """Raise ConfigError unless the policies it plays (prior, rollout) fit ``env``'s game."""
+        for pol in (self.prior_policy, self.rollout_policy):
+            check = getattr(pol, "check_fits", None)
+            if check is not None:
+                check(env)
+        self._fits = True
 
     # --- acting ------------------------------------------------------------------------------
     def act(self, env, agent: str) -> int:
         raw = env.unwrapped
+        if not self._fits:
+            self.check_fits(raw)
         seat = raw.possible_agents.index(agent)
         mask = np.asarray(raw.action_mask(agent))
         legal = np.flatnonzero(mask)
@@ -231,20 +216,28 @@ class ISMCTSAgent(SeededAgent):
         n_players = first.num_players
         zeros = [0.0] * n_players
         rollout_heuristic = self.rollout == "heuristic"
-        prior = self.prior == "heuristic"
-        heur = self._heuristic_agents(n_players, fast) if rollout_heuristic or prior else None
+        rollout_policy = self.rollout_policy
+        greedy = self.pick == "greedy"
+        prior_policy = self.prior_policy
+        prior = self.prior == "heuristic" or prior_policy is not None
+        widen_all = self.widen == "all"
+        root_only = self.prior_at == "root"
+        heur = (self._heuristic_agents(n_players, fast)
+                if rollout_heuristic or self.prior == "heuristic" else None)
 
-        # A node: {seat: [N, W, avail, children, visits]}; arrays over the flat action ids.
+        # A node: {seat: [N, W, avail, children, visits, prior logits]}; arrays over the flat
+        # action ids. A policy prior's logits are computed on the node's first visit by that
+        # seat (from that determinization's observation of the seat) and kept.
         root: dict = {}
 
         def table(node: dict, p: int) -> list:
             t = node.get(p)
             if t is None:
                 t = node[p] = [np.zeros(n_actions), np.zeros(n_actions), np.zeros(n_actions), {},
-                               0]
+                               0, None]
             return t
 
-        sqrt, log, argmax, msqrt = np.sqrt, np.log, np.argmax, math.sqrt
+        sqrt, log, argmax, msqrt, exp = np.sqrt, np.log, np.argmax, math.sqrt, np.exp
         done = 0
         det = first
         while done < sims:
@@ -269,17 +262,29 @@ class ISMCTSAgent(SeededAgent):
                 avail[legal] += 1.0
                 n = N[legal]
                 fresh = legal[n == 0.0]
-                if prior:
+                guided = prior and (not root_only or node is root)
+                w = None  # a policy prior's weights over `legal`: p(a) / max p, in (0, 1]
+                if guided:
                     t[4] += 1
+                    if prior_policy is not None:
+                        if t[5] is None:
+                            t[5] = np.asarray(prior_policy.logits(s.observation(p)), np.float64)
+                        logits = t[5][legal]
+                        w = exp(logits - logits.max())
                 if fresh.size:
-                    if not prior:
+                    if not guided:
                         a = int(fresh[int(rand() * fresh.size)])
-                    elif fresh.size == legal.size or legal.size - fresh.size < 1 + msqrt(t[4]):
-                        # progressive unpruning: the heuristic's move first, then one more
-                        # action (at random) each time 1 + sqrt(visits) passes the count tried
-                        a = self._heuristic_action(heur, s)
-                        if N[a] != 0.0:
-                            a = int(fresh[int(rand() * fresh.size)])
+                    elif widen_all or fresh.size == legal.size or legal.size - fresh.size < 1 + msqrt(t[4]):
+                        # progressive unpruning: the prior's move first, then one more action
+                        # each time 1 + sqrt(visits) passes the count tried
+                        if w is None:  # the heuristic's move, then at random
+                            a = self._heuristic_action(heur, s)
+                            if N[a] != 0.0:
+                                a = int(fresh[int(rand() * fresh.size)])
+                        else:  # the policy's most likely untried move (ties at random)
+                            wf = w[n == 0.0]
+                            best = fresh[wf == wf.max()]
+                            a = int(best[int(rand() * best.size)])
                     else:
                         a = -1
                     if a >= 0:
@@ -288,9 +293,15 @@ class ISMCTSAgent(SeededAgent):
                         steps += 1
                         children[a] = {}
                         break
-                    legal = legal[n > 0.0]  # widening is closed: choose among the tried ones
+                    tried = n > 0.0
+                    legal = legal[tried]  # widening is closed: choose among the tried ones
                     n = N[legal]
-                score = W[legal] / n + c * sqrt(log(avail[legal]) / n)
+                    if w is not None:
+                        w = w[tried]
+                if w is None:
+                    score = W[legal] / n + c * sqrt(log(avail[legal]) / n)
+                else:  # c * 1.0 is c: a uniform policy's scores are plain UCB1's, bit for bit
+                    score = W[legal] / n + c * w * sqrt(log(avail[legal]) / n)
                 a = int(legal[argmax(score)])
                 path.append((N, W, p, a))
                 s.apply(a)
@@ -304,7 +315,9 @@ class ISMCTSAgent(SeededAgent):
                 evaluate = False
             played = 0
             while not s.is_terminal and (cap is None or played < cap):
-                if not rollout_heuristic:
+                if rollout_policy is not None:
+                    s.apply(_policy_action(rollout_policy, s, greedy, rand))
+                elif not rollout_heuristic:
                     legal = s.legal_action_mask().nonzero()[0]
                     s.apply(int(legal[int(rand() * legal.size)]))
                 else:
@@ -344,3 +357,15 @@ class ISMCTSAgent(SeededAgent):
         env.state = s
         p = s.current_player
         return int(agents[p].act(env, env.possible_agents[p]))
+
+
+def _policy_action(policy, s, greedy: bool, rand) -> int:
+    """A rollout move of the seat to move in the determinization ``s``, by ``policy`` on that
+    seat's observation: its most likely legal action, or one drawn from its masked
+    probabilities with the search's fast generator."""
+    legal = s.legal_action_mask().nonzero()[0]
+    logits = policy.logits(s.observation(s.current_player))[legal]
+    if greedy:
+        return int(legal[int(logits.argmax())])
+    cum = np.cumsum(np.exp(logits - logits.max()))
+    return int(legal[min(int(np.searchsorted(cum, rand() * cum[-1], side="right")), legal.size - 1)])

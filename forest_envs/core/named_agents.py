@@ -18,8 +18,9 @@ def is_core_agent_name(spec: str) -> bool:
     return spec in ("random", "heuristic", "ismcts") or spec.startswith("ismcts:")
 
 
-def core_agent(env_id: str, spec: str, seed: int | None = None):
-    """The agent ``spec`` names (one of ``CORE_AGENT_KINDS``) for ``env_id``."""
+def core_agent(env_id: str, spec: str, seed: int | None = None, policy=None):
+    """The agent ``spec`` names (one of ``CORE_AGENT_KINDS``) for ``env_id``; ``policy``: the
+    loader of a search's policy by name (the agents layer's; core reads no policy file)."""
     game = game_spec(env_id)
     if spec == "random":
         return RandomAgent(seed)
@@ -30,5 +31,6 @@ def core_agent(env_id: str, spec: str, seed: int | None = None):
     if spec == "ismcts" or spec.startswith("ismcts:"):
         from .ismcts import ISMCTSAgent
 
-        return ISMCTSAgent.from_options(spec[len("ismcts:"):], seed=seed, heuristic=game.heuristic)
+        return ISMCTSAgent.from_options(spec[len("ismcts:"):], seed=seed, heuristic=game.heuristic,
+                                        policy=policy)
     raise ConfigError(f"unknown agent {spec!r}; expected one of {', '.join(CORE_AGENT_KINDS)}")
