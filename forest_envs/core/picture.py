@@ -32,6 +32,57 @@ _FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
               "C:/Windows/Fonts")
 
 
+class _RememberingFont(ImageFont.FreeTypeFont):
+    """A FreeType font that keeps every text it has measured, boxed or rendered: the pictures of a
+    game draw the same labels (numbers, names, headings) thousands of times, and FreeType's
+    rendering was most of a picture's cost. The mask it keeps is the one FreeType made for
+    exactly these arguments (text, anchor, sub-pixel start...), so every picture is the same
+    pixel for pixel; Pillow's ``ImageDraw.text`` calls these methods as on any font."""
+
+    _LIMIT = 20_000  # texts kept per font (a mask is a few hundred bytes): forget all past it
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._masks: dict = {}
+        self._lengths: dict = {}
+        self._boxes: dict = {}
+
+    def getmask2(self, text, mode="", direction=None, features=None, language=None,
+                 stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
+        key = (text, mode, direction, features and tuple(features), language, stroke_width,
+               anchor, ink, start, args, tuple(sorted(kwargs.items())))
+        found = self._masks.get(key)
+        if found is None:
+            if len(self._masks) >= self._LIMIT:
+                self._masks.clear()
+            found = self._masks[key] = super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                *args, **kwargs)
+        return found
+
+    def getbbox(self, text, mode="", direction=None, features=None, language=None,
+                stroke_width=0, anchor=None):
+        key = (text, mode, direction, features and tuple(features), language, stroke_width,
+               anchor)
+        found = self._boxes.get(key)
+        if found is None:
+            if len(self._boxes) >= self._LIMIT:
+                self._boxes.clear()
+            found = self._boxes[key] = super().getbbox(text, mode, direction, features,
+                                                        language, stroke_width, anchor)
+        return found
+
+    def getlength(self, text, mode="", direction=None, features=None, language=None):
+        key = (text, mode, direction, features and tuple(features), language)
+        found = self._lengths.get(key)
+        if found is None:
+            if len(self._lengths) >= self._LIMIT:
+                self._lengths.clear()
+            found = self._lengths[key] = super().getlength(text, mode, direction, features,
+                                                            language)
+        return found
+
+
 @functools.cache
 def font(size: int, bold: bool = False):
     """DejaVu Sans (Bold) at ``size`` pixels if installed, else Pillow's default font."""
@@ -40,7 +91,7 @@ def font(size: int, bold: bool = False):
         path = os.path.join(folder, name)
         if os.path.exists(path):
             try:
-                return ImageFont.truetype(path, size)
+                return _RememberingFont(path, size)
             except OSError:
                 break
     try:
