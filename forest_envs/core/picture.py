@@ -15,6 +15,8 @@ import os
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from .picture_cache import RememberingFont, rounded_box, text_length
+
 # Seat colours, seat 0 first: distinct in hue and readable with white text on them.
 SEAT_COLOURS = ((52, 101, 164), (204, 40, 40), (60, 140, 40), (190, 140, 0), (130, 80, 150),
                 (230, 110, 0))
@@ -32,57 +34,6 @@ _FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
               "C:/Windows/Fonts")
 
 
-class _RememberingFont(ImageFont.FreeTypeFont):
-    """A FreeType font that keeps every text it has measured, boxed or rendered: the pictures of a
-    game draw the same labels (numbers, names, headings) thousands of times, and FreeType's
-    rendering was most of a picture's cost. The mask it keeps is the one FreeType made for
-    exactly these arguments (text, anchor, sub-pixel start...), so every picture is the same
-    pixel for pixel; Pillow's ``ImageDraw.text`` calls these methods as on any font."""
-
-    _LIMIT = 20_000  # texts kept per font (a mask is a few hundred bytes): forget all past it
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._masks: dict = {}
-        self._lengths: dict = {}
-        self._boxes: dict = {}
-
-    def getmask2(self, text, mode="", direction=None, features=None, language=None,
-                 stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
-        key = (text, mode, direction, features and tuple(features), language, stroke_width,
-               anchor, ink, start, args, tuple(sorted(kwargs.items())))
-        found = self._masks.get(key)
-        if found is None:
-            if len(self._masks) >= self._LIMIT:
-                self._masks.clear()
-            found = self._masks[key] = super().getmask2(
-                text, mode, direction, features, language, stroke_width, anchor, ink, start,
-                *args, **kwargs)
-        return found
-
-    def getbbox(self, text, mode="", direction=None, features=None, language=None,
-                stroke_width=0, anchor=None):
-        key = (text, mode, direction, features and tuple(features), language, stroke_width,
-               anchor)
-        found = self._boxes.get(key)
-        if found is None:
-            if len(self._boxes) >= self._LIMIT:
-                self._boxes.clear()
-            found = self._boxes[key] = super().getbbox(text, mode, direction, features,
-                                                        language, stroke_width, anchor)
-        return found
-
-    def getlength(self, text, mode="", direction=None, features=None, language=None):
-        key = (text, mode, direction, features and tuple(features), language)
-        found = self._lengths.get(key)
-        if found is None:
-            if len(self._lengths) >= self._LIMIT:
-                self._lengths.clear()
-            found = self._lengths[key] = super().getlength(text, mode, direction, features,
-                                                            language)
-        return found
-
-
 @functools.cache
 def font(size: int, bold: bool = False):
     """DejaVu Sans (Bold) at ``size`` pixels if installed, else Pillow's default font."""
@@ -91,7 +42,7 @@ def font(size: int, bold: bool = False):
         path = os.path.join(folder, name)
         if os.path.exists(path):
             try:
-                return _RememberingFont(path, size)
+                return RememberingFont(path, size)
             except OSError:
                 break
     try:
@@ -108,6 +59,18 @@ def _drawable(s: str, f) -> str:
     if isinstance(f, ImageFont.FreeTypeFont):
         return s
     return s.translate(_LATIN1).encode("latin-1", "replace").decode("latin-1")
+
+
+@functools.lru_cache(maxsize=65536)
+def _fit(s: str, width: float, size: int, bold: bool) -> str:
+    """``s`` cut with an ellipsis to ``width`` pixels (the same texts are fitted again and
+    again, so the answers are kept)."""
+    f = font(size, bold)
+    if text_length(f, _drawable(s, f)) <= width:
+        return s
+    while s and text_length(f, _drawable(s + "…", f)) > width:
+        s = s[:-1]
+    return s + "…"
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
@@ -162,14 +125,10 @@ class Canvas:
 
     def text_width(self, s: str, size: int = 12, bold: bool = False) -> float:
         f = font(size, bold)
-        return self.draw.textlength(_drawable(s, f), font=f)
+        return text_length(f, _drawable(s, f))
 
     def fit(self, s: str, width: float, size: int = 12, bold: bool = False) -> str:
-        if self.text_width(s, size, bold) <= width:
-            return s
-        while s and self.text_width(s + "…", size, bold) > width:
-            s = s[:-1]
-        return s + "…"
+        return _fit(s, width, size, bold)
 
     def paragraph(self, x: float, y: float, text: str, width: float, size: int = 10, fill=INK,
                   line_height: int | None = None, max_lines: int | None = None,
@@ -194,8 +153,7 @@ class Canvas:
 
     # --- shapes -----------------------------------------------------------------------------
     def box(self, x0, y0, x1, y1, fill=PANEL, outline=LINE, radius: int = 4, width: int = 1) -> None:
-        self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=fill, outline=outline,
-                                    width=width)
+        rounded_box(self.image, self.draw, (x0, y0, x1, y1), radius, fill, outline, width)
 
     def panel(self, x0, y0, x1, y1, title: str | None = None, size: int = 13) -> None:
         """A light box with a bold title in its top left corner."""

@@ -1,0 +1,122 @@
+"""What the pictures draw again and again, made once (used by ``core.picture``).
+
+A game's pictures are redrawn from its view at every position and for every seat, so the same
+labels, numbers and boxes are drawn thousands of times in a replay (``forest-envs replay
+--html``) or an ``rgb_array`` episode. Three things are kept, each exactly what Pillow makes
+for the same arguments, so every picture is the same pixel for pixel (the tests compare with
+plain Pillow drawing):
+
+- ``RememberingFont``: FreeType's mask and measures of each text (rendering text was most of
+  a picture's cost);
+- ``text_length``: a text's width in a font;
+- ``rounded_box``: a rounded box as a stamp (its pixels and the mask of the pixels it paints),
+  pasted where the box goes.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+FORGET_AT = 20_000      # texts or stamps kept per cache: past it, the cache starts afresh
+STAMP_AREA = 60_000     # boxes larger than this (in pixels) are drawn each time (rare, cheap)
+
+
+class RememberingFont(ImageFont.FreeTypeFont):
+    """A FreeType font that keeps every text it has rendered, measured or boxed. The mask it
+    keeps is the one FreeType made for exactly these arguments (text, anchor, sub-pixel
+    start...); Pillow's ``ImageDraw.text`` calls these methods as on any font."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._masks: dict = {}
+        self._lengths: dict = {}
+        self._boxes: dict = {}
+
+    def getmask2(self, text, mode="", direction=None, features=None, language=None,
+                 stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
+        key = (text, mode, direction, features and tuple(features), language, stroke_width,
+               anchor, ink, start, args, tuple(sorted(kwargs.items())))
+        found = self._masks.get(key)
+        if found is None:
+            if len(self._masks) >= FORGET_AT:
+                self._masks.clear()
+            found = self._masks[key] = super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                *args, **kwargs)
+        return found
+
+    def getbbox(self, text, mode="", direction=None, features=None, language=None,
+                stroke_width=0, anchor=None):
+        key = (text, mode, direction, features and tuple(features), language, stroke_width,
+               anchor)
+        found = self._boxes.get(key)
+        if found is None:
+            if len(self._boxes) >= FORGET_AT:
+                self._boxes.clear()
+            found = self._boxes[key] = super().getbbox(text, mode, direction, features,
+                                                        language, stroke_width, anchor)
+        return found
+
+    def getlength(self, text, mode="", direction=None, features=None, language=None):
+        key = (text, mode, direction, features and tuple(features), language)
+        found = self._lengths.get(key)
+        if found is None:
+            if len(self._lengths) >= FORGET_AT:
+                self._lengths.clear()
+            found = self._lengths[key] = super().getlength(text, mode, direction, features,
+                                                            language)
+        return found
+
+
+_MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))   # measures as on any RGB picture
+
+
+@functools.lru_cache(maxsize=65536)
+def text_length(f, s: str) -> float:
+    """``ImageDraw.textlength(s, font=f)`` on an RGB picture, kept."""
+    return _MEASURE.textlength(s, font=f)
+
+
+_stamps: dict = {}
+
+
+def rounded_box(image: Image.Image, draw: ImageDraw.ImageDraw, xy, radius, fill, outline,
+                width: int) -> None:
+    """``draw.rounded_rectangle(xy, radius, fill, outline, width)`` on ``image``, from a stamp
+    made once for the box's size and position within a 2-pixel grid. Moving a box by an even
+    number of pixels changes neither its rounding (half to even) nor any difference of its
+    coordinates, so the stamp is the box's pixels exactly."""
+    x0, y0, x1, y1 = (float(v) for v in xy)
+    if (fill is None and outline is None) or (x1 - x0) * (y1 - y0) > STAMP_AREA \
+            or not all(map(math.isfinite, (x0, y0, x1, y1))):
+        draw.rounded_rectangle(xy, radius=radius, fill=fill, outline=outline, width=width)
+        return
+    # origin: an even pixel 2 to 4 pixels before the box (room for what a width may add)
+    ox, oy = 2 * math.floor(x0 / 2) - 2, 2 * math.floor(y0 / 2) - 2
+    key = (x0 - ox, y0 - oy, x1 - ox, y1 - oy, radius, fill, outline, width)
+    stamp = _stamps.get(key)
+    if stamp is None:
+        if len(_stamps) >= FORGET_AT:
+            _stamps.clear()
+        stamp = _stamps[key] = _make_stamp(image.mode, key)
+    pixels, mask = stamp
+    image.paste(pixels, (ox, oy), mask)
+
+
+def _make_stamp(mode: str, key) -> tuple[Image.Image, Image.Image]:
+    """The box drawn on black and on white: a pixel it paints differs from one of the two."""
+    x0, y0, x1, y1, radius, fill, outline, width = key
+    size = (math.ceil(x1) + 4, math.ceil(y1) + 4)
+    drawn = []
+    for background in ((0, 0, 0), (255, 255, 255)):
+        im = Image.new(mode, size, background)
+        ImageDraw.Draw(im).rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=fill,
+                                             outline=outline, width=width)
+        drawn.append((im, np.asarray(im) != background))
+    (pixels, on_black), (_, on_white) = drawn
+    painted = (on_black | on_white).any(axis=2)
+    return pixels, Image.fromarray(painted)
