@@ -15,7 +15,7 @@ import os
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from .picture_cache import RememberingFont, rounded_box, text_length
+from .picture_cache import RememberingFont, paint_text, rounded_box, text_length
 
 # Seat colours, seat 0 first: distinct in hue and readable with white text on them.
 SEAT_COLOURS = ((52, 101, 164), (204, 40, 40), (60, 140, 40), (190, 140, 0), (130, 80, 150),
@@ -120,7 +120,7 @@ class Canvas:
             x -= {"l": x0, "m": (x0 + x1) / 2, "r": x1}.get(anchor[0], x0)
             y -= {"a": 0, "t": y0, "m": (y0 + y1) / 2, "b": y1, "d": y1}.get(anchor[1], 0)
             anchor = "la"
-        self.draw.text((x, y), s, fill=fill, font=f, anchor=anchor)
+        paint_text(self.draw, (x, y), s, f, fill, anchor)
         return self.text_width(s, size, bold)
 
     def text_width(self, s: str, size: int = 12, bold: bool = False) -> float:

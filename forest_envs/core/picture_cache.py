@@ -8,7 +8,8 @@ plain Pillow drawing):
 
 - ``RememberingFont``: FreeType's mask and measures of each text (rendering text was most of
   a picture's cost);
-- ``text_length``: a text's width in a font;
+- ``text_length``: a text's width in a font; ``paint_text`` draws one line of text with a
+  kept mask, skipping ``ImageDraw.text``'s per-call set-up (now the larger cost);
 - ``rounded_box``: a rounded box as a stamp (its pixels and the mask of the pixels it paints),
   pasted where the box goes.
 """
@@ -79,6 +80,31 @@ _MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))   # measures as on any RGB p
 def text_length(f, s: str) -> float:
     """``ImageDraw.textlength(s, font=f)`` on an RGB picture, kept."""
     return _MEASURE.textlength(s, font=f)
+
+
+_inks: dict = {}
+_fast_text = [True]    # False once this Pillow lacks what paint_text uses
+
+
+def paint_text(draw: ImageDraw.ImageDraw, xy, s: str, f, fill, anchor: str) -> None:
+    """``draw.text(xy, s, fill=fill, font=f, anchor=anchor)`` for one line of text in a
+    FreeType font: the steps ``ImageDraw.text`` takes for it (the ink, the sub-pixel start,
+    the mask and where it goes), with the same arguments, so the same pixels."""
+    if _fast_text[0] and "\n" not in s and isinstance(f, ImageFont.FreeTypeFont):
+        try:
+            ink = _inks.get((draw.mode, fill))
+            if ink is None:
+                outline_ink, fill_ink = draw._getink(fill)
+                ink = _inks[(draw.mode, fill)] = fill_ink if outline_ink is None else outline_ink
+            x, y = xy
+            start = (math.modf(x)[0], math.modf(y)[0])
+            mask, offset = f.getmask2(s, draw.fontmode, None, None, None, 0, anchor, ink, start,
+                                      stroke_filled=True)
+            draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
+            return
+        except (AttributeError, TypeError):  # another Pillow: draw as it does
+            _fast_text[0] = False
+    draw.text(xy, s, fill=fill, font=f, anchor=anchor)
 
 
 _stamps: dict = {}
