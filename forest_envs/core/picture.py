@@ -9,13 +9,15 @@ for want of a font (only the letters' shapes differ).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import os
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from .picture_cache import RememberingFont, paint_text, rounded_box, text_length
+from .picture_cache import RememberingFont, paint_text, plain_drawing, rounded_box, text_length
 
 # Seat colours, seat 0 first: distinct in hue and readable with white text on them.
 SEAT_COLOURS = ((52, 101, 164), (204, 40, 40), (60, 140, 40), (190, 140, 0), (130, 80, 150),
@@ -77,8 +79,23 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+_WATCHED = contextvars.ContextVar("forest_envs_picture_watched", default=False)
+
+
+@contextlib.contextmanager
+def watched():
+    """Pictures drawn inside are watched (a replay), not played: no seat is "(you)"."""
+    token = _WATCHED.set(True)
+    try:
+        yield
+    finally:
+        _WATCHED.reset(token)
+
+
 def seat_name(seat: int, viewer: int | None) -> str:
-    return f"P{seat} (you)" if seat == viewer else f"P{seat}"
+    """How the board names a seat: ``P1``, and ``P1 (you)`` in the view of the seat that plays
+    it (not in a replay, see ``watched``)."""
+    return f"P{seat} (you)" if seat == viewer and not _WATCHED.get() else f"P{seat}"
 
 
 def mix(colour, other=WHITE, t: float = 0.5) -> tuple[int, int, int]:
@@ -128,7 +145,8 @@ class Canvas:
         return text_length(f, _drawable(s, f))
 
     def fit(self, s: str, width: float, size: int = 12, bold: bool = False) -> str:
-        return _fit(s, width, size, bold)
+        return _fit(s, width, size, bold) if not plain_drawing() else _fit.__wrapped__(
+            s, width, size, bold)
 
     def paragraph(self, x: float, y: float, text: str, width: float, size: int = 10, fill=INK,
                   line_height: int | None = None, max_lines: int | None = None,

@@ -16,11 +16,31 @@ plain Pillow drawing):
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
+
+_plain = [False]        # True inside plain_pillow(): everything drawn by Pillow as it comes
+
+
+@contextlib.contextmanager
+def plain_pillow():
+    """Inside, every picture is drawn by Pillow call by call, nothing kept (what the pictures
+    were before this module; the tests compare both)."""
+    old, _plain[0] = _plain[0], True
+    try:
+        yield
+    finally:
+        _plain[0] = old
+
+
+def plain_drawing() -> bool:
+    """Inside ``plain_pillow()``?"""
+    return _plain[0]
+
 
 FORGET_AT = 20_000      # texts or stamps kept per cache: past it, the cache starts afresh
 STAMP_AREA = 60_000     # boxes larger than this (in pixels) are drawn each time (rare, cheap)
@@ -39,6 +59,9 @@ class RememberingFont(ImageFont.FreeTypeFont):
 
     def getmask2(self, text, mode="", direction=None, features=None, language=None,
                  stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
+        if _plain[0]:
+            return super().getmask2(text, mode, direction, features, language, stroke_width,
+                                    anchor, ink, start, *args, **kwargs)
         key = (text, mode, direction, features and tuple(features), language, stroke_width,
                anchor, ink, start, args, tuple(sorted(kwargs.items())))
         found = self._masks.get(key)
@@ -52,6 +75,9 @@ class RememberingFont(ImageFont.FreeTypeFont):
 
     def getbbox(self, text, mode="", direction=None, features=None, language=None,
                 stroke_width=0, anchor=None):
+        if _plain[0]:
+            return super().getbbox(text, mode, direction, features, language, stroke_width,
+                                   anchor)
         key = (text, mode, direction, features and tuple(features), language, stroke_width,
                anchor)
         found = self._boxes.get(key)
@@ -63,6 +89,8 @@ class RememberingFont(ImageFont.FreeTypeFont):
         return found
 
     def getlength(self, text, mode="", direction=None, features=None, language=None):
+        if _plain[0]:
+            return super().getlength(text, mode, direction, features, language)
         key = (text, mode, direction, features and tuple(features), language)
         found = self._lengths.get(key)
         if found is None:
@@ -76,9 +104,13 @@ class RememberingFont(ImageFont.FreeTypeFont):
 _MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))   # measures as on any RGB picture
 
 
-@functools.lru_cache(maxsize=65536)
 def text_length(f, s: str) -> float:
     """``ImageDraw.textlength(s, font=f)`` on an RGB picture, kept."""
+    return _MEASURE.textlength(s, font=f) if _plain[0] else _kept_length(f, s)
+
+
+@functools.lru_cache(maxsize=65536)
+def _kept_length(f, s: str) -> float:
     return _MEASURE.textlength(s, font=f)
 
 
@@ -90,7 +122,7 @@ def paint_text(draw: ImageDraw.ImageDraw, xy, s: str, f, fill, anchor: str) -> N
     """``draw.text(xy, s, fill=fill, font=f, anchor=anchor)`` for one line of text in a
     FreeType font: the steps ``ImageDraw.text`` takes for it (the ink, the sub-pixel start,
     the mask and where it goes), with the same arguments, so the same pixels."""
-    if _fast_text[0] and "\n" not in s and isinstance(f, ImageFont.FreeTypeFont):
+    if _fast_text[0] and not _plain[0] and "\n" not in s and isinstance(f, ImageFont.FreeTypeFont):
         try:
             ink = _inks.get((draw.mode, fill))
             if ink is None:
@@ -117,7 +149,7 @@ def rounded_box(image: Image.Image, draw: ImageDraw.ImageDraw, xy, radius, fill,
     number of pixels changes neither its rounding (half to even) nor any difference of its
     coordinates, so the stamp is the box's pixels exactly."""
     x0, y0, x1, y1 = (float(v) for v in xy)
-    if (fill is None and outline is None) or (x1 - x0) * (y1 - y0) > STAMP_AREA \
+    if _plain[0] or (fill is None and outline is None) or (x1 - x0) * (y1 - y0) > STAMP_AREA \
             or not all(map(math.isfinite, (x0, y0, x1, y1))):
         draw.rounded_rectangle(xy, radius=radius, fill=fill, outline=outline, width=width)
         return
