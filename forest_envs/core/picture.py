@@ -64,10 +64,9 @@ def _drawable(s: str, f) -> str:
 
 
 @functools.lru_cache(maxsize=65536)
-def _fit(s: str, width: float, size: int, bold: bool) -> str:
-    """``s`` cut with an ellipsis to ``width`` pixels (the same texts are fitted again and
-    again, so the answers are kept)."""
-    f = font(size, bold)
+def _fit(f, s: str, width: float) -> str:
+    """``s`` cut with an ellipsis to ``width`` pixels in font ``f`` (the same texts are fitted
+    again and again, so the answers are kept)."""
     if text_length(f, _drawable(s, f)) <= width:
         return s
     while s and text_length(f, _drawable(s + "…", f)) > width:
@@ -145,8 +144,8 @@ class Canvas:
         return text_length(f, _drawable(s, f))
 
     def fit(self, s: str, width: float, size: int = 12, bold: bool = False) -> str:
-        return _fit(s, width, size, bold) if not plain_drawing() else _fit.__wrapped__(
-            s, width, size, bold)
+        f = font(size, bold)
+        return _fit.__wrapped__(f, s, width) if plain_drawing() else _fit(f, s, width)
 
     def paragraph(self, x: float, y: float, text: str, width: float, size: int = 10, fill=INK,
                   line_height: int | None = None, max_lines: int | None = None,
