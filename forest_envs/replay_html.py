@@ -239,16 +239,19 @@ class _Tiler:
         self.index: dict[bytes, int] = {}
         self.frames: list[tuple[int, list[int]]] = []   # (base frame or -1, [cell, tile, ...])
         self.maps: list[np.ndarray] = []                # tile id per cell, per frame
-        self.last: dict = {}                            # lane -> (frame, its pixels as words)
+        self.last: dict = {}                            # lane -> (frame, as words, pixels)
+        self.spare: dict = {}                           # lane -> a buffer free for its next frame
         # a tile's row of pixels compared as whole machine words (8, 4 or 1 bytes at a time)
         self.word = next(np.dtype(w) for w in (np.uint64, np.uint32, np.uint8)
                          if tile * 3 % np.dtype(w).itemsize == 0)
 
-    def _pad(self, image: np.ndarray) -> np.ndarray:
+    def _pad(self, image: np.ndarray, lane) -> np.ndarray:
+        """``image`` padded to whole tiles, in the buffer ``lane``'s frame before last used
+        (two buffers per lane, reused: fresh memory for every frame was a good part of the
+        cost)."""
         t = self.tile
-        if image.shape == (self.rows * t, self.cols * t, 3) and image.flags.c_contiguous:
-            return image
-        padded = np.zeros((self.rows * t, self.cols * t, 3), np.uint8)
+        spare = self.spare.pop(lane, None)
+        padded = spare if spare is not None else np.zeros((self.rows * t, self.cols * t, 3), np.uint8)
         padded[: self.h, : self.w] = image
         return padded
 
@@ -265,10 +268,10 @@ class _Tiler:
     def add(self, image: np.ndarray, lane) -> int:
         """A new frame, described by its differences from the last frame added in ``lane``
         (one lane per view; only that frame's pixels are kept)."""
-        padded = self._pad(image)
+        padded = self._pad(image, lane)
         t = self.tile
         words = padded.reshape(self.rows, t, -1).view(self.word).reshape(self.rows, t, self.cols, -1)
-        base, before = self.last.get(lane, (-1, None))
+        base, before, before_pixels = self.last.get(lane, (-1, None, None))
         if base >= 0:
             changed = (words != before).any(axis=(1, 3))
             ids = self.maps[base].copy()
@@ -281,7 +284,9 @@ class _Tiler:
             diff += [int(r * self.cols + c), int(ids[r, c])]
         self.frames.append((base, diff))
         self.maps.append(ids)
-        self.last[lane] = (len(self.frames) - 1, words)
+        self.last[lane] = (len(self.frames) - 1, words, padded)
+        if before_pixels is not None:
+            self.spare[lane] = before_pixels
         return len(self.frames) - 1
 
     def sheets(self, colors: int | None) -> list[str]:

@@ -114,7 +114,7 @@ def test_a_picture_drawn_again_renders_no_text_and_stamps_its_boxes(monkeypatch)
         _, states = states_of(env_id, 3, seed=1)
         states[-1].picture(None)
         counts.update(render=0, measure=0, box=0)
-        calls = _canvas_calls(monkeypatch, lambda: states[-1].picture(None))
+        calls = _canvas_calls(monkeypatch, lambda last=states[-1]: last.picture(None))
         assert counts["render"] == 0 and counts["measure"] == 0, (env_id, counts)
         assert counts["box"] <= max(8, calls["box"] // 10), (env_id, counts, calls)
 
