@@ -236,3 +236,13 @@ def test_caches_start_afresh_past_their_limit(monkeypatch):
     for s in ("a", "b", "c", "d", "e"):
         paint_text(ImageDraw.Draw(image), (1, 1), s, f, (255, 255, 255), "la")
     assert len(f._masks) <= 3
+
+
+def test_box_stamps_start_afresh_past_their_area(monkeypatch):
+    monkeypatch.setattr(picture_cache, "STAMPS_AREA", 2_000)
+    monkeypatch.setattr(picture_cache, "_stamps", {})
+    monkeypatch.setattr(picture_cache, "_stamped_area", [0])
+    image = Image.new("RGB", (200, 100))
+    for w in range(10, 60, 5):
+        rounded_box(image, ImageDraw.Draw(image), (3, 3, 3 + w, 40), 4, (1, 2, 3), (9, 9, 9), 1)
+    assert sum(p.width * p.height for p, _ in picture_cache._stamps.values()) < 2_000 + 70 * 50

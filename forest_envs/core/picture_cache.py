@@ -42,8 +42,9 @@ def plain_drawing() -> bool:
     return _plain[0]
 
 
-FORGET_AT = 20_000      # texts or stamps kept per cache: past it, the cache starts afresh
+FORGET_AT = 5_000       # texts kept per font and cache: past it, the cache starts afresh
 STAMP_AREA = 60_000     # boxes larger than this (in pixels) are drawn each time (rare, cheap)
+STAMPS_AREA = 8_000_000 # pixels of all stamps kept (~40 MB): past it, they start afresh
 
 
 class RememberingFont(ImageFont.FreeTypeFont):
@@ -140,6 +141,7 @@ def paint_text(draw: ImageDraw.ImageDraw, xy, s: str, f, fill, anchor: str) -> N
 
 
 _stamps: dict = {}
+_stamped_area = [0]
 
 
 def rounded_box(image: Image.Image, draw: ImageDraw.ImageDraw, xy, radius, fill, outline,
@@ -158,9 +160,11 @@ def rounded_box(image: Image.Image, draw: ImageDraw.ImageDraw, xy, radius, fill,
     key = (x0 - ox, y0 - oy, x1 - ox, y1 - oy, radius, fill, outline, width)
     stamp = _stamps.get(key)
     if stamp is None:
-        if len(_stamps) >= FORGET_AT:
+        if _stamped_area[0] >= STAMPS_AREA:
             _stamps.clear()
+            _stamped_area[0] = 0
         stamp = _stamps[key] = _make_stamp(image.mode, key)
+        _stamped_area[0] += stamp[0].width * stamp[0].height
     pixels, mask = stamp
     image.paste(pixels, (ox, oy), mask)
 
