@@ -83,7 +83,8 @@ _WATCHED = contextvars.ContextVar("forest_envs_picture_watched", default=False)
 
 @contextlib.contextmanager
 def watched():
-    """Pictures drawn inside are watched (a replay), not played: no seat is "(you)"."""
+    """Pictures drawn inside are watched (a replay), not played: no seat is "(you)"; and they
+    are only read, so ``Canvas.array`` gives a read-only array without copying it."""
     token = _WATCHED.set(True)
     try:
         yield
@@ -241,8 +242,9 @@ class Canvas:
         return y + row_height
 
     def array(self) -> np.ndarray:
-        """The picture as an H x W x 3 uint8 array (a fresh copy)."""
-        return np.asarray(self.image, dtype=np.uint8).copy()
+        """The picture as an H x W x 3 uint8 array (a fresh copy; read-only in ``watched()``)."""
+        pixels = np.asarray(self.image, dtype=np.uint8)
+        return pixels if _WATCHED.get() else pixels.copy()
 
 
 def symbol_disc(colour, label: str = ""):
