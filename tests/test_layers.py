@@ -38,6 +38,7 @@ TOP_LEVEL = {
     "forest_envs.bench": "tools",
     "forest_envs.playthrough": "tools",
     "forest_envs.replay_html": "tools",
+    "forest_envs.replay_page": "tools",  # the page replay_html writes
 }
 SUBPACKAGE_LAYERS = {"core": "core", "agents": "agents", "train": "train"}  # any other: a game
 
