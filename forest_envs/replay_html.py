@@ -4,10 +4,15 @@ The record (what ``env.record()``, ``rollout --records`` and ``evaluate --record
 replayed through the registry's ``replay``, so every position is exactly the game's. For each
 position (the start and after every action) and each chosen view (the referee, ``None``, and
 each seat) the file holds the game's picture (``state.picture(seat)``), or its text
-(``state.render(seat)``) for a game without pictures, and each action as that view may read it
-(``state.describe_action(action, seat)``). A seat's view is drawn from ``state.view(seat)``
-alone, so what the seat may not know is not in the file for that view (only the referee
-sees everything).
+(``state.render(seat)``) for a game without pictures, and each move's line as that view may
+read it: the move and what it did (``after.narrate(before, action, seat)``, which leaves out
+what the seat may not know). A seat's view is drawn from ``state.view(seat)`` alone, so what
+the seat may not know is not in the file for that view (only the referee sees everything).
+A replay is watched, not played: no seat is "(you)" in it.
+
+Speed: a picture is drawn only for a (view, view data) not drawn before, and each view's data is
+computed once; the drawing itself is fast because ``core/picture_cache.py`` keeps what every
+picture draws again (texts, boxes). A bar on stderr shows the drawing (``progress``).
 
 Size: the pictures are cut into square tiles; every distinct tile is stored once (the tiles of
 most positions and of the different views are the same), packed into a few sheets that are
@@ -19,15 +24,16 @@ a canvas; no network, no external file, works from ``file://``.
 from __future__ import annotations
 
 import base64
-import html
 import io
 import json
 import os
+import sys
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from .core.errors import ConfigError, ForestEnvError
+from .replay_page import render_html
 
 REFEREE = "referee"
 TILE = 48                # tile side in pixels (after scaling)
@@ -112,7 +118,7 @@ def parse_views(text: str | None, num_players: int) -> list[int | None]:
 class Position:
     step: int                      # 0 = the start; k = after the k-th action
     actor: int | None              # seat that made the action leading here (None at the start)
-    texts: dict                    # view -> the action as that view may read it ('' at the start)
+    texts: dict                    # view -> the move's line as that view may read it ('' at the start)
 
 
 @dataclass
@@ -127,7 +133,8 @@ class Replay:
 
 
 def replay_positions(record: dict, views: str | list | None = None) -> Replay:
-    """Replay ``record`` through the registry's ``replay`` and keep every position."""
+    """Replay ``record`` through the registry's ``replay`` and keep every position, with each
+    move narrated for each chosen view."""
     from .core.registry import game_spec, replay
 
     if not isinstance(record, dict) or not {"env_id", "seed", "actions"} <= set(record):
@@ -147,14 +154,16 @@ def replay_positions(record: dict, views: str | list | None = None) -> Replay:
     out = Replay(record, record["env_id"], n, chosen, [state.clone()])
     out.positions.append(Position(0, None, {v: "" for v in chosen}))
     for k, action in enumerate(record["actions"], 1):
-        state = raw.engine_state
-        actor = state.current_player
-        if _legal(state, action):
-            texts = {v: state.describe_action(int(action), v) for v in chosen}
+        before = out.states[-1]               # a clone of the state the action is taken in
+        actor = before.current_player
+        legal = _legal(before, action)
+        env.step(action)
+        after = raw.engine_state
+        if legal:
+            texts = {v: after.narrate(before, int(action), v) for v in chosen}
         else:  # kept in the record under illegal_action="penalize": it ends the game
             texts = {v: f"illegal action {action!r}: the game ends" for v in chosen}
-        env.step(action)
-        out.states.append(raw.engine_state.clone())
+        out.states.append(after.clone())
         out.positions.append(Position(k, actor, texts))
     out.result = _result_text(raw)
     return out
@@ -189,9 +198,9 @@ def _ordinal(n: int) -> str:
 
 
 # --- pictures: tiles, sheets and frames -----------------------------------------------------------
-def _view_key(state, view):
+def _view_key(data):
     try:
-        return json.dumps(state.view(view), sort_keys=True, default=_plain)
+        return json.dumps(data, sort_keys=True, default=_plain)
     except (TypeError, ValueError):
         return None
 
@@ -206,6 +215,18 @@ def _plain(x):
     raise TypeError(type(x).__name__)
 
 
+def _painter(state):
+    """``paint(state, view, data)``: the picture of ``view`` whose ``state.view(view)`` is
+    ``data``; from ``data`` itself (no second ``view`` call) unless the game draws its pictures
+    some other way than the engine's ``picture``."""
+    from .core.engine import BufferState
+
+    if type(state).picture is BufferState.picture:
+        module = type(state).picture_module()
+        return lambda _state, _view, data: module.picture(data)
+    return lambda state, view, _data: state.picture(view)
+
+
 class _Tiler:
     """Cuts pictures into tiles, keeps each distinct tile once, and describes each frame by its
     differences from an earlier frame (``base``)."""
@@ -218,15 +239,25 @@ class _Tiler:
         self.index: dict[bytes, int] = {}
         self.frames: list[tuple[int, list[int]]] = []   # (base frame or -1, [cell, tile, ...])
         self.maps: list[np.ndarray] = []                # tile id per cell, per frame
-        self.last: dict = {}                            # lane -> (frame, its cut-up pixels)
+        self.last: dict = {}                            # lane -> (frame, as words, pixels)
+        self.spare: dict = {}                           # lane -> a buffer free for its next frame
+        # a tile's row of pixels compared as whole machine words (8, 4 or 1 bytes at a time)
+        self.word = next(np.dtype(w) for w in (np.uint64, np.uint32, np.uint8)
+                         if tile * 3 % np.dtype(w).itemsize == 0)
 
-    def _cut(self, image: np.ndarray) -> np.ndarray:
+    def _pad(self, image: np.ndarray, lane) -> np.ndarray:
+        """``image`` padded to whole tiles, in the buffer ``lane``'s frame before last used
+        (two buffers per lane, reused: fresh memory for every frame was a good part of the
+        cost)."""
         t = self.tile
-        padded = np.zeros((self.rows * t, self.cols * t, 3), np.uint8)
+        spare = self.spare.pop(lane, None)
+        padded = spare if spare is not None else np.zeros((self.rows * t, self.cols * t, 3), np.uint8)
         padded[: self.h, : self.w] = image
-        return padded.reshape(self.rows, t, self.cols, t, 3).swapaxes(1, 2)
+        return padded
 
-    def _tile_id(self, tile: np.ndarray) -> int:
+    def _tile_id(self, padded: np.ndarray, r: int, c: int) -> int:
+        t = self.tile
+        tile = padded[r * t:(r + 1) * t, c * t:(c + 1) * t]
         key = tile.tobytes()
         found = self.index.get(key)
         if found is None:
@@ -237,21 +268,25 @@ class _Tiler:
     def add(self, image: np.ndarray, lane) -> int:
         """A new frame, described by its differences from the last frame added in ``lane``
         (one lane per view; only that frame's pixels are kept)."""
-        cells = self._cut(image)
-        base, before = self.last.get(lane, (-1, None))
+        padded = self._pad(image, lane)
+        t = self.tile
+        words = padded.reshape(self.rows, t, -1).view(self.word).reshape(self.rows, t, self.cols, -1)
+        base, before, before_pixels = self.last.get(lane, (-1, None, None))
         if base >= 0:
-            changed = (cells != before).any(axis=(2, 3, 4))
+            changed = (words != before).any(axis=(1, 3))
             ids = self.maps[base].copy()
         else:
             changed = np.ones((self.rows, self.cols), bool)
             ids = np.zeros((self.rows, self.cols), np.int64)
         diff: list[int] = []
         for r, c in zip(*np.nonzero(changed)):
-            ids[r, c] = self._tile_id(cells[r, c])
+            ids[r, c] = self._tile_id(padded, r, c)
             diff += [int(r * self.cols + c), int(ids[r, c])]
         self.frames.append((base, diff))
         self.maps.append(ids)
-        self.last[lane] = (len(self.frames) - 1, cells)
+        self.last[lane] = (len(self.frames) - 1, words, padded)
+        if before_pixels is not None:
+            self.spare[lane] = before_pixels
         return len(self.frames) - 1
 
     def sheets(self, colors: int | None) -> list[str]:
@@ -278,7 +313,9 @@ class _Tiler:
 
 def build_data(rep: Replay, colors: int | None = None, tile: int = TILE, progress: bool = False) -> dict:
     """Everything the page needs, as JSON-ready data (``progress``: a bar on stderr while the
-    pictures are drawn, ~40 ms each)."""
+    pictures are drawn)."""
+    from .core.picture import watched
+
     state0 = rep.states[0]
     pictured = type(state0).has_picture()
     labels = _labels(rep)
@@ -288,46 +325,77 @@ def build_data(rep: Replay, colors: int | None = None, tile: int = TILE, progres
         "views": [{"id": REFEREE if v is None else str(v), "label": labels[v]} for v in rep.views],
         "actor": [p.actor for p in rep.positions],
     }
-    # Action texts: a table of distinct strings; per position, one index per view.
+    # Move lines: a table of distinct strings; per position, one index per view.
     strings: dict[str, int] = {}
     data["text"] = [[strings.setdefault(p.texts[v], len(strings)) for v in rep.views] for p in rep.positions]
     frame_of: list[list[int]] = []          # per position, per view: the frame
+    _keep_freed_memory()
+    bar = _bar(len(rep.states), progress, f"{rep.env_id}: drawing {len(rep.views)} views")
     if pictured:
         h, w, _ = state0.picture_shape()
         tiler = _Tiler((h, w), tile)
+        paint = _painter(state0)
         seen: dict[tuple, int] = {}          # (view, view data) -> frame: no picture drawn twice
-        for state in _bar(rep.states, progress):
-            row = []
-            for v in rep.views:
-                key = _view_key(state, v)
-                frame = seen.get((v, key)) if key is not None else None
-                if frame is None:
-                    frame = tiler.add(state.picture(v), v)
-                    if key is not None:
-                        seen[(v, key)] = frame
-                row.append(frame)
-            frame_of.append(row)
+        with watched():                       # nobody plays a replay: no seat is "(you)"
+            for state in rep.states:
+                row = []
+                for v in rep.views:
+                    view_data = state.view(v)
+                    key = _view_key(view_data)
+                    frame = seen.get((v, key)) if key is not None else None
+                    if frame is None:
+                        frame = tiler.add(paint(state, v, view_data), v)
+                        if key is not None:
+                            seen[(v, key)] = frame
+                    row.append(frame)
+                frame_of.append(row)
+                bar.update()
+        bar.set_description(f"{rep.env_id}: packing {len(tiler.tiles)} tiles")
         data.update(mode="picture", width=w, height=h, tile=tile, cols=tiler.cols, rows=tiler.rows,
                     sheet_columns=SHEET_COLUMNS, sheet_tiles=SHEET_COLUMNS * SHEET_ROWS,
                     sheets=tiler.sheets(colors), frames=tiler.frames, tiles=len(tiler.tiles))
     else:
         pages: dict[str, int] = {}
-        for state in rep.states:
-            frame_of.append([pages.setdefault(state.render(v), len(pages)) for v in rep.views])
+        with watched():
+            for state in rep.states:
+                frame_of.append([pages.setdefault(state.render(v), len(pages)) for v in rep.views])
+                bar.update()
         data.update(mode="text", pages=list(pages))
+    bar.close()
     data["frame"] = frame_of
     data["strings"] = list(strings)
     return data
 
 
-def _bar(items: list, progress: bool):
+def _keep_freed_memory() -> None:
+    """Each picture allocates and frees a few megabytes (the image, its pixels); glibc's malloc
+    handed such blocks back to the system and faulted them in again for the next picture
+    (half a million page faults, a third of the CPU time, for a 150-move game). Freeing one
+    24 MB block raises its threshold for handing memory back above that (glibc adapts it to
+    the largest block freed, up to 32 MB), so the pictures' blocks are reused; elsewhere it is
+    a harmless allocation. ``np.empty`` touches no page of it."""
+    block = np.empty(24 << 20, np.uint8)
+    del block
+
+
+class _NoBar:
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def set_description(self, text: str) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _bar(total: int, progress: bool, what: str):
+    """A progress bar on stderr over the positions (nothing when ``progress`` is false)."""
     if not progress:
-        return items
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return items
-    return tqdm(items, unit="position", desc="drawing", leave=False)
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="position", desc=what, leave=False, file=sys.stderr)
 
 
 def _labels(rep: Replay) -> dict:
@@ -340,136 +408,6 @@ def _labels(rep: Replay) -> dict:
             who = f" ({agents[v]})" if isinstance(agents, list) and v < len(agents) else ""
             labels[v] = f"P{v}{who}"
     return labels
-
-
-# --- the page --------------------------------------------------------------------------------------
-_CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:12px;background:#f4f1ea;color:#222}
-h1{font-size:1.15em;margin:0 0 8px}
-#bar{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin-bottom:6px}
-#bar button{font-size:1em;min-width:2.6em}
-#slider{flex:1 1 240px}
-#step{font-variant-numeric:tabular-nums;min-width:7em}
-#action{min-height:1.4em;margin:4px 0 8px;font-weight:600}
-#board{max-width:100%;height:auto;border:1px solid #999;background:#fff;display:block}
-#textboard{background:#fff;border:1px solid #999;padding:8px;overflow:auto;max-width:100%}
-.hint{color:#666;font-size:.85em;margin-top:6px}
-#result{margin-top:6px}
-"""
-
-_JS = r"""
-"use strict";
-const D = JSON.parse(document.getElementById("replay-data").textContent);
-const $ = (id) => document.getElementById(id);
-const N = D.steps;
-let step = 0, view = 0, shown = null, sheets = [], maps = [];
-
-function decodeFrames() {
-  for (const [base, diff] of D.frames) {
-    const m = base >= 0 ? Int32Array.from(maps[base]) : new Int32Array(D.cols * D.rows).fill(-1);
-    for (let i = 0; i < diff.length; i += 2) m[diff[i]] = diff[i + 1];
-    maps.push(m);
-  }
-}
-
-function draw(frame) {
-  if (D.mode === "text") { $("textboard").textContent = D.pages[frame]; return; }
-  const ctx = $("board").getContext("2d");
-  const m = maps[frame], t = D.tile;
-  for (let cell = 0; cell < m.length; cell++) {
-    const id = m[cell];
-    if (shown && shown[cell] === id) continue;
-    const sheet = sheets[Math.floor(id / D.sheet_tiles)], k = id % D.sheet_tiles;
-    const sx = (k % D.sheet_columns) * t, sy = Math.floor(k / D.sheet_columns) * t;
-    const dx = (cell % D.cols) * t, dy = Math.floor(cell / D.cols) * t;
-    ctx.clearRect(dx, dy, t, t);
-    ctx.drawImage(sheet, sx, sy, t, t, dx, dy, t, t);
-  }
-  shown = m;
-}
-
-function show() {
-  step = Math.max(0, Math.min(N, step));
-  const frame = D.frame[step][view];
-  draw(frame);
-  $("slider").value = step;
-  $("step").textContent = "step " + step + " / " + N;
-  const actor = D.actor[step];
-  const text = D.strings[D.text[step][view]];
-  $("action").textContent = step === 0 ? "Start of the game" : "P" + actor + ": " + text;
-  $("result").textContent = step === N ? D.result : "";
-  for (const b of ["first", "prev"]) $(b).disabled = step === 0;
-  for (const b of ["next", "last"]) $(b).disabled = step === N;
-  const ds = document.body.dataset;
-  ds.step = step; ds.view = D.views[view].id; ds.frame = frame;
-}
-
-function go(s) { step = s; show(); }
-
-function init() {
-  $("slider").max = N;
-  const sel = $("view");
-  D.views.forEach((v, i) => { const o = document.createElement("option"); o.value = i; o.textContent = v.label; sel.appendChild(o); });
-  sel.addEventListener("change", () => { view = +sel.value; show(); });
-  $("first").onclick = () => go(0);
-  $("prev").onclick = () => go(step - 1);
-  $("next").onclick = () => go(step + 1);
-  $("last").onclick = () => go(N);
-  $("slider").addEventListener("input", (e) => go(+e.target.value));
-  document.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const to = {ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: N}[e.key];
-    if (to === undefined) return;
-    e.preventDefault();
-    go(to);
-  });
-  show();
-  document.body.dataset.ready = "1";
-}
-
-if (D.mode === "picture") {
-  $("board").width = D.width; $("board").height = D.height;
-  decodeFrames();
-  Promise.all(D.sheets.map((url) => { const img = new Image(); img.src = url; sheets.push(img); return img.decode(); }))
-    .then(init, (err) => { $("action").textContent = "cannot draw the pictures: " + err; });
-} else {
-  init();
-}
-"""
-
-
-def render_html(data: dict, title: str) -> str:
-    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
-    board = ('<canvas id="board" role="img" aria-label="the table"></canvas>' if data["mode"] == "picture"
-             else '<pre id="textboard"></pre>')
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title)}</title>
-<style>{_CSS}</style>
-</head>
-<body>
-<h1>{html.escape(title)}</h1>
-<div id="bar">
-<button id="first" title="first position (Home)" aria-label="first">|&#x25C0;</button>
-<button id="prev" title="previous position (left arrow)" aria-label="previous">&#x25C0;</button>
-<button id="next" title="next position (right arrow)" aria-label="next">&#x25B6;</button>
-<button id="last" title="last position (End)" aria-label="last">&#x25B6;|</button>
-<input id="slider" type="range" min="0" max="0" value="0" aria-label="position">
-<span id="step"></span>
-<label>view <select id="view"></select></label>
-</div>
-<div id="action"></div>
-{board}
-<div id="result"></div>
-<div class="hint">Keys: &larr; / &rarr; step, Home / End first / last. A seat's view shows only what that seat may know; the referee sees everything.</div>
-<script id="replay-data" type="application/json">{payload}</script>
-<script>{_JS}</script>
-</body>
-</html>
-"""
 
 
 def replay_html(record: dict, views: str | list | None = None, colors: int | None = None,

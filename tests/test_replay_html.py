@@ -24,6 +24,7 @@ from PIL import Image
 
 import forest_envs
 from forest_envs import cli
+from forest_envs.core.picture import watched
 from forest_envs.evaluation import run_games
 from forest_envs.replay_html import build_data, load_record, read_records, replay_html, replay_positions
 
@@ -109,11 +110,12 @@ def test_page_holds_every_position_and_view_exactly(short_record):
     states = positions(short_record)
     for k, state in enumerate(states):
         for i, view in enumerate([None, 0, 1, 2]):
-            assert np.array_equal(frames[data["frame"][k][i]], state.picture(view)), (k, view)
+            with watched():  # a replay is watched: no seat is "(you)"
+                assert np.array_equal(frames[data["frame"][k][i]], state.picture(view)), (k, view)
             if k:
                 before = states[k - 1]
                 text = data["strings"][data["text"][k][i]]
-                assert text == before.describe_action(short_record["actions"][k - 1], view)
+                assert text == state.narrate(before, short_record["actions"][k - 1], view)
                 assert data["actor"][k] == before.current_player
 
 
@@ -129,7 +131,8 @@ def test_seat_views_hide_what_the_seat_may_not_know(short_record):
     for k, state in enumerate(states):
         for i, seat in enumerate([0, 1]):
             other = state.resample_hidden(seat, rng)
-            assert np.array_equal(frames[data["frame"][k][i]], other.picture(seat)), (k, seat)
+            with watched():
+                assert np.array_equal(frames[data["frame"][k][i]], other.picture(seat)), (k, seat)
         if k < len(short_record["actions"]):
             a = short_record["actions"][k]
             for i, seat in enumerate([0, 1]):

@@ -9,11 +9,15 @@ for want of a font (only the letters' shapes differ).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import os
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
+
+from .picture_cache import RememberingFont, paint_text, plain_drawing, rounded_box, text_length
 
 # Seat colours, seat 0 first: distinct in hue and readable with white text on them.
 SEAT_COLOURS = ((52, 101, 164), (204, 40, 40), (60, 140, 40), (190, 140, 0), (130, 80, 150),
@@ -40,7 +44,7 @@ def font(size: int, bold: bool = False):
         path = os.path.join(folder, name)
         if os.path.exists(path):
             try:
-                return ImageFont.truetype(path, size)
+                return RememberingFont(path, size)
             except OSError:
                 break
     try:
@@ -59,12 +63,39 @@ def _drawable(s: str, f) -> str:
     return s.translate(_LATIN1).encode("latin-1", "replace").decode("latin-1")
 
 
+@functools.lru_cache(maxsize=65536)
+def _fit(f, s: str, width: float) -> str:
+    """``s`` cut with an ellipsis to ``width`` pixels in font ``f`` (the same texts are fitted
+    again and again, so the answers are kept)."""
+    if text_length(f, _drawable(s, f)) <= width:
+        return s
+    while s and text_length(f, _drawable(s + "…", f)) > width:
+        s = s[:-1]
+    return s + "…"
+
+
 def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+_WATCHED = contextvars.ContextVar("forest_envs_picture_watched", default=False)
+
+
+@contextlib.contextmanager
+def watched():
+    """Pictures drawn inside are watched (a replay), not played: no seat is "(you)"; and they
+    are only read, so ``Canvas.array`` gives a read-only array without copying it."""
+    token = _WATCHED.set(True)
+    try:
+        yield
+    finally:
+        _WATCHED.reset(token)
+
+
 def seat_name(seat: int, viewer: int | None) -> str:
-    return f"P{seat} (you)" if seat == viewer else f"P{seat}"
+    """How the board names a seat: ``P1``, and ``P1 (you)`` in the view of the seat that plays
+    it (not in a replay, see ``watched``)."""
+    return f"P{seat} (you)" if seat == viewer and not _WATCHED.get() else f"P{seat}"
 
 
 def mix(colour, other=WHITE, t: float = 0.5) -> tuple[int, int, int]:
@@ -106,19 +137,16 @@ class Canvas:
             x -= {"l": x0, "m": (x0 + x1) / 2, "r": x1}.get(anchor[0], x0)
             y -= {"a": 0, "t": y0, "m": (y0 + y1) / 2, "b": y1, "d": y1}.get(anchor[1], 0)
             anchor = "la"
-        self.draw.text((x, y), s, fill=fill, font=f, anchor=anchor)
+        paint_text(self.draw, (x, y), s, f, fill, anchor)
         return self.text_width(s, size, bold)
 
     def text_width(self, s: str, size: int = 12, bold: bool = False) -> float:
         f = font(size, bold)
-        return self.draw.textlength(_drawable(s, f), font=f)
+        return text_length(f, _drawable(s, f))
 
     def fit(self, s: str, width: float, size: int = 12, bold: bool = False) -> str:
-        if self.text_width(s, size, bold) <= width:
-            return s
-        while s and self.text_width(s + "…", size, bold) > width:
-            s = s[:-1]
-        return s + "…"
+        f = font(size, bold)
+        return _fit.__wrapped__(f, s, width) if plain_drawing() else _fit(f, s, width)
 
     def paragraph(self, x: float, y: float, text: str, width: float, size: int = 10, fill=INK,
                   line_height: int | None = None, max_lines: int | None = None,
@@ -143,8 +171,7 @@ class Canvas:
 
     # --- shapes -----------------------------------------------------------------------------
     def box(self, x0, y0, x1, y1, fill=PANEL, outline=LINE, radius: int = 4, width: int = 1) -> None:
-        self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=fill, outline=outline,
-                                    width=width)
+        rounded_box(self.image, self.draw, (x0, y0, x1, y1), radius, fill, outline, width)
 
     def panel(self, x0, y0, x1, y1, title: str | None = None, size: int = 13) -> None:
         """A light box with a bold title in its top left corner."""
@@ -215,8 +242,9 @@ class Canvas:
         return y + row_height
 
     def array(self) -> np.ndarray:
-        """The picture as an H x W x 3 uint8 array (a fresh copy)."""
-        return np.asarray(self.image, dtype=np.uint8).copy()
+        """The picture as an H x W x 3 uint8 array (a fresh copy; read-only in ``watched()``)."""
+        pixels = np.asarray(self.image, dtype=np.uint8)
+        return pixels if _WATCHED.get() else pixels.copy()
 
 
 def symbol_disc(colour, label: str = ""):

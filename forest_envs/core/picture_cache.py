@@ -1,0 +1,184 @@
+"""What the pictures draw again and again, made once (used by ``core.picture``).
+
+A game's pictures are redrawn from its view at every position and for every seat, so the same
+labels, numbers and boxes are drawn thousands of times in a replay (``forest-envs replay
+--html``) or an ``rgb_array`` episode. Three things are kept, each exactly what Pillow makes
+for the same arguments, so every picture is the same pixel for pixel (the tests compare with
+plain Pillow drawing):
+
+- ``RememberingFont``: FreeType's mask and measures of each text (rendering text was most of
+  a picture's cost);
+- ``text_length``: a text's width in a font; ``paint_text`` draws one line of text with a
+  kept mask, skipping ``ImageDraw.text``'s per-call set-up (now the larger cost);
+- ``rounded_box``: a rounded box as a stamp (its pixels and the mask of the pixels it paints),
+  pasted where the box goes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import math
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+_plain = [False]        # True inside plain_pillow(): everything drawn by Pillow as it comes
+
+
+@contextlib.contextmanager
+def plain_pillow():
+    """Inside, every picture is drawn by Pillow call by call, nothing kept (what the pictures
+    were before this module; the tests compare both)."""
+    old, _plain[0] = _plain[0], True
+    try:
+        yield
+    finally:
+        _plain[0] = old
+
+
+def plain_drawing() -> bool:
+    """Inside ``plain_pillow()``?"""
+    return _plain[0]
+
+
+FORGET_AT = 5_000       # texts kept per font and cache: past it, the cache starts afresh
+STAMP_AREA = 60_000     # boxes larger than this (in pixels) are drawn each time (rare, cheap)
+STAMPS_AREA = 8_000_000 # pixels of all stamps kept (~40 MB): past it, they start afresh
+
+
+class RememberingFont(ImageFont.FreeTypeFont):
+    """A FreeType font that keeps every text it has rendered, measured or boxed. The mask it
+    keeps is the one FreeType made for exactly these arguments (text, anchor, sub-pixel
+    start...); Pillow's ``ImageDraw.text`` calls these methods as on any font."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._masks: dict = {}
+        self._lengths: dict = {}
+        self._boxes: dict = {}
+
+    def getmask2(self, text, mode="", direction=None, features=None, language=None,
+                 stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
+        if _plain[0]:
+            return super().getmask2(text, mode, direction, features, language, stroke_width,
+                                    anchor, ink, start, *args, **kwargs)
+        key = (text, mode, direction, features and tuple(features), language, stroke_width,
+               anchor, ink, start, args, tuple(sorted(kwargs.items())))
+        found = self._masks.get(key)
+        if found is None:
+            if len(self._masks) >= FORGET_AT:
+                self._masks.clear()
+            found = self._masks[key] = super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                *args, **kwargs)
+        return found
+
+    def getbbox(self, text, mode="", direction=None, features=None, language=None,
+                stroke_width=0, anchor=None):
+        if _plain[0]:
+            return super().getbbox(text, mode, direction, features, language, stroke_width,
+                                   anchor)
+        key = (text, mode, direction, features and tuple(features), language, stroke_width,
+               anchor)
+        found = self._boxes.get(key)
+        if found is None:
+            if len(self._boxes) >= FORGET_AT:
+                self._boxes.clear()
+            found = self._boxes[key] = super().getbbox(text, mode, direction, features,
+                                                        language, stroke_width, anchor)
+        return found
+
+    def getlength(self, text, mode="", direction=None, features=None, language=None):
+        if _plain[0]:
+            return super().getlength(text, mode, direction, features, language)
+        key = (text, mode, direction, features and tuple(features), language)
+        found = self._lengths.get(key)
+        if found is None:
+            if len(self._lengths) >= FORGET_AT:
+                self._lengths.clear()
+            found = self._lengths[key] = super().getlength(text, mode, direction, features,
+                                                            language)
+        return found
+
+
+_MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))   # measures as on any RGB picture
+
+
+def text_length(f, s: str) -> float:
+    """``ImageDraw.textlength(s, font=f)`` on an RGB picture, kept."""
+    return _MEASURE.textlength(s, font=f) if _plain[0] else _kept_length(f, s)
+
+
+@functools.lru_cache(maxsize=65536)
+def _kept_length(f, s: str) -> float:
+    return _MEASURE.textlength(s, font=f)
+
+
+_inks: dict = {}
+_fast_text = [True]    # False once this Pillow lacks what paint_text uses
+
+
+def paint_text(draw: ImageDraw.ImageDraw, xy, s: str, f, fill, anchor: str) -> None:
+    """``draw.text(xy, s, fill=fill, font=f, anchor=anchor)`` for one line of text in a
+    FreeType font: the steps ``ImageDraw.text`` takes for it (the ink, the sub-pixel start,
+    the mask and where it goes), with the same arguments, so the same pixels."""
+    if _fast_text[0] and not _plain[0] and "\n" not in s and isinstance(f, ImageFont.FreeTypeFont):
+        try:
+            ink = _inks.get((draw.mode, fill))
+            if ink is None:
+                outline_ink, fill_ink = draw._getink(fill)
+                ink = _inks[(draw.mode, fill)] = fill_ink if outline_ink is None else outline_ink
+            x, y = xy
+            start = (math.modf(x)[0], math.modf(y)[0])
+            mask, offset = f.getmask2(s, draw.fontmode, None, None, None, 0, anchor, ink, start,
+                                      stroke_filled=True)
+            draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
+            return
+        except (AttributeError, TypeError):  # another Pillow: draw as it does
+            _fast_text[0] = False
+    draw.text(xy, s, fill=fill, font=f, anchor=anchor)
+
+
+_stamps: dict = {}
+_stamped_area = [0]
+
+
+def rounded_box(image: Image.Image, draw: ImageDraw.ImageDraw, xy, radius, fill, outline,
+                width: int) -> None:
+    """``draw.rounded_rectangle(xy, radius, fill, outline, width)`` on ``image``, from a stamp
+    made once for the box's size and position within a 2-pixel grid. Moving a box by an even
+    number of pixels changes neither its rounding (half to even) nor any difference of its
+    coordinates, so the stamp is the box's pixels exactly."""
+    x0, y0, x1, y1 = (float(v) for v in xy)
+    if _plain[0] or (fill is None and outline is None) or (x1 - x0) * (y1 - y0) > STAMP_AREA \
+            or not all(map(math.isfinite, (x0, y0, x1, y1))):
+        draw.rounded_rectangle(xy, radius=radius, fill=fill, outline=outline, width=width)
+        return
+    # origin: an even pixel 2 to 4 pixels before the box (room for what a width may add)
+    ox, oy = 2 * math.floor(x0 / 2) - 2, 2 * math.floor(y0 / 2) - 2
+    key = (x0 - ox, y0 - oy, x1 - ox, y1 - oy, radius, fill, outline, width)
+    stamp = _stamps.get(key)
+    if stamp is None:
+        if _stamped_area[0] >= STAMPS_AREA:
+            _stamps.clear()
+            _stamped_area[0] = 0
+        stamp = _stamps[key] = _make_stamp(image.mode, key)
+        _stamped_area[0] += stamp[0].width * stamp[0].height
+    pixels, mask = stamp
+    image.paste(pixels, (ox, oy), mask)
+
+
+def _make_stamp(mode: str, key) -> tuple[Image.Image, Image.Image]:
+    """The box drawn on black and on white: a pixel it paints differs from one of the two."""
+    x0, y0, x1, y1, radius, fill, outline, width = key
+    size = (math.ceil(x1) + 4, math.ceil(y1) + 4)
+    drawn = []
+    for background in ((0, 0, 0), (255, 255, 255)):
+        im = Image.new(mode, size, background)
+        ImageDraw.Draw(im).rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=fill,
+                                             outline=outline, width=width)
+        drawn.append((im, np.asarray(im) != background))
+    (pixels, on_black), (_, on_white) = drawn
+    painted = (on_black | on_white).any(axis=2)
+    return pixels, Image.fromarray(painted)
