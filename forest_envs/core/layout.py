@@ -14,6 +14,14 @@ Who sees a block (``see``):
 ``seats``: the axes (of the full shape) that index seats. Each is rotated to the observer:
 entry 0 is the observer, entry 1 the next seat, and so on. Several axes may be seats (a
 seat x seat block); for an ``owner`` block, axis 0 is the owner and is never rotated.
+
+A block of ids (``onehot``) is stored as one int per entry, as the rules read it, -1 for
+"none"; the observation shows each entry one-hot over its classes (all zeros for "none"),
+so a network never reads an id as a magnitude. ``onehot=True``: each id 0..high is its own
+class; a tuple: ``onehot[v]`` is the class of id v (ids the observer need not tell apart
+share a class). An observation lists the blocks of numbers first, then the one-hot blocks,
+each group as declared (``observed_blocks``; ``observation_slices`` gives every block's
+place): the numbers are then one scaled gather, and the ids' ones one indexed write.
 """
 
 from __future__ import annotations
@@ -36,9 +44,21 @@ class Block:
     scale: float
     offset: int
     size: int
+    # id -> class of a one-hot block (``Layout.add``'s ``onehot``); () for a block of numbers
+    classes: tuple = ()
+
+    @property
+    def num_classes(self) -> int:
+        return max(self.classes) + 1 if self.classes else 0
 
     def observed_shape(self) -> tuple:
-        return self.shape[1:] if self.see == "owner" else self.shape
+        """The block's shape in an observation: an owner's own row, each id as its one-hot."""
+        shape = self.shape[1:] if self.see == "owner" else self.shape
+        return shape + (self.num_classes,) if self.classes else shape
+
+    def observed_entries(self) -> int:
+        """Stored entries a seat observes: an owner block's own row, else the whole block."""
+        return self.size // self.shape[0] if self.see == "owner" and self.shape[0] else self.size
 
 
 class Layout:
@@ -50,8 +70,9 @@ class Layout:
         self._frozen = False
 
     def add(self, name: str, shape, *, high: int, low: int = 0, see: str = "all",
-            seats: tuple = (), scale: float = 1.0) -> Block:
-        """Declare a block; ``high`` (and ``low``) bound every value it may ever hold."""
+            seats: tuple = (), scale: float = 1.0, onehot: bool | tuple = False) -> Block:
+        """Declare a block; ``high`` (and ``low``) bound every value it may ever hold;
+        ``onehot`` (True or an id -> class tuple) observes each id one-hot (module doc)."""
         if self._frozen:
             raise RuntimeError("layout is frozen")
         if name in self.blocks:
@@ -71,34 +92,58 @@ class Layout:
         info = np.iinfo(self.dtype)
         if not info.min <= low <= high <= info.max:
             raise ValueError(f"block {name}: range {low}..{high} does not fit {self.dtype}")
+        classes = self._classes(name, onehot, low, high, scale)
         block = Block(name, shape, see, seats, int(low), int(high), float(scale), self.size,
-                      int(np.prod(shape, dtype=np.int64)))
+                      int(np.prod(shape, dtype=np.int64)), classes)
         self.blocks[name] = block
         self.size += block.size
         return block
 
+    @staticmethod
+    def _classes(name: str, onehot, low: int, high: int, scale: float) -> tuple:
+        if onehot is False:
+            return ()
+        if low < -1 or high < 0 or scale != 1.0:
+            raise ValueError(f"block {name}: a one-hot block holds ids 0..high or -1 (none), "
+                             f"unscaled; got range {low}..{high}, scale {scale}")
+        classes = tuple(range(high + 1)) if onehot is True else tuple(int(c) for c in onehot)
+        if len(classes) != high + 1 or min(classes) < 0 or set(classes) != set(range(max(classes) + 1)):
+            raise ValueError(f"block {name}: onehot must give a class 0..K-1 to each id 0..{high}, "
+                             f"every class used; got {onehot!r}")
+        return classes
+
     def freeze(self) -> Layout:
         self._frozen = True
-        self._gather = [self._build_gather(seat) for seat in range(self.num_players)]
-        observed = [b for b in self.blocks.values() if b.see != "nobody"]
+        observed = self.observed_blocks()
+        self._gather = [self._build_gather(seat, observed) for seat in range(self.num_players)]
         per = [int(np.prod(b.observed_shape(), dtype=np.int64)) for b in observed]
         self._scale = self._per_entry(observed, per, lambda b: b.scale)
         # Bounds are computed exactly as observations are (float32 value x float32 scale), so
         # a value at its declared bound never lands a rounding error outside the Box.
-        self.obs_low = self._per_entry(observed, per, lambda b: b.low) * self._scale
-        self.obs_high = self._per_entry(observed, per, lambda b: b.high) * self._scale
+        self.obs_low = self._per_entry(observed, per, lambda b: 0 if b.classes else b.low) * self._scale
+        self.obs_high = self._per_entry(observed, per, lambda b: 1 if b.classes else b.high) * self._scale
+        self.observation_size = int(self._scale.size)
+        self.unit_scale = bool(np.all(self._scale == 1.0))
+        self.has_onehot = any(b.classes for b in observed)
+        if self.has_onehot:
+            self._build_onehot(observed)
         everything = list(self.blocks.values())
         sizes = [b.size for b in everything]
         self.state_low = self._per_entry(everything, sizes, lambda b: b.low)
         self.state_high = self._per_entry(everything, sizes, lambda b: b.high)
-        self.observation_size = int(self._scale.size)
-        self.unit_scale = bool(np.all(self._scale == 1.0))
         # (name, slice, shape or None for a one-axis block): every state binds its views from
         # this at each new game and clone, so a one-axis block skips the reshape.
         self._view_specs = tuple((b.name, slice(b.offset, b.offset + b.size),
                                   None if len(b.shape) == 1 else b.shape)
                                  for b in self.blocks.values())
         return self
+
+    def observed_blocks(self) -> list[Block]:
+        """The blocks a seat observes, in observation order: the blocks of numbers as
+        declared, then the one-hot blocks as declared (so the numbers are one scaled gather
+        and the ids' ones fill the rest)."""
+        seen = [b for b in self.blocks.values() if b.see != "nobody"]
+        return [b for b in seen if not b.classes] + [b for b in seen if b.classes]
 
     @staticmethod
     def _per_entry(blocks, sizes, value) -> np.ndarray:
@@ -118,8 +163,40 @@ class Layout:
     def scale(self) -> np.ndarray:
         return self._scale
 
+    def _build_onehot(self, observed: list[Block]) -> None:
+        """Tables for the ids' ones: the id entry i (in gather order after the numbers)
+        holding value v has its 1 at ``_onehot_at[_onehot_base[i] + v]``; a "none" puts its
+        1 on the first number, which the scaled numbers then overwrite (or, in a layout of
+        ids only, on a spare last float that is cut off)."""
+        self._numbers = sum(b.observed_entries() for b in observed if not b.classes)
+        self._spare = int(self._numbers == 0)
+        none_at = self.observation_size if self._spare else 0
+        at, bases = [], []
+        pos = sum(int(np.prod(b.observed_shape())) for b in observed if not b.classes)
+        for b in (b for b in observed if b.classes):
+            for _ in range(b.observed_entries()):
+                bases.append(len(at) - b.low)
+                at += [pos + b.classes[v] if v >= 0 else none_at for v in range(b.low, b.high + 1)]
+                pos += b.num_classes
+        self._number_scale = self._scale[:self._numbers]
+        self._onehot_base = np.array(bases, np.intp)
+        self._onehot_at = np.array(at, np.intp)
+
+    def _observe_onehot(self, buf: np.ndarray, seat: int) -> np.ndarray:
+        stored = buf.take(self._gather[seat])
+        numbers = self._numbers
+        out = np.empty(self.observation_size + self._spare, np.float32)
+        out[numbers:] = 0
+        # A stored id outside its declared range would land on a neighbour's entry:
+        # ``out_of_range`` (checked after every action by the fuzz tests) names it.
+        out[self._onehot_at.take(stored[numbers:] + self._onehot_base)] = 1
+        np.multiply(stored[:numbers], self._number_scale, out=out[:numbers])
+        return out[:-1] if self._spare else out
+
     def observe(self, buf: np.ndarray, seat: int) -> np.ndarray:
         # ``take`` is the same gather as ``buf[index]`` with less indexing machinery.
+        if self.has_onehot:
+            return self._observe_onehot(buf, seat)
         if self.unit_scale:
             return buf.take(self._gather[seat]).astype(np.float32)
         return buf.take(self._gather[seat]) * self._scale
@@ -138,24 +215,23 @@ class Layout:
         return bad
 
     def observation_slices(self) -> dict[str, tuple[int, int, tuple]]:
-        """name -> (start, stop, shape as the observer sees it) within an observation."""
+        """name -> (start, stop, shape as the observer sees it) within an observation, in
+        observation order (``observed_blocks``)."""
         out, pos = {}, 0
-        for b in self.blocks.values():
-            if b.see == "nobody":
-                continue
+        for b in self.observed_blocks():
             shape = b.observed_shape()
             size = int(np.prod(shape, dtype=np.int64))
             out[b.name] = (pos, pos + size, shape)
             pos += size
         return out
 
-    def _build_gather(self, seat: int) -> np.ndarray:
+    def _build_gather(self, seat: int, observed: list[Block]) -> np.ndarray:
+        """The buffer index of each observed stored entry, in observation order (an id's
+        entry once: its one-hot is written from it)."""
         n = self.num_players
         rot = (np.arange(n) + seat) % n
         parts = []
-        for b in self.blocks.values():
-            if b.see == "nobody":
-                continue
+        for b in observed:
             idx = np.arange(b.offset, b.offset + b.size).reshape(b.shape)
             axes = b.seats
             if b.see == "owner":

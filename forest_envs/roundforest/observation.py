@@ -3,9 +3,11 @@
 The standard decision blocks come first (core), then these blocks in observation order.
 Cells are the 36 ids of a 6 x 6 frame (``components.cell_id``); a 2-player forest leaves
 the cells of its sixth row and column empty (``cell_tile`` -1). Values that are ids
-(tiles, item kinds, characters) are stored as ints with -1 for "none"; whatever involves a
-seat is one-hot on a seat axis, rotated so the observer comes first. docs/roundforest.md
-describes each block.
+(tiles, item kinds, characters) are stored as ints with -1 for "none", as the rules read
+them, and observed one-hot (``onehot``: all zeros for "none"; a tile by its design, the one
+thing its id says that ``cell_turn`` and ``cell_open`` do not); whatever involves a seat is
+one-hot on a seat axis, rotated so the observer comes first. docs/roundforest.md describes
+each block.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from .components import (
     COPPER_SUPPLY,
     FAIRY_ROWS,
     FAIRY_SLOTS,
+    HEAVY_KINDS,
     ITEM_COUNTS,
     MAX_GRID,
     MERCHANT_MAX_SALES,
@@ -29,6 +32,7 @@ from .components import (
     NUM_TILES,
     ROUND_CAP,
     SILVER_SUPPLY,
+    TILES,
 )
 
 # The decisions of Roundforest, in the order of the ``decision_kind`` block.
@@ -86,6 +90,12 @@ class Kind:
 check_kind_ids(Kind, DECISIONS)
 
 GAPS = (MAX_GRID - 1) * (MAX_GRID - 1)
+# A tile is observed by its design: the octagons it prints (its class: the designs in order
+# of first appearance, 7 plain and the well's). Tiles of one design differ only in their
+# arrows, which ``cell_turn`` shows, so a one-hot of the 32 tile ids would add 24 classes
+# that no rule tells apart.
+_PRINTED = tuple((t.inner, t.outer) for t in TILES)
+TILE_DESIGN = tuple(tuple(dict.fromkeys(_PRINTED)).index(p) for p in _PRINTED)
 # The entries of the ``supply`` block.
 COPPER, SILVER, APPLES = 0, 1, 2
 
@@ -98,21 +108,21 @@ def build_layout(L: Layout) -> None:
     L.add("no_silver", 1, high=1)
     L.add("blockade_rule", 1, high=1)
     # --- the forest (public)
-    L.add("cell_tile", NUM_CELLS, low=-1, high=NUM_TILES - 1, scale=1 / 32)  # -1: no tile
+    L.add("cell_tile", NUM_CELLS, low=-1, high=NUM_TILES - 1, onehot=TILE_DESIGN)  # -1: no tile
     L.add("cell_well", NUM_CELLS, high=1)
     L.add("cell_turn", NUM_CELLS, low=-1, high=1)             # +1 clockwise, -1 counter-clockwise
     L.add("cell_orient", NUM_CELLS, high=3, scale=1 / 3)      # quarter turns clockwise from printed
     L.add("cell_open", (NUM_CELLS, 4, 2), high=1)             # now: side N/E/S/W x inner/outer filled
     L.add("cell_blocked", NUM_CELLS, high=4)                  # blockades next to the tile
     L.add("cell_chip", (NUM_CELLS, 4), high=1)                # one-hot none / blue / yellow / red
-    L.add("cell_item", NUM_CELLS, low=-1, high=NUM_ITEMS - 1, scale=1 / NUM_ITEMS)
-    L.add("cell_char", NUM_CELLS, low=-1, high=NUM_CHARACTERS - 1, scale=1 / NUM_CHARACTERS)
-    L.add("gap_item", GAPS, low=-1, high=NUM_ITEMS - 1, scale=1 / NUM_ITEMS)  # blockade heavy items
+    L.add("cell_item", NUM_CELLS, low=-1, high=NUM_ITEMS - 1, onehot=True)
+    L.add("cell_char", NUM_CELLS, low=-1, high=NUM_CHARACTERS - 1, onehot=True)
+    L.add("gap_item", GAPS, low=-1, high=HEAVY_KINDS.stop - 1, onehot=True)  # blockades: heavy items
     L.add("piece_at", (n, NUM_CELLS), high=1, seats=0)        # a corner cell = still in the backpack
     # --- the table (public)
-    L.add("fairy", (FAIRY_ROWS, FAIRY_SLOTS), low=-1, high=NUM_ITEMS - 1, scale=1 / NUM_ITEMS)
+    L.add("fairy", (FAIRY_ROWS, FAIRY_SLOTS), low=-1, high=NUM_ITEMS - 1, onehot=True)
     L.add("bag_items", NUM_ITEMS, high=most_items)             # blue bag (known from all else)
-    L.add("drawn_item", 1, low=-1, high=NUM_ITEMS - 1, scale=1 / NUM_ITEMS)  # item in the drawer's hand
+    L.add("drawn_item", 1, low=-1, high=NUM_ITEMS - 1, onehot=True)  # item in the drawer's hand
     L.add("black_bag", 3, high=max(CHIPS.values()), scale=0.1)
     L.add("used_chips", 3, high=max(CHIPS.values()), scale=0.1)
     L.add("supply", 3, high=COPPER_SUPPLY, scale=0.1)          # COPPER, SILVER, APPLES

@@ -25,6 +25,7 @@ from .ctrl_c import CtrlC
 from .policy import export_policy
 from .progress import LimitProgress, Progress
 from .runs import Run, RunClock, prepare_output, write_yaml
+from .timing import TrainingClock, describe
 from .vec import make_vec_env
 
 
@@ -53,8 +54,10 @@ class TrainingMonitor(BaseCallback):
     """Snapshots for the pool, checkpoints, periodic evaluation and progress; ends learn()
     between two steps (so the model is whole) at the time limit or on Ctrl-C."""
 
-    def __init__(self, run: Run, start_steps: int, ctrl_c: CtrlC, progress: LimitProgress):
+    def __init__(self, run: Run, start_steps: int, ctrl_c: CtrlC, progress: LimitProgress,
+                 clock: TrainingClock | None = None):
         super().__init__()
+        self.clock = clock
         self.run, self.cfg, self.out = run, run.cfg, run.out
         self.ctrl_c, self.progress = ctrl_c, progress
         self.start_steps = start_steps
@@ -62,6 +65,14 @@ class TrainingMonitor(BaseCallback):
         self.next_checkpoint = _next_multiple(start_steps, self.cfg["checkpoint_every"])
         self.next_eval = _next_multiple(start_steps, self.cfg["eval"]["every"])
         self.stopped: str | None = None
+
+    def _on_rollout_start(self) -> None:
+        if self.clock is not None:
+            self.clock.rollout_start()
+
+    def _on_rollout_end(self) -> None:
+        if self.clock is not None:
+            self.clock.rollout_end()
 
     def _on_step(self) -> bool:
         t = self.num_timesteps
@@ -135,13 +146,14 @@ def _load_model(ckpt: Checkpoint, cfg: dict, venv, out: Path):
                             **cfg["ppo"])
 
 
-def _learn(model, run: Run, ctrl_c: CtrlC, progress: Progress, resumed: bool) -> str:
+def _learn(model, run: Run, ctrl_c: CtrlC, progress: Progress, resumed: bool,
+           clock: TrainingClock | None = None) -> str:
     """PPO until a limit or Ctrl-C; returns why it stopped: "step_budget", "time_limit" or
     "interrupted"."""
     ctrl_c.graceful = True  # from here on a model is worth saving
     start_steps = model.num_timesteps
     shown = LimitProgress(progress, run, start_steps)
-    monitor = TrainingMonitor(run, start_steps, ctrl_c, shown)
+    monitor = TrainingMonitor(run, start_steps, ctrl_c, shown, clock)
     try:
         model.learn(total_timesteps=run.cfg["total_timesteps"] - start_steps, callback=monitor,
                     progress_bar=False, reset_num_timesteps=not resumed, tb_log_name="maskable_ppo")
@@ -169,18 +181,25 @@ def train(cfg: dict, resume: str | None = None, progress: bool = True, overwrite
     start_steps = ckpt.timesteps if ckpt else 0
     with CtrlC() as ctrl_c:
         # Another seed on resume: the new session does not replay the first one's games.
-        venv = make_vec_env(cfg, out / "snapshots", seed=cfg["seed"] + start_steps)
+        clock = TrainingClock(in_process=cfg["vec_env"] != "subproc" or cfg["n_envs"] == 1)
+        venv = make_vec_env(cfg, out / "snapshots", seed=cfg["seed"] + start_steps, clock=clock)
         try:
             model = _load_model(ckpt, cfg, venv, out) if ckpt else _start_model(cfg, venv, run, shown)
             if not any((out / "snapshots").glob("snapshot_*.npz")):
                 export_policy(model.policy, out / "snapshots" / f"snapshot_{model.num_timesteps:012d}.npz")
-            stopped = _learn(model, run, ctrl_c, shown, resumed=ckpt is not None)
+            learned_from = model.num_timesteps
+            clock.restart()
+            clock.attach(model)
+            stopped = _learn(model, run, ctrl_c, shown, resumed=ckpt is not None, clock=clock)
+            timing = clock.summary(model.num_timesteps - learned_from)
             wall = run.clock.total()
             checkpoint = _save_results(model, run, stopped)
         finally:
             venv.close()
         ctrl_c.graceful = False  # everything is saved: a Ctrl-C now just skips the evaluation
         summary = _summary(cfg, run, model, stopped, wall, start_steps, checkpoint, resume)
+        summary["timing"] = timing  # this session's PPO (warm start and evaluation excluded)
+        shown.line(describe(timing))
         if stopped != "interrupted":
             _final_evaluation(cfg, summary, shown)
     with (out / "summary.json").open("w") as f:

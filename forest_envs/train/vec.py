@@ -11,6 +11,7 @@ self-play pool at every reset, in worker processes or in this one.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -21,14 +22,16 @@ from ..workers import ignore_sigint
 from .config import num_players
 from .ctrl_c import start_forkserver
 from .selfplay import OpponentPool
+from .timing import OpponentClock, TimedEnv, TimedOpponent
 
 MASK_KEY = "action_mask"
 
 
 class MaskInfoVecEnv(VecEnvWrapper):
-    def __init__(self, venv):
+    def __init__(self, venv, clock=None):
         super().__init__(venv)
         self._masks: np.ndarray | None = None
+        self.clock = clock  # a timing.TrainingClock: the wait for the envs and their totals
 
     def reset(self):
         obs = self.venv.reset()
@@ -36,7 +39,10 @@ class MaskInfoVecEnv(VecEnvWrapper):
         return obs
 
     def step_wait(self):
+        start = time.perf_counter()
         obs, rewards, dones, infos = self.venv.step_wait()
+        if self.clock is not None:
+            self.clock.waited(time.perf_counter() - start, infos, self.venv.reset_infos)
         masks = self._masks
         for i, done in enumerate(dones):
             # After an auto-reset the new episode's first mask is in the reset info.
@@ -63,12 +69,18 @@ def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool):
         torch.set_num_threads(1)
         pool = OpponentPool(cfg["env"], cfg["opponents"]["pool"], n - 1, snapshot_dir,
                             cfg["opponents"]["max_snapshots"])
-        return SingleAgentEnv(cfg["env"], opponents=pool, reward=cfg["reward"], **cfg["env_config"])
+        clock = OpponentClock()
+
+        def timed_pool(rng):
+            return [TimedOpponent(agent, clock) for agent in pool(rng)]
+
+        env = SingleAgentEnv(cfg["env"], opponents=timed_pool, reward=cfg["reward"], **cfg["env_config"])
+        return TimedEnv(env, clock)
 
     return build
 
 
-def make_vec_env(cfg: dict, snapshot_dir: Path, seed: int | None = None) -> MaskInfoVecEnv:
+def make_vec_env(cfg: dict, snapshot_dir: Path, seed: int | None = None, clock=None) -> MaskInfoVecEnv:
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
     n = num_players(cfg)
@@ -80,4 +92,4 @@ def make_vec_env(cfg: dict, snapshot_dir: Path, seed: int | None = None) -> Mask
     else:
         venv = DummyVecEnv(fns)
     venv.seed(cfg["seed"] if seed is None else seed)
-    return MaskInfoVecEnv(venv)
+    return MaskInfoVecEnv(venv, clock)

@@ -1,0 +1,152 @@
+"""Where a training run's wall time goes: the network (acting forward passes; PPO's
+optimisation), the env (engine steps and observations), the opponents (their ``act`` calls)
+and everything else, as shares that sum to 1, and steps per second.
+
+Low overhead: ``time.perf_counter`` accumulators around a few calls per step, no profiler.
+In the trainer's process, ``policy.forward`` (acting: MaskablePPO's rollout calls it; its
+optimisation calls ``evaluate_actions``), the optimisation (from a rollout's end to the
+next one's start, marked by the trainer's callback) and the wait for the vectorized envs
+are timed. Each env, in whatever process steps it, times its own ``step``/``reset`` and
+its opponents' ``act`` (``TimedOpponent``) and reports its running totals in every step's
+info (``TIMING_KEY``). With worker processes the envs run beside the trainer; the wait for
+them is split between env and opponents in the proportion of their own totals, and their
+raw totals are reported too (``worker_seconds``).
+"""
+
+from __future__ import annotations
+
+import time
+
+import gymnasium as gym
+
+TIMING_KEY = "forest_timing"
+
+
+class OpponentClock:
+    """Seconds spent in opponents' ``act`` in this process (one per env)."""
+
+    def __init__(self):
+        self.seconds = 0.0
+
+
+class TimedOpponent:
+    """An opponent whose ``act`` calls are timed into ``clock``; everything else is the
+    wrapped agent's."""
+
+    def __init__(self, agent, clock: OpponentClock):
+        self._agent, self._clock = agent, clock
+
+    def act(self, env, agent: str) -> int:
+        start = time.perf_counter()
+        try:
+            return self._agent.act(env, agent)
+        finally:
+            self._clock.seconds += time.perf_counter() - start
+
+    def __getattr__(self, name):
+        return getattr(self._agent, name)
+
+
+class TimedEnv(gym.Wrapper):
+    """Times ``step`` and ``reset`` (engine, observation and opponents) and reports the
+    running (env seconds, opponent seconds) in each info under ``TIMING_KEY``."""
+
+    def __init__(self, env, clock: OpponentClock):
+        super().__init__(env)
+        self.clock = clock
+        self.total = 0.0
+
+    def _report(self, start: float, info: dict) -> dict:
+        self.total += time.perf_counter() - start
+        info[TIMING_KEY] = (self.total - self.clock.seconds, self.clock.seconds)
+        return info
+
+    def reset(self, **kwargs):
+        start = time.perf_counter()
+        obs, info = self.env.reset(**kwargs)
+        return obs, self._report(start, info)
+
+    def step(self, action):
+        start = time.perf_counter()
+        obs, reward, done, truncated, info = self.env.step(action)
+        return obs, reward, done, truncated, self._report(start, info)
+
+    def action_masks(self):
+        return self.env.action_masks()
+
+
+class TrainingClock:
+    """The trainer process's accumulators; ``attach`` wraps the model's calls."""
+
+    def __init__(self, in_process: bool):
+        self.in_process = in_process          # envs stepped in this process (DummyVecEnv)
+        self.forward = self.train = self.wait = 0.0
+        self.env_totals: dict[int, tuple[float, float]] = {}
+        self._optimising: float | None = None
+        self.start = time.perf_counter()
+
+    def restart(self) -> None:
+        """Counts from now (after the model is built and warm-started)."""
+        self.forward = self.train = self.wait = 0.0
+        self.env_totals = {}
+        self._optimising = None
+        self.start = time.perf_counter()
+
+    def attach(self, model) -> None:
+        policy = model.policy
+        forward = policy.forward
+
+        def timed_forward(*args, **kwargs):
+            start = time.perf_counter()
+            try:
+                return forward(*args, **kwargs)
+            finally:
+                self.forward += time.perf_counter() - start
+
+        policy.forward = timed_forward  # (the policy is saved by its parameters only)
+
+    # PPO optimises between the end of one rollout and the start of the next (and once
+    # more after the last): the trainer's callback calls these.
+    def rollout_end(self) -> None:
+        self._optimising = time.perf_counter()
+
+    def rollout_start(self) -> None:
+        if self._optimising is not None:
+            self.train += time.perf_counter() - self._optimising
+            self._optimising = None
+
+    def waited(self, seconds: float, infos, reset_infos) -> None:
+        self.wait += seconds
+        for i, info in enumerate(infos):
+            for source in (info, reset_infos[i] if reset_infos else None):
+                if source and TIMING_KEY in source:
+                    old = self.env_totals.get(i, (0.0, 0.0))
+                    new = source[TIMING_KEY]
+                    self.env_totals[i] = (max(old[0], new[0]), max(old[1], new[1]))
+
+    def summary(self, steps: int) -> dict:
+        """{"time_shares": network_forward, network_train, env, opponents, other (sum 1),
+        "steps_per_second", "worker_seconds"} of the time since this clock started."""
+        self.rollout_start()   # the optimisation after the last rollout
+        wall = max(time.perf_counter() - self.start, 1e-9)
+        env = sum(e for e, _ in self.env_totals.values())
+        opp = sum(o for _, o in self.env_totals.values())
+        if self.in_process:
+            env_part, opp_part = env, opp
+        else:   # the wait for the workers, split as their own totals are
+            share = opp / (env + opp) if env + opp > 0 else 0.0
+            env_part, opp_part = self.wait * (1 - share), self.wait * share
+        parts = {"network_forward": self.forward, "network_train": self.train,
+                 "env": env_part, "opponents": opp_part}
+        scale = min(1.0, wall / max(sum(parts.values()), 1e-9))  # clock jitter never exceeds 1
+        shares = {k: round(v * scale / wall, 4) for k, v in parts.items()}
+        shares["other"] = round(max(0.0, 1.0 - sum(shares.values())), 4)
+        return {"time_shares": shares, "steps_per_second": round(steps / wall, 1),
+                "wall_seconds": round(wall, 1),
+                "worker_seconds": {"env": round(env, 2), "opponents": round(opp, 2)}}
+
+
+def describe(timing: dict) -> str:
+    s = timing["time_shares"]
+    return ("time: " + ", ".join(f"{k} {100 * v:.1f}%" for k, v in s.items())
+            + f"; {timing['steps_per_second']} steps/s")
