@@ -191,6 +191,17 @@ def test_the_merchant_stops_buying_when_the_copper_supply_is_empty():
     assert phase(s) == "turn" and s.current_player == 1
 
 
+def test_the_merchant_buys_again_while_one_copper_coin_is_left_in_the_supply():
+    """He pays "one copper coin each" from the supply: with two coins there, the first sale
+    leaves one, and the second item may still be sold (the last coin pays for it)."""
+    s = merchant_state("jug", "boot", copper_left=2)
+    act(s, "give jug from the backpack")
+    assert s.supply[0] == 1 and legal_names(s) == {"give boot from the backpack", "done"}
+    act(s, "give boot from the backpack")
+    assert s.copper[0] == 2 and s.supply[0] == 0 and s.backpack[0].sum() == 0
+    assert phase(s) == "turn" and s.current_player == 1
+
+
 # --- the Forest Spirit appears: with no red or blue chip, an empty tile -------------------------------
 def test_the_forest_spirit_with_no_red_or_blue_chip_goes_on_a_tile_without_any_token():
     s = board(3)
