@@ -390,3 +390,19 @@ def test_cards_promised_to_an_ambush_no_traveller_reached_go_back_at_the_rounds_
     assert s.round_index == 2 and phase(s) == "prep"
     assert s.hand[2, BOW] == 1 and s.hand_count[2] == 1 and not s.promised.any()
     assert (amb("Lincoln Gate"), 2) not in s.tokens and s.equip_discard[BOW] == 0
+
+
+# --- who leads first when nobody holds the starting player card ------------------------------------
+def test_with_no_second_camp_to_empty_the_figure_seat_leads_the_first_traveller():
+    """"The starting player acts first, then his left-hand neighbour" — the holder of the
+    starting player card, and the starting player figure when no camp emptied second. Here
+    P0 and P2 start the preparation with empty camps, so only P1's camp empties: nobody
+    takes the card, and P1 (the figure) leads first."""
+    s = new_state(3, figure=1)
+    for p in (0, 2):
+        s.oak[p] += int(s.camp[p])
+        s.camp[p] = 0
+    s.edited()
+    act(s, "ambush at York Gate with 4")
+    assert int(s.fame[1]) == 1 and s.card_holder_seat() == -1
+    assert phase(s) == "lead" and s.current_player == 1 and s.leads == [1, 2, 0, 1]
