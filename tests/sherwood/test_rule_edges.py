@@ -406,3 +406,20 @@ def test_with_no_second_camp_to_empty_the_figure_seat_leads_the_first_traveller(
     act(s, "ambush at York Gate with 4")
     assert int(s.fame[1]) == 1 and s.card_holder_seat() == -1
     assert phase(s) == "lead" and s.current_player == 1 and s.leads == [1, 2, 0, 1]
+
+
+@pytest.mark.parametrize("in_use, may_target", [(5, True), (6, False)])
+def test_a_target_needs_a_free_alliance_token_pair_and_the_last_one_will_do(in_use, may_target):
+    """"The informant uses a pair of identical alliance tokens to mark the ambush and the
+    chosen traveller card": with five of the six pairs in use elsewhere the last pair marks
+    the target; with all six in use only "no target" is left."""
+    s = new_state(3, additions=True)
+    set_slots(s, [7, 0, 1, 2])
+    for a in range(in_use):
+        s.tokens[(a + 6, 0)] = a
+    s.edited()
+    act(s, "offer a joint ambush at York Gate with 2 own")
+    assert phase(s) == "target"
+    marks = {n for n in legal_names(s) if n.startswith("mark traveller")}
+    assert "mark no target" in legal_names(s)
+    assert marks == ({f"mark traveller {i} as the target" for i in range(1, 5)} if may_target else set())
