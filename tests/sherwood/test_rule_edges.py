@@ -423,3 +423,18 @@ def test_a_target_needs_a_free_alliance_token_pair_and_the_last_one_will_do(in_u
     marks = {n for n in legal_names(s) if n.startswith("mark traveller")}
     assert "mark no target" in legal_names(s)
     assert marks == ({f"mark traveller {i} as the target" for i in range(1, 5)} if may_target else set())
+
+
+def test_a_sheriff_out_of_reach_of_the_cards_outlaws_may_still_play_crushes_the_ambush():
+    """As above, one card per outlaw: P1's outlaw carries his promised cudgel. The Sheriff
+    (card 50, strength 9, from Lincoln Gate) faces 2 outlaws + the cudgel + P0's one card
+    (3 at most) = 6: nobody is asked for a card, and "If the Sheriff is not defeated, he
+    crushes the ambush" (rulebook additions, "The Sheriff"): each member is asked about a
+    forest cloak."""
+    assert CARDS[50].sheriff and CARDS[50].strength == 9
+    s = attack_setup(50, {"Lincoln Gate": {0: 1, 1: 1}}, additions=True,
+                     promised={"Lincoln Gate": {1: {"cudgel": 1}}},
+                     hands={0: {"sword": 1}, 1: {"sword": 1}}, leads=(0, 1), more_cards=(0,))
+    act(s, "lead traveller 1", "no messenger's clothes", "no messenger's clothes")
+    assert s.fight is None and s.hand[0, SWORD] == 1 and s.hand[1, SWORD] == 1
+    assert (phase(s), s.current_player) == ("cloak", 0) and legal_names(s) == {"no forest cloak"}
