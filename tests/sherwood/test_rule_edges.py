@@ -428,9 +428,9 @@ def test_a_target_needs_a_free_alliance_token_pair_and_the_last_one_will_do(in_u
 def test_a_sheriff_out_of_reach_of_the_cards_outlaws_may_still_play_crushes_the_ambush():
     """As above, one card per outlaw: P1's outlaw carries his promised cudgel. The Sheriff
     (card 50, strength 9, from Lincoln Gate) faces 2 outlaws + the cudgel + P0's one card
-    (3 at most) = 6: nobody is asked for a card, and "If the Sheriff is not defeated, he
-    crushes the ambush" (rulebook additions, "The Sheriff"): each member is asked about a
-    forest cloak."""
+    (3 at most) = 6: nobody is asked for a card, and the ambush suffers "Defeat by the
+    Sheriff" (Sherwood Forest rulebook, "Attacks (with the additions)", "Sheriff" cards):
+    each member is first asked about a forest cloak."""
     assert CARDS[50].sheriff and CARDS[50].strength == 9
     s = attack_setup(50, {"Lincoln Gate": {0: 1, 1: 1}}, additions=True,
                      promised={"Lincoln Gate": {1: {"cudgel": 1}}},
