@@ -12,12 +12,20 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
+import math
 import os
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from .picture_cache import RememberingFont, paint_text, plain_drawing, rounded_box, text_length
+from .picture_cache import (
+    RememberingFont,
+    group_stamps,
+    paint_text,
+    plain_drawing,
+    rounded_box,
+    text_length,
+)
 
 # Seat colours, seat 0 first: distinct in hue and readable with white text on them.
 SEAT_COLOURS = ((52, 101, 164), (204, 40, 40), (60, 140, 40), (190, 140, 0), (130, 80, 150),
@@ -170,6 +178,15 @@ class Canvas:
         return y + len(lines) * line_height
 
     # --- shapes -----------------------------------------------------------------------------
+    def group(self, key, region, draw) -> None:
+        """``draw(self)``, a group of shapes that paints only inside the integer ``region``
+        (x0, y0, x1, y1) and is the same whenever ``key`` is (``key`` holds everything it
+        depends on but the region and the picture's size): pasted from a stamp made the first
+        time (``picture_cache.GroupStamps``: the same pixels)."""
+        if not group_stamps.paste(self.image, key, region, draw,
+                                  lambda bg: Canvas(self.width, self.height, bg)):
+            draw(self)
+
     def box(self, x0, y0, x1, y1, fill=PANEL, outline=LINE, radius: int = 4, width: int = 1) -> None:
         rounded_box(self.image, self.draw, (x0, y0, x1, y1), radius, fill, outline, width)
 
@@ -213,6 +230,11 @@ class Canvas:
 
     def card_back(self, x, y, w, h, colour=CARD_BACK, label: str = "") -> None:
         """A face-down card: a hatched back in ``colour`` (an owner's colour when known)."""
+        region = (math.floor(x) - 1, math.floor(y) - 1, math.ceil(x + w) + 2, math.ceil(y + h) + 2)
+        self.group(("card_back", x, y, w, h, colour, label, _WATCHED.get()), region,
+                   lambda c: c._card_back(x, y, w, h, colour, label))
+
+    def _card_back(self, x, y, w, h, colour, label: str) -> None:
         self.box(x, y, x + w, y + h, fill=colour, outline=INK, radius=3)
         step = 6
         for k in range(-int(h), int(w), step):

@@ -111,6 +111,14 @@ def _forest(c: Canvas, v: dict) -> None:
 
 
 def _tile(c: Canvas, x, y, info: dict, here) -> None:
+    """A tile and what stands on it, inside its square: drawn once for each look and place,
+    then pasted (``Canvas.group``)."""
+    key = ("tile", tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(info.items())),
+           tuple(here))
+    c.group(key, (x - 4, y - 4, x + TILE + 4, y + TILE + 4), lambda cv: _draw_tile(cv, x, y, info, here))
+
+
+def _draw_tile(c: Canvas, x, y, info: dict, here) -> None:
     cx, cy = x + TILE / 2, y + TILE / 2
     fill = WELL_TINT if info["well"] else GRASS
     blocked = info["blocked"]
