@@ -178,13 +178,15 @@ class Canvas:
         return y + len(lines) * line_height
 
     # --- shapes -----------------------------------------------------------------------------
-    def group(self, key, region, draw) -> None:
+    def group(self, key, region, draw, on=None) -> None:
         """``draw(self)``, a group of shapes that paints only inside the integer ``region``
         (x0, y0, x1, y1) and is the same whenever ``key`` is (``key`` holds everything it
         depends on but the region and the picture's size): pasted from a stamp made the first
-        time (``picture_cache.GroupStamps``: the same pixels)."""
+        time (``picture_cache.GroupStamps``: the same pixels). ``on``: the colour the group
+        is drawn on when its text blends with what lies under it (a legend on the
+        background): pasted only where the region holds that colour alone."""
         if not group_stamps.paste(self.image, key, region, draw,
-                                  lambda bg: Canvas(self.width, self.height, bg)):
+                                  lambda bg: Canvas(self.width, self.height, bg), on):
             draw(self)
 
     def box(self, x0, y0, x1, y1, fill=PANEL, outline=LINE, radius: int = 4, width: int = 1) -> None:
