@@ -116,6 +116,7 @@ class Canvas:
 
     def __init__(self, width: int, height: int, background=BACKGROUND):
         self.width, self.height = width, height
+        self.background = background
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
 
@@ -250,19 +251,33 @@ class Canvas:
             self.text(x + w / 2, y + h / 2, label, size=10, bold=True, anchor="mm")
 
     def legend(self, x, y, entries, size: int = 11, row_height: int = 18,
-               max_width: float | None = None) -> float:
+               max_width: float | None = None, key=None) -> float:
         """Entries ``(draw, text)`` left to right, wrapping at ``max_width``: ``draw(canvas,
         cx, cy)`` draws the symbol in a 14-pixel square centred at (cx, cy). Returns the y
-        below the last row."""
+        below the last row. ``key``: a name the entries are always the same under; the legend
+        is then drawn once on the picture's background and pasted (``group``) where nothing
+        else lies under it."""
         right = x + (max_width if max_width is not None else self.width - x - 10)
-        cx = x
+        places, cx, top = [], x, y
         for draw, text in entries:
             w = 20 + self.text_width(text, size) + 14
             if cx + w > right and cx > x:
                 cx, y = x, y + row_height
-            draw(self, cx + 7, y + row_height / 2)
-            self.text(cx + 18, y + row_height / 2, text, size=size, fill=INK, anchor="lm")
+            places.append((draw, text, cx, y))
             cx += w
+
+        def draw_all(c: Canvas) -> None:
+            for draw, text, ex, ey in places:
+                draw(c, ex + 7, ey + row_height / 2)
+                c.text(ex + 18, ey + row_height / 2, text, size=size, fill=INK, anchor="lm")
+
+        if key is None:
+            draw_all(self)
+        else:
+            region = (math.floor(x) - 4, math.floor(top) - 3, math.ceil(right) + 4,
+                      math.ceil(y + row_height) + 4)
+            self.group(("legend", key, x, top, size, row_height, right), region, draw_all,
+                       on=self.background)
         return y + row_height
 
     def array(self) -> np.ndarray:
