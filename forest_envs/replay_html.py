@@ -476,12 +476,24 @@ def _draw_in_pool(tiler: _Tiler, paint, jobs: list, count: int, bar) -> None:
         by_view.setdefault(v, []).append(i)
     for indices in by_view.values():
         runs += [indices[k:k + CHUNK] for k in range(0, len(indices), CHUNK)]
+    for indices in by_view.values():   # what every picture draws, kept before the fork
+        state, v, view_data = jobs[indices[0]]
+        paint(state, v, view_data)
     _POOL_WORK[:] = [(paint, jobs, (tiler.h, tiler.w), tiler.tile)]
     cells: dict[int, list] = {}
+    sent: dict[int, list[bytes]] = {}      # worker -> the tiles it sent, by its number for them
     try:
         with multiprocessing.get_context("fork").Pool(count) as pool:
-            for run, run_cells in zip(runs, pool.imap(_draw_run, runs)):
-                cells.update(zip(run, run_cells))
+            # a worker takes its runs in this order, so its tiles arrive in the order it numbered them
+            for run, (worker, run_cells) in zip(runs, pool.imap(_draw_run, runs)):
+                tiles = sent.setdefault(worker, [])
+                for i, picture in zip(run, run_cells):
+                    for k, (cell, tile) in enumerate(picture):
+                        if isinstance(tile, bytes):
+                            tiles.append(tile)
+                        else:
+                            picture[k] = (cell, tiles[tile])
+                    cells[i] = picture
                 bar.update(len(run))
     finally:
         _POOL_WORK.clear()
@@ -489,9 +501,14 @@ def _draw_in_pool(tiler: _Tiler, paint, jobs: list, count: int, bar) -> None:
         tiler.add_cells(cells.pop(i), v)
 
 
-def _draw_run(run: list[int]) -> list:
-    """In a worker: the pictures of ``run`` (one view's), each as the (cell, tile bytes) that
-    differ from the picture before it in the run."""
+_SENT: dict[bytes, int] = {}   # in a worker: the tiles it has sent, numbered
+
+
+def _draw_run(run: list[int]) -> tuple[int, list]:
+    """In a worker: the pictures of ``run`` (one view's), each as the (cell, tile) that differ
+    from the picture before it in the run; a tile is its bytes the first time this worker
+    sends it, then its number (tiles come back again and again: sending each once is most
+    of the saving of drawing in several processes). Also says which worker it is."""
     from .core.picture import watched
 
     paint, jobs, shape, tile = _POOL_WORK[0]
@@ -500,8 +517,16 @@ def _draw_run(run: list[int]) -> list:
     with watched():
         for i in run:
             state, v, view_data = jobs[i]
-            out.append(differ.changed_tiles(paint(state, v, view_data)))
-    return out
+            picture = []
+            for cell, raw in differ.changed_tiles(paint(state, v, view_data)):
+                number = _SENT.get(raw)
+                if number is None:
+                    _SENT[raw] = len(_SENT)
+                    picture.append((cell, raw))
+                else:
+                    picture.append((cell, number))
+            out.append(picture)
+    return os.getpid(), out
 
 
 def _keep_freed_memory() -> None:
