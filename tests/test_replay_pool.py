@@ -8,7 +8,7 @@ import multiprocessing
 
 import pytest
 
-from forest_envs import replay_html
+from forest_envs import replay_pool
 from forest_envs.core.errors import ConfigError
 from forest_envs.core.registry import env_ids, game_spec
 from forest_envs.evaluation import run_games
@@ -24,7 +24,7 @@ forks = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods()
 def test_pages_drawn_by_workers_are_the_serial_page(env_id, monkeypatch):
     rec = run_games(env_id, ["heuristic", "random", "random"], 1, seed=2)[0].record
     rep = replay_positions(dict(rec, actions=rec["actions"][:9]), "referee,0,2")
-    monkeypatch.setattr(replay_html, "CHUNK", 4)   # several runs per view, one shorter
+    monkeypatch.setattr(replay_pool, "CHUNK", 4)   # several runs per view, one shorter
     serial = build_data(rep, colors=0, workers=1)
     assert len(serial["frames"]) > 8
     for workers in (2, 3):
@@ -34,16 +34,16 @@ def test_pages_drawn_by_workers_are_the_serial_page(env_id, monkeypatch):
 def test_worker_count_is_checked_and_chosen():
     for bad in (0, -1, 1.5, True, "2"):
         with pytest.raises(ConfigError, match="workers must be a whole number from 1"):
-            replay_html._worker_count(bad, 500)
-    assert replay_html._worker_count(1, 500) == 1
-    assert replay_html._worker_count(None, replay_html.POOL_FROM - 1) == 1
-    assert 1 <= replay_html._worker_count(None, 10_000) <= 4
+            replay_pool.worker_count(bad, 500)
+    assert replay_pool.worker_count(1, 500) == 1
+    assert replay_pool.worker_count(None, replay_pool.POOL_FROM - 1) == 1
+    assert 1 <= replay_pool.worker_count(None, 10_000) <= 4
 
 
 def test_worker_count_follows_the_idle_cores(monkeypatch):
     if "fork" not in multiprocessing.get_all_start_methods():
         pytest.skip("workers are forked")
-    monkeypatch.setattr(replay_html.os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    monkeypatch.setattr(replay_pool.os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
     for load, count in ((0.2, 2), (0.9, 2), (1.3, 1), (6.0, 1)):
-        monkeypatch.setattr(replay_html.os, "getloadavg", lambda load=load: (load, load, load))
-        assert replay_html._worker_count(None, 10_000) == count
+        monkeypatch.setattr(replay_pool.os, "getloadavg", lambda load=load: (load, load, load))
+        assert replay_pool.worker_count(None, 10_000) == count
