@@ -12,7 +12,9 @@ A replay is watched, not played: no seat is "(you)" in it.
 
 Speed: a picture is drawn only for a (view, view data) not drawn before, and each view's data is
 computed once; the drawing itself is fast because ``core/picture_cache.py`` keeps what every
-picture draws again (texts, boxes). A bar on stderr shows the drawing (``progress``).
+picture draws again (texts, boxes, stamps); on idle cores, forked workers draw the pictures
+(``workers``; the page is the same byte for byte). A bar on stderr shows the drawing
+(``progress``).
 
 Size: the pictures are cut into square tiles; every distinct tile is stored once (the tiles of
 most positions and of the different views are the same), packed into a few sheets that are
@@ -34,6 +36,7 @@ import numpy as np
 
 from .core.errors import ConfigError, ForestEnvError
 from .replay_page import render_html
+from .replay_pool import draw_in_pool, worker_count
 
 REFEREE = "referee"
 TILE = 48                # tile side in pixels (after scaling)
@@ -289,6 +292,43 @@ class _Tiler:
             self.spare[lane] = before_pixels
         return len(self.frames) - 1
 
+    def changed_tiles(self, image: np.ndarray) -> list[tuple[int, bytes]]:
+        """The (cell, tile bytes) of ``image`` that differ from the image given before (all of
+        them the first time), in the order of the cells; nothing is kept but that image."""
+        padded = self._pad(image, None)
+        t = self.tile
+        words = padded.reshape(self.rows, t, -1).view(self.word).reshape(self.rows, t, self.cols, -1)
+        before = self.last.get(None)
+        if before is not None:
+            changed = (words != before[0]).any(axis=(1, 3))
+            self.spare[None] = before[1]
+        else:
+            changed = np.ones((self.rows, self.cols), bool)
+        self.last[None] = (words, padded)
+        return [(int(r * self.cols + c), padded[r * t:(r + 1) * t, c * t:(c + 1) * t].tobytes())
+                for r, c in zip(*np.nonzero(changed))]
+
+    def add_cells(self, cells: list[tuple[int, bytes]], lane) -> int:
+        """A new frame from ``changed_tiles``' answer for it (its cells that may differ from the
+        last frame of ``lane``; every cell for the lane's first), described as ``add`` does."""
+        base = self.last.get(lane, -1)
+        t = self.tile
+        ids = self.maps[base].copy() if base >= 0 else np.zeros((self.rows, self.cols), np.int64)
+        diff: list[int] = []
+        for cell, raw in cells:
+            found = self.index.get(raw)
+            if found is None:
+                found = self.index[raw] = len(self.tiles)
+                self.tiles.append(np.frombuffer(raw, np.uint8).reshape(t, t, 3))
+            r, c = divmod(cell, self.cols)
+            if base < 0 or ids[r, c] != found:
+                ids[r, c] = found
+                diff += [cell, found]
+        self.frames.append((base, diff))
+        self.maps.append(ids)
+        self.last[lane] = len(self.frames) - 1
+        return len(self.frames) - 1
+
     def sheets(self, colors: int | None) -> list[str]:
         """The distinct tiles packed in PNG sheets, as data URLs."""
         from PIL import Image
@@ -311,9 +351,11 @@ class _Tiler:
         return urls
 
 
-def build_data(rep: Replay, colors: int | None = None, tile: int = TILE, progress: bool = False) -> dict:
+def build_data(rep: Replay, colors: int | None = None, tile: int = TILE, progress: bool = False,
+               workers: int | None = None) -> dict:
     """Everything the page needs, as JSON-ready data (``progress``: a bar on stderr while the
-    pictures are drawn)."""
+    pictures are drawn; ``workers``: processes drawing the pictures, see ``replay_pool.worker_count``;
+    the data is the same whatever their number)."""
     from .core.picture import watched
 
     state0 = rep.states[0]
@@ -330,31 +372,27 @@ def build_data(rep: Replay, colors: int | None = None, tile: int = TILE, progres
     data["text"] = [[strings.setdefault(p.texts[v], len(strings)) for v in rep.views] for p in rep.positions]
     frame_of: list[list[int]] = []          # per position, per view: the frame
     _keep_freed_memory()
-    bar = _bar(len(rep.states), progress, f"{rep.env_id}: drawing {len(rep.views)} views")
     if pictured:
         h, w, _ = state0.picture_shape()
         tiler = _Tiler((h, w), tile)
         paint = _painter(state0)
-        seen: dict[tuple, int] = {}          # (view, view data) -> frame: no picture drawn twice
         with watched():                       # nobody plays a replay: no seat is "(you)"
-            for state in rep.states:
-                row = []
-                for v in rep.views:
-                    view_data = state.view(v)
-                    key = _view_key(view_data)
-                    frame = seen.get((v, key)) if key is not None else None
-                    if frame is None:
-                        frame = tiler.add(paint(state, v, view_data), v)
-                        if key is not None:
-                            seen[(v, key)] = frame
-                    row.append(frame)
-                frame_of.append(row)
-                bar.update()
+            jobs, frame_of = _frame_jobs(rep)
+            count = worker_count(workers, len(jobs))
+            bar = _bar(len(jobs), progress, f"{rep.env_id}: drawing {len(jobs)} pictures"
+                       + (f" in {count} processes" if count > 1 else ""))
+            if count > 1:
+                draw_in_pool(tiler, paint, jobs, count, bar)
+            else:
+                for state, v, view_data in jobs:
+                    tiler.add(paint(state, v, view_data), v)
+                    bar.update()
         bar.set_description(f"{rep.env_id}: packing {len(tiler.tiles)} tiles")
         data.update(mode="picture", width=w, height=h, tile=tile, cols=tiler.cols, rows=tiler.rows,
                     sheet_columns=SHEET_COLUMNS, sheet_tiles=SHEET_COLUMNS * SHEET_ROWS,
                     sheets=tiler.sheets(colors), frames=tiler.frames, tiles=len(tiler.tiles))
     else:
+        bar = _bar(len(rep.states), progress, f"{rep.env_id}: drawing {len(rep.views)} views")
         pages: dict[str, int] = {}
         with watched():
             for state in rep.states:
@@ -365,6 +403,29 @@ def build_data(rep: Replay, colors: int | None = None, tile: int = TILE, progres
     data["frame"] = frame_of
     data["strings"] = list(strings)
     return data
+
+
+def _frame_jobs(rep: Replay):
+    """The pictures to draw, in order, as (state, view, view data), and per position and view
+    the frame (the index of its picture): a picture only for a (view, view data) not seen
+    before, each view's data computed once."""
+    jobs: list[tuple] = []
+    seen: dict[tuple, int] = {}
+    frame_of: list[list[int]] = []
+    for state in rep.states:
+        row = []
+        for v in rep.views:
+            view_data = state.view(v)
+            key = _view_key(view_data)
+            frame = seen.get((v, key)) if key is not None else None
+            if frame is None:
+                frame = len(jobs)
+                jobs.append((state, v, view_data))
+                if key is not None:
+                    seen[(v, key)] = frame
+            row.append(frame)
+        frame_of.append(row)
+    return jobs, frame_of
 
 
 def _keep_freed_memory() -> None:
@@ -411,14 +472,14 @@ def _labels(rep: Replay) -> dict:
 
 
 def replay_html(record: dict, views: str | list | None = None, colors: int | None = None,
-                title: str | None = None, progress: bool = False) -> str:
+                title: str | None = None, progress: bool = False, workers: int | None = None) -> str:
     """The HTML page replaying ``record``: ``views`` as ``parse_views`` takes them (default:
     the referee and every seat); ``colors``: the pictures' palette size (None or 0:
-    lossless)."""
+    lossless); ``workers``: processes drawing the pictures (None: automatic, 1: this one)."""
     if colors is not None and not (colors == 0 or 2 <= colors <= 256):
         raise ConfigError(f"--colors must be 2..256 (or 0: lossless), got {colors}")
     rep = replay_positions(record, views)
-    data = build_data(rep, colors=colors, progress=progress)
+    data = build_data(rep, colors=colors, progress=progress, workers=workers)
     if title is None:
         title = f"{rep.env_id}, seed {rep.record.get('seed')}: {data['steps']} moves"
     return render_html(data, title)

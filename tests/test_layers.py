@@ -43,6 +43,7 @@ TOP_LEVEL = {
     "forest_envs.playthrough": "tools",
     "forest_envs.replay_html": "tools",
     "forest_envs.replay_page": "tools",  # the page replay_html writes
+    "forest_envs.replay_pool": "tools",  # replay_html's pictures drawn by worker processes
 }
 # benchmark/ plays agents and rates them as evaluation does: the evaluation layer.
 SUBPACKAGE_LAYERS = {"core": "core", "agents": "agents", "train": "train",

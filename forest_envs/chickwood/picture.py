@@ -66,7 +66,7 @@ def picture(view: dict):
         (lambda cv, x, y: cv.circle(x, y, 6, outline=MUTED), "free space"),
         (lambda cv, x, y: cv.box(x - 7, y - 6, x + 7, y + 6, fill=None, outline=HIGHLIGHT, width=2),
          "snake visited"),
-    ], size=10, row_height=16)
+    ], size=10, row_height=16, key="chickwood")
     return c.array()
 
 

@@ -26,6 +26,7 @@ import textwrap
 
 import numpy as np
 
+from ..core.picture import seat_name
 from .actions import cell_name
 from .components import (
     CASTLE_CAPACITY,
@@ -185,11 +186,10 @@ def render(state, seat: int | None = None) -> str:
                             f"{cards(c['spied_face_down'])}")
     lines.append("Players:")
     for p, pl in enumerate(v["players"]):
-        me = " (you)" if p == seat else ""
         banner = "".join("D" if x else "U" for x in pl["banner"])
         held = " ".join(str(value + 1) for value, x in enumerate(pl["castles_held"]) for _ in range(x))
         raids = " ".join(map(str, pl["raids"])) or "-"
-        _wrapped(lines, f"  P{p}{me}: castle {pl['castle']}, banner {banner}, alms {pl['alms_left']}, "
+        _wrapped(lines, f"  {seat_name(p, seat)}: castle {pl['castle']}, banner {banner}, alms {pl['alms_left']}, "
                         f"hand {pl['hand_count']}, castle cards {held}, raided {raids}, glory {glory[p]}")
         _wrapped(lines, f"      loot: {cards(pl['collection'])}")
     lines.append("Villages: each card row as glory:spaces; - no glory, . free, a digit: that seat's alms")

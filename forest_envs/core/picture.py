@@ -12,12 +12,20 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
+import math
 import os
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from .picture_cache import RememberingFont, paint_text, plain_drawing, rounded_box, text_length
+from .picture_cache import (
+    RememberingFont,
+    group_stamps,
+    paint_text,
+    plain_drawing,
+    rounded_box,
+    text_length,
+)
 
 # Seat colours, seat 0 first: distinct in hue and readable with white text on them.
 SEAT_COLOURS = ((52, 101, 164), (204, 40, 40), (60, 140, 40), (190, 140, 0), (130, 80, 150),
@@ -108,6 +116,7 @@ class Canvas:
 
     def __init__(self, width: int, height: int, background=BACKGROUND):
         self.width, self.height = width, height
+        self.background = background
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
 
@@ -170,6 +179,17 @@ class Canvas:
         return y + len(lines) * line_height
 
     # --- shapes -----------------------------------------------------------------------------
+    def group(self, key, region, draw, on=None) -> None:
+        """``draw(self)``, a group of shapes that paints only inside the integer ``region``
+        (x0, y0, x1, y1) and is the same whenever ``key`` is (``key`` holds everything it
+        depends on but the region and the picture's size): pasted from a stamp made the first
+        time (``picture_cache.GroupStamps``: the same pixels). ``on``: the colour the group
+        is drawn on when its text blends with what lies under it (a legend on the
+        background): pasted only where the region holds that colour alone."""
+        if not group_stamps.paste(self.image, key, region, draw,
+                                  lambda bg: Canvas(self.width, self.height, bg), on):
+            draw(self)
+
     def box(self, x0, y0, x1, y1, fill=PANEL, outline=LINE, radius: int = 4, width: int = 1) -> None:
         rounded_box(self.image, self.draw, (x0, y0, x1, y1), radius, fill, outline, width)
 
@@ -213,6 +233,11 @@ class Canvas:
 
     def card_back(self, x, y, w, h, colour=CARD_BACK, label: str = "") -> None:
         """A face-down card: a hatched back in ``colour`` (an owner's colour when known)."""
+        region = (math.floor(x) - 1, math.floor(y) - 1, math.ceil(x + w) + 2, math.ceil(y + h) + 2)
+        self.group(("card_back", x, y, w, h, colour, label, _WATCHED.get()), region,
+                   lambda c: c._card_back(x, y, w, h, colour, label))
+
+    def _card_back(self, x, y, w, h, colour, label: str) -> None:
         self.box(x, y, x + w, y + h, fill=colour, outline=INK, radius=3)
         step = 6
         for k in range(-int(h), int(w), step):
@@ -226,19 +251,33 @@ class Canvas:
             self.text(x + w / 2, y + h / 2, label, size=10, bold=True, anchor="mm")
 
     def legend(self, x, y, entries, size: int = 11, row_height: int = 18,
-               max_width: float | None = None) -> float:
+               max_width: float | None = None, key=None) -> float:
         """Entries ``(draw, text)`` left to right, wrapping at ``max_width``: ``draw(canvas,
         cx, cy)`` draws the symbol in a 14-pixel square centred at (cx, cy). Returns the y
-        below the last row."""
+        below the last row. ``key``: a name the entries are always the same under; the legend
+        is then drawn once on the picture's background and pasted (``group``) where nothing
+        else lies under it."""
         right = x + (max_width if max_width is not None else self.width - x - 10)
-        cx = x
+        places, cx, top = [], x, y
         for draw, text in entries:
             w = 20 + self.text_width(text, size) + 14
             if cx + w > right and cx > x:
                 cx, y = x, y + row_height
-            draw(self, cx + 7, y + row_height / 2)
-            self.text(cx + 18, y + row_height / 2, text, size=size, fill=INK, anchor="lm")
+            places.append((draw, text, cx, y))
             cx += w
+
+        def draw_all(c: Canvas) -> None:
+            for draw, text, ex, ey in places:
+                draw(c, ex + 7, ey + row_height / 2)
+                c.text(ex + 18, ey + row_height / 2, text, size=size, fill=INK, anchor="lm")
+
+        if key is None:
+            draw_all(self)
+        else:
+            region = (math.floor(x) - 4, math.floor(top) - 3, math.ceil(right) + 4,
+                      math.ceil(y + row_height) + 4)
+            self.group(("legend", key, x, top, size, row_height, right), region, draw_all,
+                       on=self.background)
         return y + row_height
 
     def array(self) -> np.ndarray:

@@ -11,7 +11,11 @@ plain Pillow drawing):
 - ``text_length``: a text's width in a font; ``paint_text`` draws one line of text with a
   kept mask, skipping ``ImageDraw.text``'s per-call set-up (now the larger cost);
 - ``rounded_box``: a rounded box as a stamp (its pixels and the mask of the pixels it paints),
-  pasted where the box goes.
+  pasted where the box goes;
+- ``GroupStamps``: any group of shapes a picture draws again and again at the same place (a
+  tile of a board, a card back) as a stamp, made by drawing the group there once; a group
+  whose pixels depend on what lies under it, or that paints outside its region, is drawn
+  each time instead.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import functools
 import math
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 _plain = [False]        # True inside plain_pillow(): everything drawn by Pillow as it comes
 
@@ -166,7 +170,22 @@ def rounded_box(image: Image.Image, draw: ImageDraw.ImageDraw, xy, radius, fill,
         stamp = _stamps[key] = _make_stamp(image.mode, key)
         _stamped_area[0] += stamp[0].width * stamp[0].height
     pixels, mask = stamp
-    image.paste(pixels, (ox, oy), mask)
+    paste_masked(image, pixels, ox, oy, mask)
+
+
+_fast_paste = [True]   # False once this Pillow lacks what paste_masked uses
+
+
+def paste_masked(image: Image.Image, pixels: Image.Image, x: int, y: int, mask: Image.Image) -> None:
+    """``image.paste(pixels, (x, y), mask)`` without ``Image.paste``'s checks and conversions
+    (the same core call: the same pixels; it was a good part of a picture's cost)."""
+    if _fast_paste[0] and image.readonly == 0:
+        try:
+            image.im.paste(pixels.im, (x, y, x + pixels.width, y + pixels.height), mask.im)
+            return
+        except (AttributeError, TypeError):
+            _fast_paste[0] = False
+    image.paste(pixels, (x, y), mask)
 
 
 def _make_stamp(mode: str, key) -> tuple[Image.Image, Image.Image]:
@@ -182,3 +201,106 @@ def _make_stamp(mode: str, key) -> tuple[Image.Image, Image.Image]:
     (pixels, on_black), (_, on_white) = drawn
     painted = (on_black | on_white).any(axis=2)
     return pixels, Image.fromarray(painted)
+
+
+GROUPS_AREA = 8_000_000  # pixels of all group stamps kept: past it, they start afresh
+_MARGIN = 2              # pixels around a group's region that it must leave alone
+_DRAW_EACH_TIME = "draw each time"
+
+
+class GroupStamps:
+    """Stamps of groups of shapes, each made by drawing the group where it goes on two scratch
+    pictures (black and white, of the picture's size, kept and cleaned after use): the pixels
+    painted are those that differ on either; the stamp is kept only when they are the same on
+    both (nothing blended with what lies under: the stamp is then the group's pixels exactly,
+    whatever the picture holds there) and the margin around the region is untouched."""
+
+    def __init__(self):
+        self._stamps: dict = {}
+        self._area = 0
+        self._scratch: dict = {}
+
+    def paste(self, image: Image.Image, key, region, draw_group, scratch_canvas,
+              on=None) -> bool:
+        """Paste the stamp of ``key`` (made with ``draw_group(canvas)`` on scratch canvases
+        from ``scratch_canvas(background)``) at its integer ``region`` (x0, y0, x1, y1) of
+        ``image``; False when the group must be drawn as it comes. ``on``: a colour the group
+        is drawn on (its text blends with it); its stamp is the whole region drawn on that
+        colour, pasted only where the region of ``image`` is that colour alone."""
+        if _plain[0]:
+            return False
+        full = (image.mode, image.size, tuple(region), key, on)
+        stamp = self._stamps.get(full)
+        if stamp is None:
+            if self._area >= GROUPS_AREA:
+                self._stamps.clear()
+                self._area = 0
+            make = self._make if on is None else self._make_on
+            stamp = self._stamps[full] = make(image, region, draw_group, scratch_canvas, on)
+            if stamp is not _DRAW_EACH_TIME:
+                self._area += stamp[0].width * stamp[0].height
+        if stamp is _DRAW_EACH_TIME:
+            return False
+        pixels, mask = stamp
+        x0, y0 = int(region[0]), int(region[1])
+        if mask is not None:
+            paste_masked(image, pixels, x0, y0, mask)
+            return True
+        box = (x0, y0, x0 + pixels.width, y0 + pixels.height)
+        if image.crop(box).getcolors(1) != [(pixels.width * pixels.height, on)]:
+            return False                  # something lies under it: drawn as it comes
+        image.paste(pixels, box)
+        return True
+
+    def _make_on(self, image, region, draw_group, scratch_canvas, on):
+        w, h = image.size
+        x0, y0, x1, y1 = (int(v) for v in region)
+        if not (0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h):
+            return _DRAW_EACH_TIME
+        canvas = self._scratch.get((image.mode, image.size, on))
+        if canvas is None:
+            canvas = self._scratch[(image.mode, image.size, on)] = scratch_canvas(on)
+        draw_group(canvas)
+        bbox = ImageChops.difference(canvas.image, Image.new(image.mode, image.size, on)).getbbox()
+        pixels = canvas.image.crop((x0, y0, x1, y1))
+        canvas.image.paste(on, (0, 0, w, h))
+        if bbox is not None and not (x0 <= bbox[0] and y0 <= bbox[1] and bbox[2] <= x1
+                                     and bbox[3] <= y1):
+            return _DRAW_EACH_TIME
+        return pixels, None
+
+    def _make(self, image, region, draw_group, scratch_canvas, _on=None):
+        w, h = image.size
+        x0, y0, x1, y1 = (int(v) for v in region)
+        if not (0 <= x0 - _MARGIN and x1 + _MARGIN <= w and 0 <= y0 - _MARGIN and y1 + _MARGIN <= h
+                and x0 < x1 and y0 < y1):
+            return _DRAW_EACH_TIME
+        outer = (x0 - _MARGIN, y0 - _MARGIN, x1 + _MARGIN, y1 + _MARGIN)
+        drawn = []
+        for background in ((0, 0, 0), (255, 255, 255)):
+            canvas = self._scratch.get((image.mode, image.size, background))
+            if canvas is None:
+                canvas = self._scratch[(image.mode, image.size, background)] = scratch_canvas(background)
+            draw_group(canvas)
+            pixels = np.asarray(canvas.image.crop(outer))
+            # the box of every pixel painted anywhere (on white: of the inverted picture)
+            bbox = (canvas.image if background == (0, 0, 0)
+                    else ImageChops.invert(canvas.image)).getbbox()
+            drawn.append((canvas, pixels, pixels != background, bbox))
+        (black, on_black, painted_b, bbox_b), (white, on_white, painted_w, bbox_w) = drawn
+        painted = (painted_b | painted_w).any(axis=2)
+        inside = np.zeros_like(painted)
+        inside[_MARGIN:-_MARGIN, _MARGIN:-_MARGIN] = True
+        fits = all(b is None or (outer[0] <= b[0] and outer[1] <= b[1] and b[2] <= outer[2]
+                                 and b[3] <= outer[3]) for b in (bbox_b, bbox_w))
+        opaque = np.array_equal(on_black[painted], on_white[painted])
+        for canvas, background in ((black, (0, 0, 0)), (white, (255, 255, 255))):
+            canvas.image.paste(background, outer if fits else (0, 0) + image.size)
+        if not (fits and opaque) or painted[~inside].any():
+            return _DRAW_EACH_TIME
+        m = _MARGIN
+        return (Image.fromarray(np.ascontiguousarray(on_black[m:-m, m:-m])),
+                Image.fromarray(np.ascontiguousarray(painted[m:-m, m:-m])))
+
+
+group_stamps = GroupStamps()

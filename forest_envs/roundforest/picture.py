@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from ..core.picture import (
+    BACKGROUND,
     HIGHLIGHT,
     INK,
     LINE,
@@ -111,6 +112,14 @@ def _forest(c: Canvas, v: dict) -> None:
 
 
 def _tile(c: Canvas, x, y, info: dict, here) -> None:
+    """A tile and what stands on it, inside its square: drawn once for each look and place,
+    then pasted (``Canvas.group``)."""
+    key = ("tile", tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(info.items())),
+           tuple(here))
+    c.group(key, (x - 4, y - 4, x + TILE + 4, y + TILE + 4), lambda cv: _draw_tile(cv, x, y, info, here))
+
+
+def _draw_tile(c: Canvas, x, y, info: dict, here) -> None:
     cx, cy = x + TILE / 2, y + TILE / 2
     fill = WELL_TINT if info["well"] else GRASS
     blocked = info["blocked"]
@@ -247,6 +256,12 @@ def _side(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
     c.text(x0 + 218, y + 101, f"character pile {v['pile_size']}  ·  bag {sum(v['bag_items'])} items",
            size=10, fill=MUTED, width=x1 - x0 - 226)
     y += 128
+    c.group(("legend and codes", x0, y, x1, y1), (x0 - 4, y - 6, x1 + 4, y1 + 4),
+            lambda cv: _legend(cv, x0, y, x1, y1), on=BACKGROUND)
+
+
+def _legend(c: Canvas, x0, y, x1, y1) -> None:
+    """The legend and the codes of the items and characters (the same in every picture)."""
     c.legend(x0, y, [
         (lambda cv, a, b: cv.polygon(a, b, 6, 8, rotation=22.5, fill=OPEN, outline=OPEN), "open octagon"),
         (lambda cv, a, b: cv.polygon(a, b, 6, 8, rotation=22.5, fill=WHITE, outline=MUTED), "closed"),

@@ -206,7 +206,7 @@ def _side(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
                                  width=2), "looked at"),
         (lambda cv, a, b: cv.box(a - 7, b - 5, a + 7, b + 5, fill=WHITE, outline=HIGHLIGHT),
          "told loot (f g c)"),
-    ], size=10, row_height=17, max_width=x1 - x0)
+    ], size=10, row_height=17, max_width=x1 - x0, key="sherwood")
     _notes(c, v, x0, y + 4, x1, y1)
 
 

@@ -11,6 +11,7 @@ table is. ``render`` turns ids into names for people.
 
 from __future__ import annotations
 
+from ..core.picture import seat_name
 from .components import AMBUSHES, CARDS, EQUIPMENT, PLACES, RED_FORKS, TOWNS
 from .narration import consequences
 from .words import prompt, sentence, wrap
@@ -167,9 +168,8 @@ def render(state, seat: int | None = None) -> str:
                          + (f", laid out {laid}" if laid else ""))
     lines.append("Players:")
     for p, pl in enumerate(v["players"]):
-        me = " (you)" if p == seat else ""
         places = ", ".join(f"{PLACES[i]} {k}" for i, k in enumerate(pl["places"]) if k)
-        lines.append(f"  P{p}{me}: fame {pl['fame']}, gold {pl['gold']}, camp {pl['camp']}, "
+        lines.append(f"  {seat_name(p, seat)}: fame {pl['fame']}, gold {pl['gold']}, camp {pl['camp']}, "
                      f"oak {pl['oak']}, cards {pl['hand_count']}" + (f", {places}" if places else ""))
     if "hand" in v:
         lines.append(f"Your hand: {_equip(v['hand']) or '-'}")
