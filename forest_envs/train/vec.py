@@ -18,7 +18,7 @@ import numpy as np
 from stable_baselines3.common.vec_env import VecEnvWrapper
 
 from ..core.gym_env import SingleAgentEnv
-from ..workers import ignore_sigint
+from ..workers import ignore_sigint, one_blas_thread
 from .config import num_players
 from .ctrl_c import start_forkserver
 from .selfplay import OpponentPool
@@ -66,6 +66,7 @@ def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool):
 
         if in_worker:
             ignore_sigint()  # the main process saves, then stops the workers
+            one_blas_thread()  # opponents' policy networks: no spinning BLAS pools
         torch.set_num_threads(1)
         pool = OpponentPool(cfg["env"], cfg["opponents"]["pool"], n - 1, snapshot_dir,
                             cfg["opponents"]["max_snapshots"])
