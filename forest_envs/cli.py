@@ -335,6 +335,10 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--seed", type=int, default=None,
                    help="the game's seed (default: drawn at random and printed, with the command "
                         "that plays the same game again)")
+    q.add_argument("--plain", action="store_true",
+                   help="the board as plain text even on a colour terminal (default: off; a game "
+                        "with a colour board, such as Roundforest, draws it with rich when the "
+                        "terminal has colours and rich is installed)")
     q.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
     q.set_defaults(func=cmd_play)
 

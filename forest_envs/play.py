@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import shlex
+import sys
 import textwrap
 
 from .core.errors import ConfigError, ForestEnvError
@@ -98,12 +99,13 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
     env.reset(seed=seed)
     state = env.engine_state
     seat = args.seat
+    console = None if args.plain else colour_console()
     try:
         while not _game_over(env, me):
             agent = env.agent_selection
             if agent == me:
                 print()
-                print(env.render_text(me))
+                show_board(state, seat, console)
                 legal = state.legal_actions()
                 _show_turn(state, seat, legal)
                 action = _ask(legal, env, me)
@@ -122,10 +124,37 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
         print(f"\ninterrupted (Ctrl-C)\n{again}\nbye")
         return 130
     print()
-    print(env.render_text(me))
+    show_board(state, seat, console)
     print(result_text(env, names))
     print(again)
     return 0
+
+
+def colour_console():
+    """A ``rich`` console when the output is a terminal with colours and rich is installed
+    (the train extra), else None: the board is then plain text, as in a pipe or a file."""
+    if not sys.stdout.isatty():
+        return None
+    try:
+        from rich.console import Console
+    except ImportError:
+        return None
+    # soft_wrap: a line wider than the terminal runs on as the plain text would, never cut
+    console = Console(soft_wrap=True, highlight=False)
+    return console if console.color_system is not None else None
+
+
+def show_board(state, seat: int, console) -> None:
+    """The board as the seat may know it: the game's colour board on a colour terminal when it
+    draws one (``state.render_rich``) and the terminal is wide enough for it (rich would
+    squeeze its columns and cut their words), else its text (``state.render``)."""
+    board = state.render_rich(seat) if console is not None else None
+    if board is None or console.measure(board, options=console.options.update_width(10_000)).maximum \
+            > console.width:
+        print(state.render(seat))
+    else:
+        sys.stdout.flush()
+        console.print(board)
 
 
 def _show_turn(state, seat: int, legal: list[int]) -> None:

@@ -262,3 +262,26 @@ def test_a_replay_without_a_person_marks_nobody_you(tmp_path, capsys):
         assert cli.main(["replay", str(records), "--views", views]) == 0
         out = capsys.readouterr().out
         assert "(you)" not in out and re.search(r"\n   1\. P0: ", out)
+
+
+def test_play_draws_the_colour_board_on_a_wide_colour_terminal_and_text_otherwise(capsys):
+    """Roundforest draws a rich board (exits as arrows, chips in colour); play shows it on a
+    colour terminal wide enough for it, the plain text board on a narrow one or without one."""
+    from rich.console import Console
+
+    from forest_envs.play import show_board
+
+    env = forest_envs.make_raw("roundforest_v0")
+    env.reset(seed=5)
+    state = env.engine_state
+    wide = Console(width=200, force_terminal=True, color_system="standard", record=True,
+                   soft_wrap=True)
+    show_board(state, 0, wide)
+    coloured = wide.export_text()
+    assert "↻" in coloured or "↺" in coloured          # the turning direction as an arrow
+    assert "\x1b[" in capsys.readouterr().out           # in colour
+    narrow = Console(width=60, force_terminal=True, color_system="standard")
+    show_board(state, 0, narrow)
+    assert capsys.readouterr().out == state.render(0) + "\n"
+    show_board(state, 0, None)                           # a pipe, or --plain
+    assert capsys.readouterr().out == state.render(0) + "\n"

@@ -631,6 +631,13 @@ class BufferState:
         """A text picture of ``view(seat)``."""
         return self._render_module().render(self, seat)
 
+    def render_rich(self, seat: int | None = None):
+        """The text picture of ``view(seat)`` as a ``rich`` renderable (colour and Unicode,
+        for a terminal that has them), when the game draws one (``render_rich(state, seat)``
+        in its RENDER module); None otherwise, and ``render`` is the text."""
+        draw = getattr(self.RENDER, "render_rich", None)
+        return None if draw is None else draw(self, seat)
+
     def render_legend(self) -> str | None:
         """What the abbreviations and symbols of ``render``'s text mean (None: no legend)."""
         legend = getattr(self.RENDER, "legend", None)
