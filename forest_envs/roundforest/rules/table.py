@@ -53,38 +53,35 @@ class TableRules:
             self.used_chips[CHIP_ORDER.index(chip)] += 1
             self._set_chip(cell, 0)
 
+    def _draw_counted(self, bag: np.ndarray) -> int:
+        """One token at random from a bag held as counts by kind (each token equally likely),
+        taken out of ``bag``; its kind, or -1 when the bag is empty (no draw made)."""
+        counts = bag.tolist()
+        total = sum(counts)
+        if total == 0:
+            return -1
+        r = int(self.rng.integers(total))
+        k = 0
+        while r >= counts[k]:
+            r -= counts[k]
+            k += 1
+        bag[k] -= 1
+        return k
+
     def _draw_chip(self) -> int:
         """A random chip from the black bag; the used chips go back in only when it is empty
         (Roundforest rulebook, "Red colour chip: draw a character card", last sentence)."""
         if self.black_bag.sum() == 0:
             self.black_bag += self.used_chips
             self.used_chips[:] = 0
-        counts = self.black_bag.tolist()
-        total = sum(counts)
-        if total == 0:
-            return 0
-        r = int(self.rng.integers(total))
-        i = 0
-        while r >= counts[i]:
-            r -= counts[i]
-            i += 1
-        self.black_bag[i] -= 1
-        return CHIP_ORDER[i]
+        i = self._draw_counted(self.black_bag)
+        return 0 if i < 0 else CHIP_ORDER[i]
 
     # --- item tokens (blue bag) ----------------------------------------------------------------
     def _draw_item(self) -> int:
         """A random item token from the blue bag (NO_ITEM when it is empty)."""
-        counts = self.bag_items.tolist()
-        total = sum(counts)
-        if total == 0:
-            return NO_ITEM
-        r = int(self.rng.integers(total))
-        k = 0
-        while r >= counts[k]:
-            r -= counts[k]
-            k += 1
-        self.bag_items[k] -= 1
-        return k
+        k = self._draw_counted(self.bag_items)
+        return NO_ITEM if k < 0 else k
 
     def _peek_items(self, rng: np.random.Generator, count: int) -> np.ndarray:
         """Counts by kind of up to ``count`` tokens drawn at random from the bag without
