@@ -91,7 +91,7 @@ class SingleAgentEnv(gymnasium.Env):
         for _ in range(MAX_GAMES_WITHOUT_A_TURN):
             self.aec.reset(seed=int(rng.integers(2**62)))
             self._play_opponents()
-            if not (self.aec.terminations[self.agent] or self.aec.truncations[self.agent]):
+            if not self._learner_done():
                 return self._obs(), self._info()
         raise RuntimeError(f"in {MAX_GAMES_WITHOUT_A_TURN} games in a row the opponents ended the "
                            f"game before seat {self.seat} had a decision")
@@ -100,7 +100,7 @@ class SingleAgentEnv(gymnasium.Env):
         aec = self.aec
         if aec.engine_state is None:
             raise RuntimeError("step() called before reset()")
-        if aec.terminations[self.agent] or aec.truncations[self.agent]:
+        if self._learner_done():
             raise RuntimeError("step() called after the episode ended; call reset()")
         aec.step(_unwrap_action(action))
         self._play_opponents()
@@ -119,9 +119,13 @@ class SingleAgentEnv(gymnasium.Env):
         return self.aec.render()
 
     # --- internals ------------------------------------------------------------------------
+    def _learner_done(self) -> bool:
+        """The learner's episode is over: its seat terminated or was truncated."""
+        return self.aec.terminations[self.agent] or self.aec.truncations[self.agent]
+
     def _play_opponents(self) -> None:
         aec = self.aec
-        while aec.agents and not (aec.terminations[self.agent] or aec.truncations[self.agent]):
+        while aec.agents and not self._learner_done():
             current = aec.agent_selection
             if current == self.agent:
                 return
