@@ -18,7 +18,7 @@ import numpy as np
 from stable_baselines3.common.vec_env import VecEnvWrapper
 
 from ..core.gym_env import SingleAgentEnv
-from ..workers import ignore_sigint, one_blas_thread
+from ..workers import start_worker
 from .config import num_players
 from .ctrl_c import start_forkserver
 from .selfplay import OpponentPool
@@ -65,8 +65,9 @@ def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool):
         import torch
 
         if in_worker:
-            ignore_sigint()  # the main process saves, then stops the workers
-            one_blas_thread()  # opponents' policy networks: no spinning BLAS pools
+            # Ctrl-C is the main process's (it saves, then stops the workers); the opponents'
+            # policy networks use one BLAS thread (no pools spinning against each other)
+            start_worker()
         torch.set_num_threads(1)
         pool = OpponentPool(cfg["env"], cfg["opponents"]["pool"], n - 1, snapshot_dir,
                             cfg["opponents"]["max_snapshots"])
