@@ -598,6 +598,19 @@ class BufferState:
         """Per seat, the points with their breakdown and ``total`` (games with points only)."""
         return None
 
+    # A game that can say how far a seat has come toward winning declares it here; training may
+    # then shape its reward by it (``has_potential`` tells whether a game does).
+    def potential(self, seat: int) -> float:
+        """How far ``seat`` has come toward winning, about 0 at the start and 1 when it is about
+        to win, for potential-based reward shaping (Ng, Harada and Russell 1999: adding
+        gamma * potential(next) - potential(now) to each reward leaves the best policies as
+        they are). Only the trainer reads it; it never enters a result or a reward mode."""
+        raise NotImplementedError(f"{self.game.env_id} declares no potential for reward shaping")
+
+    @classmethod
+    def has_potential(cls) -> bool:
+        return cls.potential is not BufferState.potential
+
     def breakdown(self) -> list[dict]:
         """Per seat, what decided the result (points by category, or the game's progress)."""
         return self.scores()

@@ -26,6 +26,9 @@ SCHEMA: dict[str, Any] = {
     "env": Option(None, check=lambda v: v in env_ids(), doc="a registered env id (forest-envs list)"),
     "env_config": Option({}, check=lambda v: isinstance(v, dict), doc="a mapping of game options"),
     "reward": Option("win", choices=("win", "rank", "score")),
+    # potential-based shaping of the learner's reward (train/shaping.py): 0 is none
+    "shaping": Option(0.0, check=lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+                      and v >= 0, doc="a number >= 0 (0: no shaping)"),
     "seed": Option(0, **_nonneg_int),
     "total_timesteps": Option(1_000_000, **_pos_int),
     "time_limit_minutes": Option(None, check=lambda v: v is None or _pos_num["check"](v),
@@ -111,7 +114,10 @@ def _validate(schema: dict, given: Any, where: str) -> dict:
 def validate_config(raw: dict) -> dict:
     cfg = _validate(SCHEMA, copy.deepcopy(raw), "")
     # Build the env once: a bad game option is reported now, not inside a worker process.
-    make_raw(cfg["env"], **cfg["env_config"], reward=cfg["reward"])
+    env = make_raw(cfg["env"], **cfg["env_config"], reward=cfg["reward"])
+    if cfg["shaping"] and not env.game.state_class.has_potential():
+        raise ConfigError(f"shaping={cfg['shaping']}: {cfg['env']} declares no potential to shape "
+                          "the reward by (state.potential); use shaping: 0")
     if cfg["ppo"]["batch_size"] > cfg["ppo"]["n_steps"] * cfg["n_envs"]:
         raise ConfigError(f"ppo.batch_size={cfg['ppo']['batch_size']} exceeds n_steps * n_envs = "
                           f"{cfg['ppo']['n_steps'] * cfg['n_envs']}")

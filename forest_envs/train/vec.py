@@ -22,6 +22,7 @@ from ..workers import start_worker
 from .config import num_players
 from .ctrl_c import start_forkserver
 from .selfplay import OpponentPool
+from .shaping import PotentialShaping
 from .timing import OpponentClock, TimedEnv, TimedOpponent
 
 MASK_KEY = "action_mask"
@@ -77,6 +78,8 @@ def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool):
             return [TimedOpponent(agent, clock) for agent in pool(rng)]
 
         env = SingleAgentEnv(cfg["env"], opponents=timed_pool, reward=cfg["reward"], **cfg["env_config"])
+        if cfg["shaping"]:
+            env = PotentialShaping(env, cfg["shaping"], cfg["ppo"]["gamma"])
         return TimedEnv(env, clock)
 
     return build

@@ -100,6 +100,16 @@ class EndingRules:
             item_count=self.items_of(p),
         )
 
+    def potential(self, p: int) -> float:
+        """How far ``p`` has come toward the ring, for reward shaping in training: golden apples
+        plus the coins that buy them at wells (a silver coin, or 3 copper, per apple; counted at
+        half, as they still need a well), at most the 3 apples the ring asks for, less half an
+        apple per debt, divided by 3 (a qualified player stands at 1). The engine's own reading:
+        the rulebook has no points."""
+        coins = int(self.copper[p]) + SILVER_IN_COPPER * int(self.silver[p])
+        toward = min(APPLES_TO_WIN, int(self.apples[p]) + 0.5 * coins / SILVER_IN_COPPER)
+        return (toward - 0.5 * int(self.debts[p].sum())) / APPLES_TO_WIN
+
     def breakdown(self) -> list[dict]:
         return [self.progress(p)._asdict() for p in range(self.num_players)]
 
