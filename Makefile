@@ -36,6 +36,8 @@ demo: $(STAMP_FULL)
 	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents runs/demo/final.npz,random,random --games $(DEMO_GAMES) --workers 2 --quiet
 	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents runs/demo/final.npz,heuristic,heuristic --games $(DEMO_GAMES) --workers 2 --quiet
 	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents heuristic,random,random --games $(DEMO_GAMES) --workers 2 --quiet
+	@echo "The shipped baseline (the agent ppo, forest_envs/baselines/chickwood_v0.npz) against two heuristics:"
+	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents ppo,heuristic,heuristic --games $(DEMO_GAMES) --workers 2 --quiet
 
 test: $(STAMP_FULL)
 	$(BIN)/python -m pytest -q

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from forest_envs import cli
+from forest_envs.agents import baselines
 from forest_envs.benchmark import (
     calibration_lineups,
     config_key,
@@ -24,6 +25,18 @@ from forest_envs.benchmark import (
 from forest_envs.benchmark.rating import Rating, rate_one
 from forest_envs.evaluation import GameResult
 
+SHIPPED_FOLDER = baselines.FOLDER
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_baseline_ships(tmp_path_factory):
+    """These tests pin the protocol as it is before a game's baseline ships, whatever ships
+    (an empty baselines folder); test_a_shipped_baseline_adds_its_line_up sees the real one."""
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(baselines, "FOLDER", tmp_path_factory.mktemp("no_baselines"))
+        yield
+
+
 PPO_SKIPPED = ("no shipped baseline policy 'ppo' fits this configuration yet: no ppo baseline "
                "ships for chickwood_v0 yet")
 
@@ -35,6 +48,22 @@ def test_the_line_ups_of_a_three_player_game():
         ("random", ("random", "random")), ("heuristic", ("heuristic", "heuristic")),
         ("mixed", ("heuristic", "random"))]
     assert [s["name"] for s in skipped] == ["ppo"] and skipped[0]["reason"].startswith(PPO_SKIPPED)
+
+
+def test_a_shipped_baseline_adds_its_line_up(monkeypatch):
+    """With Chickwood's baseline shipped, ``ppo`` is a line-up (before ``mixed``, which never
+    holds it) and a reference; Roundforest's configurations with none still skip it."""
+    monkeypatch.setattr(baselines, "FOLDER", SHIPPED_FOLDER)
+    assert "chickwood_v0" in baselines.shipped_env_ids()
+    lineups, skipped = reference_lineups("chickwood_v0")
+    assert [(lu.name, lu.opponents) for lu in lineups] == [
+        ("random", ("random", "random")), ("heuristic", ("heuristic", "heuristic")),
+        ("ppo", ("ppo", "ppo")), ("mixed", ("heuristic", "random"))]
+    assert skipped == []
+    assert default_references("chickwood_v0") == ["random", "heuristic", "ppo"]
+    lineups, skipped = reference_lineups("chickwood_v0", {"num_players": 4})
+    assert [lu.name for lu in lineups] == ["random", "heuristic", "mixed"]
+    assert skipped[0]["name"] == "ppo" and "num_players=3" in skipped[0]["reason"]
 
 
 def test_the_mixed_line_up_alternates_heuristic_and_random():
