@@ -52,7 +52,7 @@ def test_the_line_ups_of_a_three_player_game():
 
 def test_a_shipped_baseline_adds_its_line_up(monkeypatch):
     """With Chickwood's baseline shipped, ``ppo`` is a line-up (before ``mixed``, which never
-    holds it) and a reference; Roundforest's configurations with none still skip it."""
+    holds it) and a reference; another player count, which it does not fit, still skips it."""
     monkeypatch.setattr(baselines, "FOLDER", SHIPPED_FOLDER)
     assert "chickwood_v0" in baselines.shipped_env_ids()
     lineups, skipped = reference_lineups("chickwood_v0")
