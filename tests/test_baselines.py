@@ -123,3 +123,20 @@ def test_every_shipped_baseline_loads_is_small_and_fits_its_configuration(env_id
     env.reset(seed=0)
     assert env.action_mask(env.agent_selection)[agent.act(env, env.agent_selection)] == 1
     assert np.isfinite(agent.policy.logits(env.observe(env.agent_selection)["observation"])).all()
+
+
+def test_greedy_plays_the_most_likely_move_of_the_baseline_and_of_a_file(shipped, untrained_chickwood_policy):
+    """``ppo:greedy`` and ``<file>:greedy`` play the policy's most likely legal move (sampling
+    otherwise); the suffix on anything that is not a policy is an unknown agent."""
+    env = make_raw("chickwood_v0", num_players=3)
+    env.reset(seed=2)
+    seat = env.agent_selection
+    obs = env.observe(seat)
+    for spec in ("ppo:greedy", f"{untrained_chickwood_policy}:greedy"):
+        agent = make_agent("chickwood_v0", spec, seed=0)
+        assert agent.deterministic
+        p = agent.policy.probabilities(obs["observation"], obs["action_mask"])
+        assert agent.act(env, seat) == int(np.argmax(p)) and obs["action_mask"][int(np.argmax(p))]
+    assert not make_agent("chickwood_v0", "ppo", seed=0).deterministic
+    with pytest.raises(ConfigError, match="unknown agent 'heuristic:greedy'"):
+        make_agent("chickwood_v0", "heuristic:greedy")

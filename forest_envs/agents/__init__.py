@@ -4,7 +4,9 @@ agent), ``ppo`` (the trained policy shipped for the game's default configuration
 ``ismcts:sims=400,time=0.5,rollout=heuristic,c=0.7,depth=20,reward=rank,prior=none``
 (information-set MCTS; options separated by commas or colons, see docs/search.md; its
 ``prior`` and ``rollout`` may be ``ppo`` or a policy file) or the path of a trained policy
-(``.npz`` exported by the trainer, or an SB3 ``.zip``).
+(``.npz`` exported by the trainer, or an SB3 ``.zip``). A policy samples its move from its
+masked distribution; with ``:greedy`` after its name (``ppo:greedy``, ``a.npz:greedy``) it plays
+its most likely move instead.
 
 This package is the agents layer: above core/ (a game's heuristic comes through the registry),
 below evaluation and training, which play the agents made here and are never imported from
@@ -19,8 +21,10 @@ from ..core.registry import game_spec
 from .baselines import BASELINE, baseline_agent
 from .policy import PolicyAgent
 
-AGENT_KINDS = (*CORE_AGENT_KINDS, BASELINE, "a policy file (.npz / .zip)")
+AGENT_KINDS = (*CORE_AGENT_KINDS, BASELINE, "a policy file (.npz / .zip)",
+               "either with :greedy")
 POLICY_FILES = (".npz", ".zip")
+GREEDY = ":greedy"  # after a policy's name: it plays its most likely move instead of sampling
 
 
 def make_agent(env_id: str, spec: str, seed: int | None = None):
@@ -28,10 +32,11 @@ def make_agent(env_id: str, spec: str, seed: int | None = None):
     if is_core_agent_name(spec):
         # ismcts may search with a policy (prior=ppo, rollout=a.npz): loaded here, above core
         return core_agent(env_id, spec, seed, policy=lambda name: make_policy(env_id, name))
-    if spec == BASELINE:
-        return baseline_agent(env_id, seed=seed)
-    if spec.endswith(POLICY_FILES):
-        return policy_file_agent(spec, seed)
+    name, greedy = (spec[:-len(GREEDY)], True) if spec.endswith(GREEDY) else (spec, False)
+    if name == BASELINE:
+        return baseline_agent(env_id, seed=seed, deterministic=greedy)
+    if name.endswith(POLICY_FILES):
+        return policy_file_agent(name, seed, deterministic=greedy)
     raise ConfigError(f"unknown agent {spec!r}; expected one of {', '.join(AGENT_KINDS)}")
 
 
@@ -45,10 +50,11 @@ def make_policy(env_id: str, spec: str, seed: int | None = None) -> PolicyAgent:
                       f"({' / '.join(POLICY_FILES)})")
 
 
-def policy_file_agent(path: str, seed: int | None = None) -> PolicyAgent:
-    """The agent playing the policy file ``path``; any failure to load it is a ConfigError."""
+def policy_file_agent(path: str, seed: int | None = None, deterministic: bool = False) -> PolicyAgent:
+    """The agent playing the policy file ``path`` (its most likely move when ``deterministic``);
+    any failure to load it is a ConfigError."""
     try:
-        return PolicyAgent(path, seed=seed)
+        return PolicyAgent(path, seed=seed, deterministic=deterministic)
     except ConfigError:
         raise
     except FileNotFoundError as err:
