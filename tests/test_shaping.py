@@ -3,6 +3,8 @@ game potential it reads (Roundforest's ``potential``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -12,6 +14,8 @@ from forest_envs.roundforest.components import CHARACTER_NAMES
 from forest_envs.roundforest.rules import new_game
 from forest_envs.train.config import load_config, validate_config
 from forest_envs.train.shaping import PotentialShaping
+
+CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 
 
 def _fresh(seat_apples=0, copper=0, silver=0, debts=()):
@@ -38,7 +42,7 @@ def test_roundforest_potential_counts_apples_coins_and_debts(apples, copper, sil
 
 
 def test_games_without_a_potential_refuse_shaping():
-    cfg = load_config("configs/smoke.yaml")
+    cfg = load_config(CONFIGS / "smoke.yaml")
     raw = {"env": "chickwood_v0", "env_config": {"num_players": 3}, "shaping": 0.5}
     with pytest.raises(ConfigError, match="chickwood_v0 declares no potential"):
         validate_config(raw)

@@ -33,19 +33,19 @@ def make_agent(env_id: str, spec: str, seed: int | None = None):
         # ismcts may search with a policy (prior=ppo, rollout=a.npz): loaded here, above core
         return core_agent(env_id, spec, seed, policy=lambda name: make_policy(env_id, name))
     name, greedy = (spec[:-len(GREEDY)], True) if spec.endswith(GREEDY) else (spec, False)
-    if name == BASELINE:
-        return baseline_agent(env_id, seed=seed, deterministic=greedy)
-    if name.endswith(POLICY_FILES):
-        return policy_file_agent(name, seed, deterministic=greedy)
+    if name == BASELINE or name.endswith(POLICY_FILES):
+        return make_policy(env_id, name, seed, deterministic=greedy)
     raise ConfigError(f"unknown agent {spec!r}; expected one of {', '.join(AGENT_KINDS)}")
 
 
-def make_policy(env_id: str, spec: str, seed: int | None = None) -> PolicyAgent:
-    """A policy by name: ``ppo`` (the shipped baseline of ``env_id``) or a policy file."""
+def make_policy(env_id: str, spec: str, seed: int | None = None,
+                deterministic: bool = False) -> PolicyAgent:
+    """A policy by name: ``ppo`` (the shipped baseline of ``env_id``) or a policy file; it plays
+    its most likely move when ``deterministic``, else samples."""
     if spec == BASELINE:
-        return baseline_agent(env_id, seed=seed)
+        return baseline_agent(env_id, seed=seed, deterministic=deterministic)
     if spec.endswith(POLICY_FILES):
-        return policy_file_agent(spec, seed)
+        return policy_file_agent(spec, seed, deterministic=deterministic)
     raise ConfigError(f"{spec!r} is not a policy: expected {BASELINE} or a policy file "
                       f"({' / '.join(POLICY_FILES)})")
 

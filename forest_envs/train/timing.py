@@ -80,16 +80,13 @@ class TrainingClock:
 
     def __init__(self, in_process: bool):
         self.in_process = in_process          # envs stepped in this process (DummyVecEnv)
-        self.forward = self.train = self.wait = 0.0
-        self.env_totals: dict[int, tuple[float, float]] = {}
-        self._optimising: float | None = None
-        self.start = time.perf_counter()
+        self.restart()
 
     def restart(self) -> None:
         """Counts from now (after the model is built and warm-started)."""
         self.forward = self.train = self.wait = 0.0
-        self.env_totals = {}
-        self._optimising = None
+        self.env_totals: dict[int, tuple[float, float]] = {}
+        self._optimising: float | None = None
         self.start = time.perf_counter()
 
     def attach(self, model) -> None:

@@ -106,9 +106,9 @@ class EndingRules:
         half, as they still need a well), at most the 3 apples the ring asks for, less half an
         apple per debt, divided by 3 (a qualified player stands at 1). The engine's own reading:
         the rulebook has no points."""
-        coins = int(self.copper[p]) + SILVER_IN_COPPER * int(self.silver[p])
-        toward = min(APPLES_TO_WIN, int(self.apples[p]) + 0.5 * coins / SILVER_IN_COPPER)
-        return (toward - 0.5 * int(self.debts[p].sum())) / APPLES_TO_WIN
+        now = self.progress(p)
+        toward = min(APPLES_TO_WIN, now.apples + 0.5 * now.coins / SILVER_IN_COPPER)
+        return (toward - 0.5 * now.debts) / APPLES_TO_WIN
 
     def breakdown(self) -> list[dict]:
         return [self.progress(p)._asdict() for p in range(self.num_players)]
