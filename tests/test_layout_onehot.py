@@ -97,7 +97,7 @@ def test_roundforest_observes_tiles_by_design_and_items_one_hot():
     assert s["cell_tile"][2] == (36, 8) and s["cell_item"][2] == (36, 22)
     assert s["cell_char"][2] == (36, 12) and s["gap_item"][2] == (25, 5)
     assert s["fairy"][2] == (3, 3, 22) and s["drawn_item"][2] == (1, 22)
-    assert game.observation_size == 2774
+    assert game.observation_size == 3062
     obs = state.observation(0)
     lo, hi, shape = s["cell_tile"]
     tiles = obs[lo:hi].reshape(shape)
@@ -113,7 +113,7 @@ def test_roundforest_observes_tiles_by_design_and_items_one_hot():
 
 def test_a_policy_of_the_old_scaled_id_layout_is_refused(tmp_path):
     """The clear error policies of another layout get: 1,060 floats (the scaled-id layout of
-    3 players) against the 2,774 the game now gives."""
+    3 players) against the 3,062 the game now gives."""
     import forest_envs
 
     rng = np.random.default_rng(0)
@@ -123,5 +123,5 @@ def test_a_policy_of_the_old_scaled_id_layout_is_refused(tmp_path):
              activation=np.array("Tanh"))
     env = forest_envs.make("roundforest_v0", num_players=3)
     with pytest.raises(ConfigError, match=r"expects observations of 1060 floats and 240 actions; "
-                                          r"roundforest_v0 with .* gives 2774 and 240"):
+                                          r"roundforest_v0 with .* gives 3062 and 240"):
         PolicyAgent(path, env=env)

@@ -25,6 +25,10 @@ ROUND_CAP = 10_000  # the round counter shown in observations stops here
 MAX_GRID = 6
 NUM_CELLS = MAX_GRID * MAX_GRID  # 36 cell ids for every configuration
 STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))  # (drow, dcol) of each side N, E, S, W
+# The near_* observation blocks: a route of d moves (d < MOVES_CAP) is stored as
+# NEAR_SCALE / (1 + d), rounded, and observed as 1 / (1 + d); a longer route or none as 0.
+MOVES_CAP = 12
+NEAR_SCALE = 120
 CW, CCW = 1, -1  # rotation directions (the arrows printed on a tile)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..core.engine import DecisionKind, check_kind_ids
 from ..core.layout import Layout
 from .components import (
+    NEAR_SCALE,
     APPLE_SUPPLY,
     BACKPACK_ITEMS,
     CHIPS,
@@ -119,6 +120,12 @@ def build_layout(L: Layout) -> None:
     L.add("cell_char", NUM_CELLS, low=-1, high=NUM_CHARACTERS - 1, onehot=True)
     L.add("gap_item", GAPS, low=-1, high=HEAVY_KINDS.stop - 1, onehot=True)  # blockades: heavy items
     L.add("piece_at", (n, NUM_CELLS), high=1, seats=0)        # a corner cell = still in the backpack
+    # 1 / (1 + moves) between tiles, written from the blocks above at each observation
+    # (rules/distances.py): to the nearest well, the Spirit, a character owed; from a piece
+    L.add("near_well", NUM_CELLS, high=NEAR_SCALE, scale=1 / NEAR_SCALE)
+    L.add("near_spirit", NUM_CELLS, high=NEAR_SCALE, scale=1 / NEAR_SCALE)
+    L.add("near_debt", (n, NUM_CELLS), high=NEAR_SCALE, seats=0, scale=1 / NEAR_SCALE)
+    L.add("near_piece", (n, NUM_CELLS), high=NEAR_SCALE, seats=0, scale=1 / NEAR_SCALE)
     # --- the table (public)
     L.add("fairy", (FAIRY_ROWS, FAIRY_SLOTS), low=-1, high=NUM_ITEMS - 1, onehot=True)
     L.add("bag_items", NUM_ITEMS, high=most_items)             # blue bag (known from all else)

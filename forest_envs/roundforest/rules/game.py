@@ -26,6 +26,7 @@ from ..components import (
     well_cells,
 )
 from ..observation import build_layout
+from .distances import near_span
 
 
 class RoundforestGame(Game):
@@ -73,6 +74,7 @@ class RoundforestGame(Game):
         # gaps next to at least one tile, where a blockade can lie (one mask write per turn)
         self.gap_usable = np.zeros((MAX_GRID - 1) ** 2, bool)
         self.gap_usable[[g for g, cells in self.gap_cells.items() if cells]] = True
+        self.near_span = near_span(self.layout)
 
 
 def new_game(config: dict | None = None, seed: int | None = None):

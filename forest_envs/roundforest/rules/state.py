@@ -29,6 +29,7 @@ from ..components import (
 from ..observation import DECISIONS, Kind, block_names
 from .blockade import BlockadeRules
 from .characters import CharacterRules
+from .distances import NearBlocks
 from .ending import EndingRules
 from .game import RoundforestGame
 from .helpers import HelperRules
@@ -43,7 +44,7 @@ PRINCE_REDRAWS = 50
 
 
 class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelperRules,
-                       BlockadeRules, EndingRules, TableRules, BufferState):
+                       BlockadeRules, EndingRules, TableRules, NearBlocks, BufferState):
     """One play of Roundforest. The rules live in the mixins, one per part of the rulebook:
     ``turn`` (moving, pausing, rotating, refilling, the order of a turn), ``items`` (drawn
     items, item tokens, the fairy, coin tokens, the treasure chest), ``wells``,
@@ -106,10 +107,25 @@ class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelperRu
     def _show_derived(self) -> None:
         """Write every block that shows another fact from its one source: ``piece_at`` from
         ``pos``, ``pile_size`` from ``pile``, ``cell_turn`` and ``cell_open`` from the tiles
-        and their orientations."""
+        and their orientations, the ``near_*`` blocks from the forest and the pieces."""
         self._show_pieces()
         self._show_pile()
         self._show_tiles()
+        self.show_near()
+
+    # The near_* blocks follow every change of the forest and the pieces; rather than at
+    # every rule that changes one, they are written whenever the buffer is read whole.
+    def observation(self, seat: int) -> np.ndarray:
+        self.show_near()
+        return super().observation(seat)
+
+    def global_state(self) -> np.ndarray:
+        self.show_near()
+        return super().global_state()
+
+    def to_dict(self) -> dict:
+        self.show_near()
+        return super().to_dict()
 
     def edited(self) -> None:
         """After a position is edited by hand: the derived blocks are written again from
