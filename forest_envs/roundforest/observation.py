@@ -15,7 +15,6 @@ from __future__ import annotations
 from ..core.engine import DecisionKind, check_kind_ids
 from ..core.layout import Layout
 from .components import (
-    NEAR_SCALE,
     APPLE_SUPPLY,
     BACKPACK_ITEMS,
     CHIPS,
@@ -27,6 +26,7 @@ from .components import (
     ITEM_COUNTS,
     MAX_GRID,
     MERCHANT_MAX_SALES,
+    NEAR_SCALE,
     NUM_CELLS,
     NUM_CHARACTERS,
     NUM_ITEMS,

@@ -25,7 +25,6 @@ from forest_envs.roundforest.rules.distances import NEAR
 
 from .conftest import cell, char, clear_board, new_state, place
 
-
 _MOVES = {near: d for d, near in enumerate(NEAR)} | {0: MOVES_CAP}
 
 
