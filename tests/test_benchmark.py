@@ -14,6 +14,7 @@ from forest_envs.benchmark import (
     config_key,
     default_references,
     format_benchmark,
+    format_calibration,
     load_ratings,
     protocol,
     rating,
@@ -146,6 +147,7 @@ def test_calibration_holds_the_anchor_and_reaches_a_fixed_point():
     weak, strong = fit["ratings"]["weak"], fit["ratings"]["strong"]
     assert weak.mu == rating.ANCHOR_MU and strong.mu > weak.mu + 10
     assert fit["rounds"] < rating.FIXED_POINT_ROUNDS and fit["check"]["weak"] < rating.ANCHOR_MU
+    assert fit["change"] < rating.FIXED_POINT_TOLERANCE
     # At the fixed point, re-rating "strong" against the frozen anchor gives it again.
     again = rate_one(rating.lineup_games(strong_games, ["strong", "weak", "weak"], fit["ratings"]))
     assert again.mu == pytest.approx(strong.mu, abs=1e-5) and again.sigma == pytest.approx(strong.sigma, abs=1e-5)
@@ -159,6 +161,14 @@ def tiny_scale(tmp_path_factory):
     entry = run_calibration("chickwood_v0", games=6, seed=1)
     store_entry(entry, path)
     return path, entry
+
+
+def test_a_calibration_that_ran_out_of_rounds_says_so(tiny_scale):
+    _, entry = tiny_scale
+    assert "(fixed point after" in format_calibration(entry)
+    stuck = dict(entry, fixed_point_rounds=rating.FIXED_POINT_ROUNDS, fixed_point_change=0.0123)
+    assert (f"(NO fixed point after {rating.FIXED_POINT_ROUNDS} rounds: the last one still moved "
+            "a rating by 0.0123)") in format_calibration(stuck)
 
 
 def test_the_calibration_entry(tiny_scale):
@@ -254,12 +264,22 @@ def test_the_table_shows_the_entry():
 
 
 # --- the shipped scale ------------------------------------------------------------------------------
+# Sherwood's calibration with its shipped ppo finds no fixed point (heuristic and ppo, nearly
+# equal and hardly ever beaten by random, drift up together: docs/benchmark.md); its entry is
+# the one of random and heuristic until the calibration is mended.
+NOT_YET_CALIBRATED_WITH_PPO = {"sherwood_v0"}
+
+
 @pytest.mark.parametrize("env_id", ["chickwood_v0", "roundforest_v0", "sherwood_v0"])
-def test_the_package_ships_frozen_ratings_for_each_default_config(env_id):
+def test_the_package_ships_frozen_ratings_for_each_default_config(env_id, monkeypatch):
+    monkeypatch.setattr(baselines, "FOLDER", SHIPPED_FOLDER)  # the shipped ppo is a reference
     entry = rating.find_entry(load_ratings(), env_id, config_key(env_id, {}))
     assert entry is not None, f"no frozen ratings for {env_id}'s default config"
     assert entry["ratings"]["random"]["mu"] == 25.0 and entry["anchor"] == "random"
-    assert list(entry["ratings"]) == entry["tournament"]["references"] == default_references(env_id)
+    references = default_references(env_id)
+    if env_id in NOT_YET_CALIBRATED_WITH_PPO:
+        references = [r for r in references if r != "ppo"]
+    assert list(entry["ratings"]) == entry["tournament"]["references"] == references
     assert entry["ratings"]["heuristic"]["mu"] > 25.0
     assert entry["command"].startswith(f"forest-envs benchmark --calibrate --env {env_id} --games ")
 

@@ -97,7 +97,9 @@ def interleaved(per_lineup: list[list]) -> list:
 def calibrate(references: list[str], tournament: list[tuple[list[str], list]]) -> dict:
     """Frozen ratings from a calibration tournament: ``tournament`` lists ``(agents, results)``
     per line-up, the rated reference first in ``agents``. Returns ``{"ratings": {name:
-    Rating}, "check": {anchor: its mu rated like the others}, "rounds": n}``."""
+    Rating}, "check": {anchor: its mu rated like the others}, "rounds": n, "change": the
+    largest change of the last round}``: a change above ``FIXED_POINT_TOLERANCE`` means the
+    rounds ran out before the fixed point, which the calibration's output says."""
     anchor = references[0]
     current = {name: Rating(ANCHOR_MU, 25 / 3) for name in references}
     own = {name: [(agents, results) for agents, results in tournament if agents[0] == name]
@@ -105,7 +107,7 @@ def calibrate(references: list[str], tournament: list[tuple[list[str], list]]) -
     for name, lineups in own.items():
         if not lineups:
             raise ConfigError(f"the calibration tournament has no line-up rating {name!r}")
-    anchor_raw, rounds = None, 0
+    anchor_raw, rounds, moved = None, 0, float("inf")
     while rounds < FIXED_POINT_ROUNDS:
         rounds += 1
         new = {}
@@ -120,7 +122,7 @@ def calibrate(references: list[str], tournament: list[tuple[list[str], list]]) -
         current = new
         if moved < FIXED_POINT_TOLERANCE:
             break
-    return {"ratings": current, "check": {anchor: anchor_raw}, "rounds": rounds}
+    return {"ratings": current, "check": {anchor: anchor_raw}, "rounds": rounds, "change": moved}
 
 
 # --- the stored file ---------------------------------------------------------------------------
