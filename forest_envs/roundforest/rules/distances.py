@@ -46,6 +46,16 @@ def near_span(layout) -> slice:
     return slice(blocks[0].offset, blocks[-1].offset + blocks[-1].size)
 
 
+def near_sources(layout) -> tuple[slice, slice]:
+    """The runs of the buffer the ``near_*`` blocks are computed from: ``cell_tile`` to
+    ``piece_at`` (tiles, orientations, blockades, wells, tokens, pieces) and ``debts``."""
+    board = [layout.blocks[name] for name in ("cell_tile", "cell_orient", "cell_blocked",
+                                               "cell_well", "cell_char", "piece_at")]
+    start, stop = min(b.offset for b in board), max(b.offset + b.size for b in board)
+    debts = layout.blocks["debts"]
+    return slice(start, stop), slice(debts.offset, debts.offset + debts.size)
+
+
 @functools.cache
 def _leaving(n: int, cell: int, tile: int, orientation: int) -> tuple[int, ...]:
     """The tiles a piece on ``cell`` may move to over the octagons."""
@@ -112,5 +122,12 @@ class NearBlocks:
         return out
 
     def show_near(self) -> None:
-        """Write the ``near_*`` blocks from their sources (module doc)."""
-        self.buf[self.game.near_span] = self.near_values()
+        """Write the ``near_*`` blocks from their sources (module doc). The game keeps the
+        values of the last sources it saw: observing every seat of one position (OpenSpiel,
+        the golden playthroughs, search) computes them once."""
+        game, buf = self.game, self.buf
+        key = buf[game.near_sources[0]].tobytes() + buf[game.near_sources[1]].tobytes()
+        memo = game.near_memo
+        if memo[0] != key:
+            memo[:] = key, self.near_values()
+        buf[game.near_span] = memo[1]

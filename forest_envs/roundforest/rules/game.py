@@ -26,7 +26,7 @@ from ..components import (
     well_cells,
 )
 from ..observation import build_layout
-from .distances import near_span
+from .distances import near_sources, near_span
 
 
 class RoundforestGame(Game):
@@ -75,6 +75,8 @@ class RoundforestGame(Game):
         self.gap_usable = np.zeros((MAX_GRID - 1) ** 2, bool)
         self.gap_usable[[g for g, cells in self.gap_cells.items() if cells]] = True
         self.near_span = near_span(self.layout)
+        self.near_sources = near_sources(self.layout)
+        self.near_memo: list = [None, None]  # [the sources' bytes, their near_* values]
 
 
 def new_game(config: dict | None = None, seed: int | None = None):
