@@ -38,15 +38,16 @@ def running(env) -> bool:
 
 def play_until_finished(env, first_seed: int) -> dict:
     """Games from ``first_seed`` on until one ends by the rules (a truncated one is checked
-    to have paid nobody); returns that game's summed rewards per agent. Random games first;
-    a game whose random games rarely end (Roundforest without silver-coin tokens, where random
-    seats keep coin tokens instead of cashing them) then gets ten of its scripted players'."""
+    to have paid nobody); returns that game's summed rewards per agent. Two random games
+    first; a game whose random games rarely end (Roundforest, whose random seats wander to
+    the step limit) then gets ten of its scripted players', then eight more random ones."""
     spec = game_spec(env.unwrapped.game.env_id)
     seats = range(len(env.possible_agents))
-    line_ups = [None] * 10 + ([spec.heuristic] * 10 if spec.heuristic is not None else [])
+    scripted = [spec.heuristic] * 10 if spec.heuristic is not None else []
+    line_ups = [None] * 2 + scripted + [None] * 8
     for k, heuristic in enumerate(line_ups):
         agents = None if heuristic is None else [heuristic(seed=seat) for seat in seats]
-        totals, _ = play(env, seed=first_seed + k % 10, agent_seed=2, agents=agents)
+        totals, _ = play(env, seed=first_seed + k, agent_seed=2, agents=agents)
         if env.unwrapped.engine_state.is_terminal:
             return totals
         assert all(info["truncated"] and not info["winner"] for info in play.infos.values())
