@@ -28,9 +28,8 @@ goals stand out and a missing goal is all zeros, as a network reads best.
 
 from __future__ import annotations
 
-import functools
-
-from ..components import MOVES_CAP, NEAR_SCALE, NUM_CELLS, NUM_CHARACTERS, SPIRIT, pattern_targets
+from ..components import MOVES_CAP, NEAR_SCALE, NUM_CELLS, NUM_CHARACTERS, SPIRIT
+from .turn import octagon_targets
 
 # The blocks, in declaration order (``observation.build_layout``): one run of the buffer,
 # written in one slice assignment.
@@ -54,12 +53,6 @@ def near_sources(layout) -> tuple[slice, slice]:
     start, stop = min(b.offset for b in board), max(b.offset + b.size for b in board)
     debts = layout.blocks["debts"]
     return slice(start, stop), slice(debts.offset, debts.offset + debts.size)
-
-
-@functools.cache
-def _leaving(n: int, cell: int, tile: int, orientation: int) -> tuple[int, ...]:
-    """The tiles a piece on ``cell`` may move to over the octagons."""
-    return tuple(pattern_targets(n, cell, tile, orientation))
 
 
 # NEAR[d]: what a route of d moves is stored as (NEAR_SCALE / (1 + d), rounded; all distinct)
@@ -101,7 +94,7 @@ class NearBlocks:
         back: list = [[] for _ in range(NUM_CELLS)]  # ... and from where it may come to one
         for c in game.tile_cells:
             o = orient[c] if blocked[c] else (orient[c] + turn[c]) % 4
-            targets = turned[c] = _leaving(n, c, tiles[c], o)
+            targets = turned[c] = octagon_targets(n, c, tiles[c], o)
             for t in targets:
                 back[t].append(c)
         chars = self.cell_char.tolist()
@@ -114,7 +107,7 @@ class NearBlocks:
             out += _spread(back, [c for k, d in enumerate(owed) if d for c in at[k]], 0)
         for p, cell in enumerate(self.pos):
             if game.is_tile[cell]:
-                dist = _spread(turned, list(_leaving(n, cell, tiles[cell], orient[cell])), 1)
+                dist = _spread(turned, list(octagon_targets(n, cell, tiles[cell], orient[cell])), 1)
                 dist[cell] = NEAR[0]
             else:
                 dist = _spread(turned, list(game.starts[p]), 1)

@@ -42,7 +42,10 @@ _OPEN = np.array([[np.array(open_sides(t, o)).T for o in range(4)] for t in rang
 
 
 @functools.cache
-def _targets(n: int, cell: int, tile: int, orientation: int, compass: bool) -> tuple[int, ...]:
+def octagon_targets(n: int, cell: int, tile: int, orientation: int,
+                    compass: bool = False) -> tuple[int, ...]:
+    """``components.pattern_targets``, cached: the tiles the octagons (every one with
+    ``compass``) let a piece on ``cell`` reach, for the moves and the near_* blocks."""
     return tuple(pattern_targets(n, cell, tile, orientation, compass))
 
 
@@ -120,8 +123,8 @@ class TurnRules:
             normal, wider = game.starts[p], ()
         else:
             tile, orient = int(self.cell_tile[cell]), int(self.cell_orient[cell])
-            normal = _targets(self.num_players, cell, tile, orient, False)
-            wider = _targets(self.num_players, cell, tile, orient, True) if self.compasses[p] > 0 else ()
+            normal = octagon_targets(self.num_players, cell, tile, orient)
+            wider = octagon_targets(self.num_players, cell, tile, orient, True) if self.compasses[p] > 0 else ()
         # candidates are always tiles of this forest; check what lies on them
         full = self.items_of(p) >= BACKPACK_ITEMS
         items, chars, pos = self.cell_item.tolist(), self.cell_char.tolist(), self.pos
