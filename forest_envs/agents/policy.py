@@ -2,8 +2,10 @@
 to act.
 
 ``PolicyAgent`` plays from an ``.npz`` exported by the trainer (``w0, b0, ..., w_out, b_out,
-activation``: a MaskablePPO ``MlpPolicy``'s policy MLP and action head) or straight from an SB3
-``.zip``. A policy that does not fit the game (observation size, number of actions) or a file
+activation``: a MaskablePPO ``MlpPolicy``'s policy MLP and action head, and for a policy that
+reads the board's cells with shared weights, ``train/cellpolicy.py``, its cell network:
+``cell_features, cell_actions, cell_context, cell_w0, cell_b0, ..., cell_w_out, cell_b_out``)
+or straight from an SB3 ``.zip``. A policy that does not fit the game (observation size, number of actions) or a file
 that holds no policy is a ConfigError naming the file, never a numpy or zipfile traceback.
 
 This is the agents layer, below evaluation and training: both play policies through it, and
@@ -41,8 +43,13 @@ def sb3_policy_arrays(policy) -> dict[str, np.ndarray]:
     head = policy.action_net
     arrays = {f"w{i}": w for i, (w, _) in enumerate(weights)}
     arrays.update({f"b{i}": b for i, (_, b) in enumerate(weights)})
-    arrays["w_out"] = head.weight.detach().cpu().numpy().T.copy()
-    arrays["b_out"] = head.bias.detach().cpu().numpy().copy()
+    if isinstance(head, nn.Linear):
+        arrays["w_out"] = head.weight.detach().cpu().numpy().T.copy()
+        arrays["b_out"] = head.bias.detach().cpu().numpy().copy()
+    elif hasattr(head, "numpy_arrays"):  # a cell head (train/cellpolicy.py)
+        arrays.update(head.numpy_arrays())
+    else:
+        raise ValueError(f"cannot export action head {head!r}")
     arrays["activation"] = np.array(acts[0] if acts else "Tanh")
     return arrays
 
@@ -86,6 +93,48 @@ def check_agent_fits(agent, env) -> None:
         check(env)
 
 
+class CellNetwork:
+    """The cell network of a policy that reads every cell with the same weights
+    (``train/cellpolicy.py``): its outputs for cell c are added to the logits of the
+    actions ``actions[c]``."""
+
+    def __init__(self, arrays: dict[str, np.ndarray], trunk_width: int, num_actions: int,
+                 observation_size: int):
+        self.features = arrays["cell_features"].astype(np.intp)
+        self.actions = arrays["cell_actions"].astype(np.intp)
+        self.context = arrays["cell_context"].astype(np.float32)
+        n_hidden = sum(1 for k in arrays if k.startswith("cell_w") and k != "cell_w_out")
+        self.layers = [(arrays[f"cell_w{i}"].astype(np.float32), arrays[f"cell_b{i}"].astype(np.float32))
+                       for i in range(n_hidden)]
+        self.out = (arrays["cell_w_out"].astype(np.float32), arrays["cell_b_out"].astype(np.float32))
+        cells, per_cell = self.features.shape
+        widths = [w.shape for w, _ in self.layers] + [self.out[0].shape]
+        problems = []
+        if self.actions.shape != (cells, self.out[0].shape[1]):
+            problems.append(f"cell_actions {self.actions.shape} for {cells} cells and "
+                            f"{self.out[0].shape[1]} outputs")
+        if widths[0][0] != per_cell or self.context.shape != (trunk_width, widths[0][1]):
+            problems.append(f"first layer {widths[0]} and context {self.context.shape} for "
+                            f"{per_cell} entries per cell and a trunk of {trunk_width}")
+        if any(a[1] != b[0] for a, b in zip(widths, widths[1:])):
+            problems.append(f"layer shapes {widths} do not chain")
+        if self.features.size and not (0 <= self.features.min() and self.features.max() < observation_size):
+            problems.append(f"cell_features outside an observation of {observation_size} floats")
+        if self.actions.size and not (0 <= self.actions.min() and self.actions.max() < num_actions):
+            problems.append(f"cell_actions outside {num_actions} actions")
+        if problems:
+            raise ValueError("cell network: " + "; ".join(problems))
+
+    def add_logits(self, obs: np.ndarray, trunk: np.ndarray, logits: np.ndarray, act) -> None:
+        """Add the cell outputs to ``logits`` (one observation or a batch)."""
+        w, b = self.layers[0]
+        z = act(obs[..., self.features] @ w + np.expand_dims(trunk @ self.context + b, -2))
+        for w, b in self.layers[1:]:
+            z = act(z @ w + b)
+        w, b = self.out
+        logits[..., self.actions] += z @ w + b
+
+
 class NumpyPolicy:
     def __init__(self, arrays: dict[str, np.ndarray]):
         n_hidden = sum(1 for k in arrays if k.startswith("w") and k != "w_out")
@@ -97,6 +146,8 @@ class NumpyPolicy:
         for (_, n_out), (n_in, _) in zip(widths, widths[1:]):
             if n_out != n_in:
                 raise ValueError(f"layer shapes {widths} do not chain")
+        self.cells = (CellNetwork(arrays, self.out[0].shape[0], self.num_actions, self.observation_size)
+                      if "cell_features" in arrays else None)
 
     @property
     def observation_size(self) -> int:
@@ -138,7 +189,10 @@ class NumpyPolicy:
         for w, b in self.layers:
             x = self.act(x @ w + b)
         w, b = self.out
-        return x @ w + b
+        logits = x @ w + b
+        if self.cells is not None:
+            self.cells.add_logits(obs, x, logits, self.act)
+        return logits
 
     def probabilities(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
         logits = np.where(mask.astype(bool), self.logits(obs).astype(np.float64), -np.inf)

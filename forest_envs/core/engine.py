@@ -20,6 +20,7 @@ from typing import Any, ClassVar, NamedTuple
 import numpy as np
 
 from .actions import ActionSpace
+from .cells import CellSpec, CellStructure, cell_structure
 from .config import Option, validate_options
 from .errors import IllegalActionError
 from .layout import Layout
@@ -166,6 +167,9 @@ class Game:
     # Actions after which an env truncates a game when its ``max_steps`` option is not given
     # (None: never). A game whose positions can stall for ever sets it.
     default_max_steps: ClassVar[int | None] = None
+    # The cells a policy network may share weights across (core/cells.py); None: the game
+    # declares none.
+    cell_spec: ClassVar[CellSpec | None] = None
 
     def __init__(self, **config: Any):
         self.config = validate_options(self.options, config, f"{self.env_id} game")
@@ -192,10 +196,20 @@ class Game:
         self.num_actions = self.actions.size
         self.observation_size = self.layout.observation_size
         self.state_size = self.layout.size
+        self._cells: CellStructure | None = None
 
     @property
     def name(self) -> str:
         return self.traits.name
+
+    def cells(self) -> CellStructure | None:
+        """Where each cell's entries lie in an observation and which action ids name it
+        (``core/cells.py``), or None for a game that declares no cells."""
+        if self.cell_spec is None:
+            return None
+        if self._cells is None:
+            self._cells = cell_structure(self.layout, self.cell_spec)
+        return self._cells
 
     def _blank_decision_pattern(self) -> np.ndarray:
         lo, hi = self._decision_region

@@ -12,8 +12,10 @@ each block.
 
 from __future__ import annotations
 
+from ..core.cells import CellSpec
 from ..core.engine import DecisionKind, check_kind_ids
 from ..core.layout import Layout
+from .actions import COMPASS, MOVE, TILE
 from .components import (
     APPLE_SUPPLY,
     BACKPACK_ITEMS,
@@ -148,6 +150,16 @@ def build_layout(L: Layout) -> None:
     # --- seen by its owner only
     L.add("drawn_card", (n, NUM_CHARACTERS), high=1, see="owner")  # card drawn face down
     L.add("prince_items", (n, NUM_ITEMS), high=3, see="owner")     # the Prince's three draws
+
+
+# The blocks about one tile, each with its cell axis as observed (a seat axis comes first in
+# piece_at and the near_* blocks of seats), and the actions that name a tile: a policy may
+# read every tile with the same weights (core/cells.py).
+CELLS = CellSpec(NUM_CELLS, blocks=(
+    ("cell_tile", 0), ("cell_well", 0), ("cell_turn", 0), ("cell_orient", 0), ("cell_open", 0),
+    ("cell_blocked", 0), ("cell_chip", 0), ("cell_item", 0), ("cell_char", 0), ("piece_at", 1),
+    ("near_well", 0), ("near_spirit", 0), ("near_debt", 1), ("near_piece", 1),
+), actions=(MOVE, COMPASS, TILE))
 
 
 def block_names() -> tuple[str, ...]:

@@ -24,7 +24,8 @@ def fixed_settings(cfg: dict) -> dict:
     a default left out and the same value written down compare equal."""
     game = make_raw(cfg["env"], **cfg["env_config"]).game
     settings = {"env": cfg["env"], "policy.net_arch": list(cfg["policy"]["net_arch"]),
-                "policy.activation": cfg["policy"]["activation"]}
+                "policy.activation": cfg["policy"]["activation"],
+                "policy.cells": list(cfg["policy"]["cells"] or []) or None}
     settings.update({f"env_config.{k}": v for k, v in {**cfg["env_config"], **game.config}.items()})
     return settings
 
@@ -73,7 +74,8 @@ def _model_settings(data: dict) -> dict:
     kwargs = data.get("policy_kwargs") or {}
     activation = kwargs.get("activation_fn")
     return {"policy.net_arch": kwargs.get("net_arch"),
-            "policy.activation": activation.__name__.lower() if activation else "tanh"}
+            "policy.activation": activation.__name__.lower() if activation else "tanh",
+            "policy.cells": list(kwargs.get("cell_arch") or []) or None}
 
 
 def inspect_checkpoint(path: str | Path, cfg: dict) -> Checkpoint:

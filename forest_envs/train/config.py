@@ -42,6 +42,11 @@ SCHEMA: dict[str, Any] = {
         "net_arch": Option([256, 256], check=lambda v: isinstance(v, list) and v and all(
             isinstance(x, int) and x > 0 for x in v), doc="a list of positive layer widths"),
         "activation": Option("tanh", choices=("tanh", "relu")),
+        # A cell network (train/cellpolicy.py) of these layer widths in the action head; none
+        # by default. Only for a game that declares its cells (Roundforest's tiles).
+        "cells": Option(None, check=lambda v: v is None or (isinstance(v, list) and v and all(
+            isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in v)),
+            doc="null or a list of positive layer widths"),
     },
     "ppo": {
         "learning_rate": Option(3e-4, **_pos_num),
@@ -118,6 +123,9 @@ def validate_config(raw: dict) -> dict:
     if cfg["shaping"] and not env.game.state_class.has_potential():
         raise ConfigError(f"shaping={cfg['shaping']}: {cfg['env']} declares no potential to shape "
                           "the reward by (state.potential); use shaping: 0")
+    if cfg["policy"]["cells"] and env.game.cells() is None:
+        raise ConfigError(f"policy.cells={cfg['policy']['cells']}: {cfg['env']} declares no cells "
+                          "for a cell network to read (Game.cell_spec); use cells: null")
     if cfg["ppo"]["batch_size"] > cfg["ppo"]["n_steps"] * cfg["n_envs"]:
         raise ConfigError(f"ppo.batch_size={cfg['ppo']['batch_size']} exceeds n_steps * n_envs = "
                           f"{cfg['ppo']['n_steps'] * cfg['n_envs']}")

@@ -80,6 +80,9 @@ def build_algorithm_config(cfg: dict):
 
     from .rllib_masking import MaskedActorCritic
 
+    if cfg["policy"]["cells"]:
+        raise ConfigError(f"policy.cells={cfg['policy']['cells']}: the cell network is a "
+                          "MaskablePPO policy (forest-envs train); RLlib trains an MLP, use cells: null")
     r = cfg["rllib"]
     env_config = env_config_of(cfg)
     agents = TurnBasedMultiAgentEnv(env_config).possible_agents

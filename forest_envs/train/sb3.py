@@ -18,6 +18,7 @@ from pathlib import Path
 
 from stable_baselines3.common.callbacks import BaseCallback
 
+from ..core.registry import make_raw
 from .checkpoints import Checkpoint, json_default
 from .config import num_players
 from .csvlog import append_evaluation
@@ -111,11 +112,16 @@ def _new_model(cfg: dict, venv, out: Path):
     from sb3_contrib import MaskablePPO
 
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[cfg["policy"]["activation"]]
-    return MaskablePPO("MlpPolicy", venv, seed=cfg["seed"], device="cpu", verbose=0,
-                       tensorboard_log=str(out / "tb"),
-                       policy_kwargs={"net_arch": list(cfg["policy"]["net_arch"]),
-                                      "activation_fn": activation},
-                       **cfg["ppo"])
+    kwargs = {"net_arch": list(cfg["policy"]["net_arch"]), "activation_fn": activation}
+    policy = "MlpPolicy"
+    if cfg["policy"]["cells"]:
+        from .cellpolicy import CellPolicy, cell_policy_kwargs
+
+        policy = CellPolicy
+        kwargs.update(cell_policy_kwargs(make_raw(cfg["env"], **cfg["env_config"]).game,
+                                         cfg["policy"]["cells"]))
+    return MaskablePPO(policy, venv, seed=cfg["seed"], device="cpu", verbose=0,
+                       tensorboard_log=str(out / "tb"), policy_kwargs=kwargs, **cfg["ppo"])
 
 
 def _start_model(cfg: dict, venv, run: Run, progress: Progress):

@@ -25,7 +25,7 @@ from ..components import (
     tile_cells,
     well_cells,
 )
-from ..observation import build_layout
+from ..observation import CELLS, build_layout
 from .distances import near_sources, near_span
 
 
@@ -49,6 +49,7 @@ class RoundforestGame(Game):
     default_max_steps = DEFAULT_MAX_STEPS  # stalled positions exist (docs/roundforest.md)
     build_layout = build_layout
     action_space = A.SPACE
+    cell_spec = CELLS
 
     def __init__(self, **config):
         super().__init__(**config)
