@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from config_cases import config_cases
 from fuzz_invariants import game_module, game_name, invariant_check
 
 import forest_envs
@@ -89,8 +90,7 @@ def _backticked(text: str) -> list[str]:
 
 
 ENV_IDS = list(env_ids())
-CASES = [(e, cfg) for e in ENV_IDS for cfg in game_spec(e).game_class.all_configs()]
-CASE_IDS = [e + "-" + "-".join(f"{k}={v}" for k, v in cfg.items()) for e, cfg in CASES]
+CASES = config_cases()  # the pairwise cover by default, the rest slow
 
 
 # --- the docs' tables ------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def case_seed(env_id: str, cfg: dict) -> int:
     return zlib.crc32(json.dumps([env_id, cfg], sort_keys=True).encode())
 
 
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_mixed_lineups_keep_every_invariant(env_id, cfg):
     check = invariant_check(seed=1, **FAST_CHECKS)
     run = fuzz(env_id, 1000, case_seed(env_id, cfg), configs=[cfg], check=check,
@@ -149,7 +149,7 @@ SLOW_GAMES = 10_000
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_ten_thousand_games_keep_every_invariant(env_id, cfg):
     configs = game_spec(env_id).game_class.all_configs()
     games = -(-SLOW_GAMES // len(configs))

@@ -27,6 +27,7 @@ from pathlib import Path
 import gymnasium
 import numpy as np
 import pytest
+from config_cases import config_cases
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
@@ -35,8 +36,7 @@ from forest_envs.core.registry import env_ids, game_spec, gymnasium_id, register
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = list(env_ids())
-CASES = [(env_id, cfg) for env_id in env_ids() for cfg in game_spec(env_id).game_class.all_configs()]
-CASE_IDS = [env_id + "-" + "-".join(f"{k}={v}" for k, v in cfg.items()) for env_id, cfg in CASES]
+CASES = config_cases()  # the pairwise cover by default, the rest slow
 
 
 # --- gymnasium --------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def _played_infos(env_id: str, cfg: dict, seed: int = 0) -> list[dict]:
     return infos
 
 
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_no_info_key_is_named_after_a_dict_like_containers_method(env_id, cfg):
     infos = _played_infos(env_id, cfg)
     assert any("breakdown" in info for info in infos)
@@ -220,7 +220,7 @@ def test_container_method_names_cover_tianshous_batch():
 
 
 # --- Tianshou (the ecosystem extra) ------------------------------------------------------------------
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_every_games_end_infos_go_into_a_tianshou_batch(env_id, cfg):
     batch_class = pytest.importorskip("tianshou.data").Batch
     env = forest_envs.make(env_id, **cfg)

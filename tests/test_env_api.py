@@ -13,6 +13,7 @@ import warnings
 
 import numpy as np
 import pytest
+from config_cases import all_cases, config_cases
 from gymnasium.utils.env_checker import check_env, data_equivalence
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,8 +27,7 @@ from forest_envs.core.engine import returns_from_ranks
 from forest_envs.core.gym_env import SingleAgentEnv
 from forest_envs.core.registry import env_ids, game_spec
 
-CASES = [(env_id, cfg) for env_id in env_ids() for cfg in game_spec(env_id).game_class.all_configs()]
-CASE_IDS = [env_id + "-" + "-".join(f"{k}={v}" for k, v in cfg.items()) for env_id, cfg in CASES]
+CASES = config_cases()  # the pairwise cover by default, the rest slow
 GAMES = list(env_ids())
 
 
@@ -60,7 +60,7 @@ def traits(env_id):
 
 
 # --- PettingZoo conformance -----------------------------------------------------------------
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_pettingzoo_api_test(env_id, cfg):
     with warnings.catch_warnings():
         # Expected for every action-masked env (connect_four_v3 emits the same two).
@@ -69,7 +69,7 @@ def test_pettingzoo_api_test(env_id, cfg):
         api_test(forest_envs.make(env_id, **cfg), num_cycles=1000)
 
 
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_pettingzoo_seed_test(env_id, cfg):
     seed_test(lambda: forest_envs.make(env_id, **cfg), num_cycles=300)
 
@@ -102,7 +102,7 @@ def test_entry_points_and_metadata(env_id):
 
 
 # --- spaces and observations --------------------------------------------------------------------
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_observation_and_state_spaces(env_id, cfg):
     env = forest_envs.make(env_id, **cfg)
     env.reset(seed=11)
@@ -155,7 +155,7 @@ def test_box_bounds_come_from_the_declared_block_ranges():
 
 
 # --- records, replay and seeding ------------------------------------------------------------------
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 @pytest.mark.parametrize("stop", [0, 25, None])
 def test_record_is_json_and_replay_reproduces(env_id, cfg, stop):
     env = forest_envs.make(env_id, **cfg, reward="rank", max_steps=5000)
@@ -180,7 +180,7 @@ def test_record_is_json_and_replay_reproduces(env_id, cfg, stop):
 
 
 @settings(max_examples=25, deadline=None, derandomize=True, database=None)
-@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**62), agent_seed=st.integers(0, 99),
+@given(case=st.sampled_from(all_cases()), seed=st.integers(0, 2**62), agent_seed=st.integers(0, 99),
        steps=st.integers(0, 400), reward=st.sampled_from(["win", "rank"]))
 def test_replay_reproduces_any_prefix(case, seed, agent_seed, steps, reward):
     """Any game, configuration, seed and number of random actions: the record replays."""
@@ -400,7 +400,7 @@ def test_max_steps_truncates_with_no_winner(env_id):
         assert info["truncated"] is True and info["winner"] is False
 
 
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_end_infos_and_rewards_come_from_the_ranks(env_id, cfg):
     for mode in traits(env_id).reward_modes:
         env = forest_envs.make(env_id, **cfg, reward=mode)
@@ -438,7 +438,7 @@ def test_rewards_are_zero_until_the_end(env_id):
 
 
 # --- what a seat may know ------------------------------------------------------------------------------
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_views_are_plain_data_and_blind_to_what_the_seat_cannot_know(env_id, cfg):
     env = forest_envs.make(env_id, **cfg, render_mode="ansi")
     env.reset(seed=6)
@@ -475,7 +475,7 @@ def test_describe_action_gives_the_full_name_to_the_actor_and_the_referee(env_id
 
 
 # --- the gymnasium single-agent adapter ----------------------------------------------------------------
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_single_agent_env_passes_check_env(env_id, cfg):
     # check_env steps action_space.sample(), which ignores the mask: with the default
     # illegal_action="raise" that would (rightly) raise, so penalize is used here.

@@ -17,14 +17,14 @@ import zlib
 
 import numpy as np
 import pytest
+from config_cases import all_cases, config_cases
 from fuzz_invariants import InvariantCheck, check_action
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.core.registry import game_spec
 
-CASES = [(env_id, cfg) for env_id in env_ids() for cfg in game_spec(env_id).game_class.all_configs()]
-CASE_IDS = [env_id + "-" + "-".join(f"{k}={v}" for k, v in cfg.items()) for env_id, cfg in CASES]
+CASES = config_cases()  # the pairwise cover by default, the rest slow
 
 # The default run: whole games per configuration until FAST_GAMES are played or FAST_ACTIONS
 # actions (the last game finishes), each stopped at the game's own truncation point or at
@@ -88,7 +88,7 @@ def fuzz(env_id: str, cfg: dict, seed: int, check_options: dict, max_steps: int,
     return check
 
 
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_invariants_hold_in_fuzzed_games(env_id, cfg):
     check = fuzz(env_id, cfg, case_seed(env_id, cfg), FAST_CHECKS, FAST_MAX_STEPS,
                  games=FAST_GAMES, action_budget=FAST_ACTIONS)
@@ -97,7 +97,7 @@ def test_invariants_hold_in_fuzzed_games(env_id, cfg):
 
 @settings(max_examples=HYPOTHESIS_GAMES, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**31 - 1), data=st.data())
+@given(case=st.sampled_from(all_cases()), seed=st.integers(0, 2**31 - 1), data=st.data())
 def test_invariants_hold_in_games_hypothesis_chooses(case, seed, data):
     env_id, cfg = case
     game = game_spec(env_id).game_class.shared(cfg)
@@ -110,7 +110,7 @@ def test_invariants_hold_in_games_hypothesis_chooses(case, seed, data):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_invariants_hold_in_many_fuzzed_games(env_id, cfg):
     configs = game_spec(env_id).game_class.all_configs()
     fuzz(env_id, cfg, case_seed(env_id, cfg) + 1, SLOW_CHECKS, FAST_MAX_STEPS,

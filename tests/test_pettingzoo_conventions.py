@@ -19,6 +19,7 @@ from pathlib import Path
 import gymnasium
 import numpy as np
 import pytest
+from config_cases import config_cases
 from gymnasium import spaces
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, render_test, seed_test
 from pettingzoo.test.state_test import state_test
@@ -34,8 +35,7 @@ from forest_envs.core.registry import env_ids, game_spec, gymnasium_id, register
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = list(env_ids())
 SHIPPED = list(forest_envs.ENV_IDS)
-CASES = [(env_id, cfg) for env_id in env_ids() for cfg in game_spec(env_id).game_class.all_configs()]
-CASE_IDS = [env_id + "-" + "-".join(f"{k}={v}" for k, v in cfg.items()) for env_id, cfg in CASES]
+CASES = config_cases()  # the pairwise cover by default, the rest slow
 # What api_test says of every action-masked env (connect_four_v3 gets the same two).
 API_TEST_NOTES = ("Observation is not a NumPy array", "Observation space for each agent probably")
 
@@ -154,7 +154,7 @@ def test_api_test_passes_on_env(env_id):
     quiet_api_test(module(env_id).env(), num_cycles=500)
 
 
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_parallel_api_test_passes_on_parallel_env(env_id, cfg):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -334,7 +334,7 @@ def test_a_game_ended_by_an_illegal_action_gives_rank_winner_and_score(env_id, p
 
 
 # --- the mask in infos ---------------------------------------------------------------------------------
-@pytest.mark.parametrize(("env_id", "cfg"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), CASES)
 def test_infos_hold_the_mask_of_the_observation_for_every_agent(env_id, cfg):
     env = forest_envs.make(env_id, **cfg, max_steps=150)  # ends by its rules or by truncation
     env.reset(seed=9)
