@@ -101,7 +101,7 @@ def _lineup_row(lineup: Lineup, results, frozen: dict[str, rt.Rating] | None) ->
     lo, hi = wilson(wins, len(results))
     rated = None
     if frozen is not None and all(o in frozen for o in lineup.opponents):
-        rated = rt.rate_one(rt.lineup_games(results, ["candidate", *lineup.opponents], frozen))
+        rated = rt.rate_one(rt.played_games(results, ["candidate", *lineup.opponents]), frozen)
     return {"name": lineup.name, "opponents": list(lineup.opponents), "games": len(results),
             "wins": wins, "win_rate": wins / len(results), "win_ci95": [lo, hi],
             "fair_share": 1 / n, "truncated": sum(r.truncated for r in results),
@@ -141,9 +141,8 @@ def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int
     rated_lineups = [lu for lu, row in zip(lineups, rows) if row["rating"] is not None]
     overall = None
     if rated_lineups:
-        overall = rt.rate_one(rt.interleaved([
-            list(rt.lineup_games(plays[lu], ["candidate", *lu.opponents], frozen))
-            for lu in rated_lineups]))
+        overall = rt.rate_one([g for lu in rated_lineups
+                               for g in rt.played_games(plays[lu], ["candidate", *lu.opponents])], frozen)
     notes = []
     if entry is None:
         notes.append(f"no frozen reference ratings for {env_id} {key}: calibrate them with "
@@ -270,8 +269,7 @@ def run_calibration(env_id: str, references: list[str] | None = None,
         "env": env_id, "config": key, "anchor": references[0],
         "ratings": {name: fitted["ratings"][name].as_dict() for name in references},
         "anchor_check_mu": round(fitted["check"][references[0]], 6),
-        "fixed_point_rounds": fitted["rounds"],
-        "fixed_point_change": float(f"{fitted['change']:.3g}"),
+        "fit_steps": fitted["steps"],
         "tournament": {"references": references, "lineups": [agents for agents, _ in tournament],
                        "games_per_lineup": games, "games": len(results), "seed": seed,
                        "truncated": sum(r.truncated for r in results)},

@@ -1,17 +1,24 @@
 """Ratings on a fixed scale: one agent rated against reference agents whose ratings are frozen.
 
-The model is OpenSkill's Plackett-Luce with ``tau=0`` (a skill that does not drift during a
-run). An agent is rated from OpenSkill's default prior (mu 25, sigma 25/3) by updating it game
-after game, in a fixed order, against the other seats' frozen ratings, which never move: so
-the same games give the same rating on every machine, and a rating from one run can be put
-beside one from another run made against the same frozen ratings.
+The model is Plackett-Luce, as OpenSkill's ``PlackettLuce`` writes it once the skills are
+known (sigma 0): in a game of n seats, seat i of skill mu_i has weight exp(mu_i / c) with
+c = beta * sqrt(n) (beta = 25/6, OpenSkill's default), and the ranking is drawn place by
+place, each place taken by a seat with probability its weight over the weights of the seats
+not yet placed; seats that tie share a place (Breslow: each of them is drawn from the same
+remaining seats). A rating is the most likely skill under that model and OpenSkill's prior,
+normal with mu 25 and sigma 25/3 (a maximum a posteriori estimate); its sigma is the
+curvature's (Laplace): 1 / sqrt(minus the second derivative of the log posterior at the
+estimate). The same games give the same rating in any order and on every machine.
 
-The frozen ratings come from one calibration tournament per game configuration
-(``calibrate``): each reference agent plays, one seat against every line-up of the other
-references, and is rated the same way as a candidate, against the others held fixed; this is
-repeated until the ratings no longer move (a fixed point), with the first reference (the
-anchor, ``random``) held at mu 25. A candidate that plays exactly like a reference thus gets
-that reference's rating, up to the noise of its games.
+A candidate is rated against the other seats' frozen ratings (``rate_one``). The frozen
+ratings come from one calibration tournament per game configuration (``calibrate``): every
+reference's skill is estimated together, from every game of the tournament, the first
+reference (the anchor, ``random``) held at mu 25. Each reference's frozen rating is then the
+one a candidate would get from all the games it played with the others held at theirs, so a
+candidate that plays like a reference is rated like it, up to the noise of its games. The
+joint estimate always exists and is unique (the log posterior is strictly concave), however
+lopsided the games: two strong references that the anchor hardly ever beats are held near
+the prior's scale instead of drifting apart from it.
 
 A game cut short by the env's step limit counts as a tie of every seat, as its rewards (all 0)
 say; a finished game counts with the game's own ranks (ties share a place).
@@ -20,19 +27,28 @@ say; a finished game counts with the game's own ranks (ties share a place).
 from __future__ import annotations
 
 import json
+import math
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from ..core.errors import ConfigError
 
-ANCHOR_MU = 25.0              # the anchor's frozen mu: OpenSkill's default, the candidate's prior
-FIXED_POINT_TOLERANCE = 1e-6  # largest change of any mu between two rounds at the fixed point
-FIXED_POINT_ROUNDS = 200
-RATINGS_FORMAT = "forest_envs reference ratings 1"
-MODEL = ("openskill PlackettLuce(tau=0); the rated agent starts at mu 25, sigma 25/3 and is "
-         "updated game by game (game index, then line-up order) against the other seats' frozen "
-         "ratings; a truncated game is a tie of every seat")
+ANCHOR_MU = 25.0              # the anchor's frozen mu: OpenSkill's default, the prior's mean
+PRIOR_SIGMA = 25.0 / 3.0      # OpenSkill's default sigma: the prior's spread
+BETA = 25.0 / 6.0             # OpenSkill's default: the spread of one game's performance
+FIT_TOLERANCE = 1e-9          # the largest Newton step (in mu) at which a fit has converged
+FIT_STEPS = 200
+_FORMAT_NAME = "forest_envs reference ratings"
+RATINGS_FORMAT = f"{_FORMAT_NAME} 2"  # 1: OpenSkill's updates game by game, one reference at a time
+MODEL = ("Plackett-Luce (openskill's, with sigma 0: weight exp(mu / (beta sqrt n)), beta 25/6; "
+         "ties share a place, Breslow); a rating is the maximum a posteriori skill under the "
+         "prior mu 25, sigma 25/3, its sigma the Laplace curvature's; the references are fitted "
+         "together on the whole calibration tournament, the anchor held at 25; a truncated game "
+         "is a tie of every seat")
 REFERENCE_RATINGS = Path(__file__).with_name("reference_ratings.json")
 
 
@@ -51,78 +67,124 @@ class Rating:
                 "ordinal": round(self.ordinal, 6)}
 
 
-def _model():
-    from openskill.models import PlackettLuce
-
-    return PlackettLuce(tau=0)
-
-
 def game_ranks(result) -> list[int]:
     """The ranks a rating reads from a GameResult: the game's own, or a tie of every seat in
     a truncated game."""
     return [1] * len(result.ranks) if result.truncated else list(result.ranks)
 
 
-def rate_one(games: Iterable[tuple[int, list[int], list[Rating | None]]]) -> Rating | None:
-    """The rating of one agent from ``(its seat, ranks by seat, frozen ratings by seat)`` per
-    game, in the given order (the entry at its own seat is not read); None without games."""
-    model = _model()
-    me, played = model.rating(), 0
-    for seat, ranks, fixed in games:
-        teams = [[me] if s == seat else [model.rating(mu=r.mu, sigma=r.sigma)]
-                 for s, r in enumerate(fixed)]
-        me = model.rate(teams, ranks=ranks)[seat][0]
-        played += 1
-    return Rating(float(me.mu), float(me.sigma)) if played else None
+# A game as the model reads it: the agent name at each seat and the ranks by seat.
+Played = tuple[tuple[str, ...], tuple[int, ...]]
 
 
-def lineup_games(results, agents: list[str], frozen: dict[str, Rating], rated: int = 0):
-    """``rate_one``'s input for the agent at index ``rated`` of ``agents`` (the agent list the
-    games were played with, rotated by seat), the others' ratings taken from ``frozen``."""
-    for r in results:
-        seat = r.seats.index(rated)
-        fixed = [None if s == seat else frozen[agents[r.seats[s]]] for s in range(len(r.seats))]
-        yield seat, game_ranks(r), fixed
+def played_games(results, agents: list[str]) -> list[Played]:
+    """The games of one line-up (``agents``: the list they were played with, rotated by seat)
+    as (name by seat, ranks by seat)."""
+    return [(tuple(agents[i] for i in r.seats), tuple(game_ranks(r))) for r in results]
 
 
-def interleaved(per_lineup: list[list]) -> list:
-    """Games of several line-ups in one fixed order: game 0 of each line-up (in line-up order),
-    then game 1, ...; so no line-up's games all come last, where a rating moves least."""
+def _places(ranks: tuple[int, ...]) -> list[tuple[list[int], list[int]]]:
+    """(the seats that take a place, the seats still to be placed) for each place, best first."""
     out = []
-    for i in range(max((len(g) for g in per_lineup), default=0)):
-        out += [g[i] for g in per_lineup if i < len(g)]
+    for rank in sorted(set(ranks)):
+        out.append(([s for s, r in enumerate(ranks) if r == rank],
+                    [s for s, r in enumerate(ranks) if r >= rank]))
     return out
+
+
+def _derivatives(counted: Counter, mu: dict[str, float], free: list[str]):
+    """The log likelihood of the counted games and its gradient and Hessian in the free
+    agents' skills."""
+    index = {name: k for k, name in enumerate(free)}
+    grad, hess, loglik = np.zeros(len(free)), np.zeros((len(free), len(free))), 0.0
+    for (names, ranks), times in counted.items():
+        c = BETA * math.sqrt(len(names))
+        s = np.array([mu[name] / c for name in names])
+        at = [index.get(name) for name in names]
+        for winners, remaining in _places(ranks):
+            top = s[remaining].max()
+            w = np.exp(s[remaining] - top)
+            p = w / w.sum()
+            m = len(winners)
+            loglik += times * (s[winners].sum() - m * (top + math.log(w.sum())))
+            for seat in winners:
+                if at[seat] is not None:
+                    grad[at[seat]] += times / c
+            for seat, ps in zip(remaining, p):
+                k = at[seat]
+                if k is None:
+                    continue
+                grad[k] -= times * m * ps / c
+                hess[k, k] -= times * m * ps / c ** 2
+                for other, po in zip(remaining, p):
+                    j = at[other]
+                    if j is not None:
+                        hess[k, j] += times * m * ps * po / c ** 2
+    return loglik, grad, hess
+
+
+def fit(games: Iterable[Played], fixed: dict[str, float], free: list[str]) -> dict:
+    """The most likely skills of the ``free`` agents (module doc), the others' held at
+    ``fixed``: ``{"ratings": {name: Rating}, "steps": Newton steps}``. A free agent's sigma is
+    the one it would have with every other agent held fixed."""
+    counted = Counter(games)
+    names = {name for names, _ in counted for name in names}
+    missing = sorted(names - set(fixed) - set(free))
+    if missing:
+        raise ConfigError(f"no rating for {', '.join(missing)}: it is neither frozen nor fitted")
+    mu = {**fixed, **{name: ANCHOR_MU for name in free}}
+    prior = 1.0 / PRIOR_SIGMA ** 2
+
+    def posterior(at: dict) -> tuple:
+        loglik, grad, hess = _derivatives(counted, at, free)
+        theta = np.array([at[n] for n in free])
+        return (loglik - 0.5 * prior * float(((theta - ANCHOR_MU) ** 2).sum()),
+                grad - prior * (theta - ANCHOR_MU), hess - prior * np.eye(len(free)))
+
+    value, grad, hess = posterior(mu)
+    for steps in range(1, FIT_STEPS + 1):
+        step = np.linalg.solve(-hess, grad)  # the log posterior is strictly concave
+        t = 1.0
+        while True:  # Newton, halved until the posterior grows (it always does for small t)
+            trial = {**mu, **{n: mu[n] + t * d for n, d in zip(free, step)}}
+            new = posterior(trial)
+            if new[0] >= value - 1e-12 or t < 1e-6:
+                break
+            t /= 2
+        mu, (value, grad, hess) = trial, new
+        if float(np.abs(t * step).max(initial=0.0)) < FIT_TOLERANCE:
+            break
+    else:
+        raise RuntimeError(f"the rating fit did not converge in {FIT_STEPS} Newton steps")
+    sigmas = 1.0 / np.sqrt(-np.diag(hess))
+    return {"ratings": {n: Rating(float(mu[n]), float(s)) for n, s in zip(free, sigmas)},
+            "steps": steps}
+
+
+def rate_one(games: Iterable[Played], frozen: dict[str, Rating], name: str = "candidate") -> Rating | None:
+    """The rating of the agent ``name`` from its games, every other seat at its frozen
+    rating; None without games."""
+    games = list(games)
+    if not games:
+        return None
+    return fit(games, {n: r.mu for n, r in frozen.items() if n != name}, [name])["ratings"][name]
 
 
 def calibrate(references: list[str], tournament: list[tuple[list[str], list]]) -> dict:
     """Frozen ratings from a calibration tournament: ``tournament`` lists ``(agents, results)``
-    per line-up, the rated reference first in ``agents``. Returns ``{"ratings": {name:
-    Rating}, "check": {anchor: its mu rated like the others}, "rounds": n, "change": the
-    largest change of the last round}``: a change above ``FIXED_POINT_TOLERANCE`` means the
-    rounds ran out before the fixed point, which the calibration's output says."""
+    per line-up. Returns ``{"ratings": {name: Rating}, "check": {anchor: its mu fitted like
+    the others, the others held}, "steps": Newton steps of the joint fit}``."""
     anchor = references[0]
-    current = {name: Rating(ANCHOR_MU, 25 / 3) for name in references}
-    own = {name: [(agents, results) for agents, results in tournament if agents[0] == name]
-           for name in references}
-    for name, lineups in own.items():
-        if not lineups:
-            raise ConfigError(f"the calibration tournament has no line-up rating {name!r}")
-    anchor_raw, rounds, moved = None, 0, float("inf")
-    while rounds < FIXED_POINT_ROUNDS:
-        rounds += 1
-        new = {}
-        for name in references:
-            games = interleaved([list(lineup_games(results, agents, current))
-                                 for agents, results in own[name]])
-            new[name] = rate_one(games)
-        anchor_raw = new[anchor].mu
-        new[anchor] = Rating(ANCHOR_MU, new[anchor].sigma)
-        moved = max(abs(new[n].mu - current[n].mu) + abs(new[n].sigma - current[n].sigma)
-                    for n in references)
-        current = new
-        if moved < FIXED_POINT_TOLERANCE:
-            break
-    return {"ratings": current, "check": {anchor: anchor_raw}, "rounds": rounds, "change": moved}
+    games = [g for agents, results in tournament for g in played_games(results, agents)]
+    for name in references:
+        if not any(name in names for names, _ in games):
+            raise ConfigError(f"the calibration tournament has no game of {name!r}")
+    joint = fit(games, {anchor: ANCHOR_MU}, references[1:])
+    ratings = joint["ratings"]
+    own = fit(games, {n: r.mu for n, r in ratings.items()}, [anchor])["ratings"][anchor]
+    ratings = {anchor: Rating(ANCHOR_MU, own.sigma), **ratings}
+    return {"ratings": {n: ratings[n] for n in references}, "check": {anchor: own.mu},
+            "steps": joint["steps"]}
 
 
 # --- the stored file ---------------------------------------------------------------------------
@@ -137,6 +199,12 @@ def load_ratings(path: str | Path | None = None) -> dict:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
         raise ConfigError(f"reference ratings {str(path)!r} cannot be read: {err}") from None
+    if isinstance(data, dict) and str(data.get("format", "")).startswith(_FORMAT_NAME) \
+            and data.get("format") != RATINGS_FORMAT:
+        raise ConfigError(f"{str(path)!r} holds reference ratings of another rating model "
+                          f"({data['format']!r}, this version reads {RATINGS_FORMAT!r}): its "
+                          "ratings do not compare with this version's; calibrate again "
+                          "(forest-envs benchmark --calibrate --env <env id>)")
     if not isinstance(data, dict) or data.get("format") != RATINGS_FORMAT:
         raise ConfigError(f"{str(path)!r} is not a reference ratings file (format "
                           f"{RATINGS_FORMAT!r})")

@@ -3,8 +3,6 @@ stores is what is shown)."""
 
 from __future__ import annotations
 
-from .rating import FIXED_POINT_ROUNDS, FIXED_POINT_TOLERANCE
-
 
 def _config_text(config: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in config.items())
@@ -54,13 +52,6 @@ def format_calibration(entry: dict) -> str:
     for name, r in entry["ratings"].items():
         anchor = f" (anchor, held at {r['mu']:.2f})" if name == entry["anchor"] else ""
         lines.append(f"  {name:<20} {r['mu']:>7.2f} ± {r['sigma']:.2f}{anchor}")
-    rounds, change = entry["fixed_point_rounds"], entry.get("fixed_point_change")
-    if change is None:  # an entry made before the change was recorded: rounds left = the fixed point
-        fixed = rounds < FIXED_POINT_ROUNDS
-    else:
-        fixed = change < FIXED_POINT_TOLERANCE
-    last = "an unrecorded amount" if change is None else f"{change:.3g}"
-    reached = (f"fixed point after {rounds} rounds" if fixed else
-               f"NO fixed point after {rounds} rounds: the last one still moved a rating by {last}")
-    lines.append(f"  the anchor rated like the others: {entry['anchor_check_mu']:.2f} ({reached})")
+    lines.append(f"  the anchor fitted like the others (they held at theirs): "
+                 f"{entry['anchor_check_mu']:.2f} (one joint fit, {entry['fit_steps']} Newton steps)")
     return "\n".join(lines)
