@@ -321,10 +321,6 @@ def test_the_table_shows_the_entry():
 
 
 # --- the shipped scale ------------------------------------------------------------------------------
-# Sherwood's calibration with its shipped ppo finds no fixed point (heuristic and ppo, nearly
-# equal and hardly ever beaten by random, drift up together: docs/benchmark.md); its entry is
-# the one of random and heuristic until the calibration is mended.
-NOT_YET_CALIBRATED_WITH_PPO = {"sherwood_v0", "roundforest_v0"}
 
 
 @pytest.mark.parametrize("env_id", ["chickwood_v0", "roundforest_v0", "sherwood_v0"])
@@ -333,9 +329,8 @@ def test_the_package_ships_frozen_ratings_for_each_default_config(env_id, monkey
     entry = rating.find_entry(load_ratings(), env_id, config_key(env_id, {}))
     assert entry is not None, f"no frozen ratings for {env_id}'s default config"
     assert entry["ratings"]["random"]["mu"] == 25.0 and entry["anchor"] == "random"
-    references = default_references(env_id)
-    if env_id in NOT_YET_CALIBRATED_WITH_PPO:
-        references = [r for r in references if r != "ppo"]
+    references = default_references(env_id)  # the shipped ppo among them
+    assert "ppo" in references
     assert list(entry["ratings"]) == entry["tournament"]["references"] == references
     assert entry["ratings"]["heuristic"]["mu"] > 25.0
     assert entry["command"].startswith(f"forest-envs benchmark --calibrate --env {env_id} --games ")

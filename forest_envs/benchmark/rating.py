@@ -142,7 +142,11 @@ def fit(games: Iterable[Played], fixed: dict[str, float], free: list[str]) -> di
                 grad - prior * (theta - ANCHOR_MU), hess - prior * np.eye(len(free)))
 
     value, grad, hess = posterior(mu)
-    for steps in range(1, FIT_STEPS + 1):
+    steps = 0
+    while True:
+        steps += 1
+        if steps > FIT_STEPS:
+            raise RuntimeError(f"the rating fit did not converge in {FIT_STEPS} Newton steps")
         step = np.linalg.solve(-hess, grad)  # the log posterior is strictly concave
         t = 1.0
         while True:  # Newton, halved until the posterior grows (it always does for small t)
@@ -154,8 +158,6 @@ def fit(games: Iterable[Played], fixed: dict[str, float], free: list[str]) -> di
         mu, (value, grad, hess) = trial, new
         if float(np.abs(t * step).max(initial=0.0)) < FIT_TOLERANCE:
             break
-    else:
-        raise RuntimeError(f"the rating fit did not converge in {FIT_STEPS} Newton steps")
     sigmas = 1.0 / np.sqrt(-np.diag(hess))
     return {"ratings": {n: Rating(float(mu[n]), float(s)) for n, s in zip(free, sigmas)},
             "steps": steps}
