@@ -22,6 +22,14 @@ CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 RF = {"env": "roundforest_v0", "env_config": {"num_players": 3}}
 
 
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    """One model for the module (building one costs about a second): its env, the model and
+    its export."""
+    env, model = _model()
+    return env, model, export_policy(model.policy, tmp_path_factory.mktemp("cells") / "p.npz")
+
+
 def _model(cells=(8, 4), seed=1):
     import torch
     from sb3_contrib import MaskablePPO
@@ -51,11 +59,11 @@ def _positions(env, n=25, seed=3):
     return out
 
 
-def test_the_numpy_cell_policy_plays_the_torch_policys_distribution(tmp_path):
+def test_the_numpy_cell_policy_plays_the_torch_policys_distribution(trained, tmp_path):
     import torch
 
-    env, model = _model()
-    policy = NumpyPolicy.load(export_policy(model.policy, tmp_path / "p.npz"))
+    env, model, exported = trained
+    policy = NumpyPolicy.load(exported)
     assert policy.cells is not None and policy.cells.features.shape == (36, 69)
     model.save(tmp_path / "m.zip")
     from_zip = NumpyPolicy.load(tmp_path / "m.zip")
@@ -69,9 +77,9 @@ def test_the_numpy_cell_policy_plays_the_torch_policys_distribution(tmp_path):
     assert np.allclose(policy.logits(batch), np.stack([policy.logits(o) for o in batch]), atol=1e-5)
 
 
-def test_the_cell_network_adds_to_the_logits_of_its_cells_actions_only(tmp_path):
-    env, model = _model()
-    arrays = dict(np.load(export_policy(model.policy, tmp_path / "p.npz")))
+def test_the_cell_network_adds_to_the_logits_of_its_cells_actions_only(trained, tmp_path):
+    env, _, exported = trained
+    arrays = dict(np.load(exported))
     obs = _positions(env, 1)[0][0]
     with_cells = NumpyPolicy(arrays).logits(obs)
     flat = {k: v for k, v in arrays.items() if not k.startswith("cell_")}
@@ -81,10 +89,10 @@ def test_the_cell_network_adds_to_the_logits_of_its_cells_actions_only(tmp_path)
     assert touched.size > 36  # move, compass and tile ids of every cell
 
 
-def test_one_set_of_weights_reads_every_cell(tmp_path):
+def test_one_set_of_weights_reads_every_cell(trained, tmp_path):
     """With the trunk's part zeroed, swapping what two cells hold swaps their logits."""
-    env, model = _model()
-    arrays = dict(np.load(export_policy(model.policy, tmp_path / "p.npz")))
+    env, _, exported = trained
+    arrays = dict(np.load(exported))
     arrays["w_out"][:] = 0
     arrays["b_out"][:] = 0
     arrays["cell_context"][:] = 0
@@ -100,9 +108,9 @@ def test_one_set_of_weights_reads_every_cell(tmp_path):
     assert not np.allclose(before[acts[a]], before[acts[b]])  # the two cells differ
 
 
-def test_a_cell_network_that_does_not_fit_its_policy_is_refused_with_its_name(tmp_path):
-    env, model = _model()
-    arrays = dict(np.load(export_policy(model.policy, tmp_path / "p.npz")))
+def test_a_cell_network_that_does_not_fit_its_policy_is_refused_with_its_name(trained, tmp_path):
+    env, _, exported = trained
+    arrays = dict(np.load(exported))
     bad = dict(arrays, cell_actions=arrays["cell_actions"] + 1000)
     path = save_policy_arrays(bad, tmp_path / "bad.npz")
     with pytest.raises(ConfigError, match=r"bad\.npz.*cell network: cell_actions outside 240 actions"):
