@@ -24,6 +24,11 @@ from ..core.errors import ConfigError
 _ACTIVATIONS = {"Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
 
 
+def linear_arrays(layer) -> tuple[np.ndarray, np.ndarray]:
+    """A torch ``nn.Linear`` as the (inputs x outputs weight, bias) arrays numpy plays."""
+    return layer.weight.detach().cpu().numpy().T.copy(), layer.bias.detach().cpu().numpy().copy()
+
+
 def sb3_policy_arrays(policy) -> dict[str, np.ndarray]:
     """A MaskableActorCriticPolicy's actor (features are the flat observation) as the arrays
     ``NumpyPolicy`` plays: ``w0, b0, ..., w_out, b_out, activation``."""
@@ -32,8 +37,7 @@ def sb3_policy_arrays(policy) -> dict[str, np.ndarray]:
     weights, acts = [], []
     for layer in policy.mlp_extractor.policy_net:
         if isinstance(layer, nn.Linear):
-            weights.append((layer.weight.detach().cpu().numpy().T.copy(),
-                            layer.bias.detach().cpu().numpy().copy()))
+            weights.append(linear_arrays(layer))
         elif type(layer).__name__ in _ACTIVATIONS:
             acts.append(type(layer).__name__)
         else:
@@ -44,8 +48,7 @@ def sb3_policy_arrays(policy) -> dict[str, np.ndarray]:
     arrays = {f"w{i}": w for i, (w, _) in enumerate(weights)}
     arrays.update({f"b{i}": b for i, (_, b) in enumerate(weights)})
     if isinstance(head, nn.Linear):
-        arrays["w_out"] = head.weight.detach().cpu().numpy().T.copy()
-        arrays["b_out"] = head.bias.detach().cpu().numpy().copy()
+        arrays["w_out"], arrays["b_out"] = linear_arrays(head)
     elif hasattr(head, "numpy_arrays"):  # a cell head (train/cellpolicy.py)
         arrays.update(head.numpy_arrays())
     else:
@@ -93,6 +96,22 @@ def check_agent_fits(agent, env) -> None:
         check(env)
 
 
+def dense_layers(arrays: dict[str, np.ndarray], prefix: str = "") -> tuple[list, tuple]:
+    """The float32 (weight, bias) pairs of ``<prefix>w0, <prefix>b0, ...`` and the output pair
+    ``<prefix>w_out, <prefix>b_out``."""
+    def pair(name: str) -> tuple[np.ndarray, np.ndarray]:
+        return (arrays[f"{prefix}w{name}"].astype(np.float32),
+                arrays[f"{prefix}b{name}"].astype(np.float32))
+
+    hidden = sum(1 for k in arrays if k.startswith(f"{prefix}w") and k != f"{prefix}w_out")
+    return [pair(str(i)) for i in range(hidden)], pair("_out")
+
+
+def unchained(widths: list[tuple]) -> bool:
+    """Whether some layer's outputs are not the next layer's inputs (shapes (in, out))."""
+    return any(a[1] != b[0] for a, b in zip(widths, widths[1:]))
+
+
 class CellNetwork:
     """The cell network of a policy that reads every cell with the same weights
     (``train/cellpolicy.py``): its outputs for cell c are added to the logits of the
@@ -103,10 +122,7 @@ class CellNetwork:
         self.features = arrays["cell_features"].astype(np.intp)
         self.actions = arrays["cell_actions"].astype(np.intp)
         self.context = arrays["cell_context"].astype(np.float32)
-        n_hidden = sum(1 for k in arrays if k.startswith("cell_w") and k != "cell_w_out")
-        self.layers = [(arrays[f"cell_w{i}"].astype(np.float32), arrays[f"cell_b{i}"].astype(np.float32))
-                       for i in range(n_hidden)]
-        self.out = (arrays["cell_w_out"].astype(np.float32), arrays["cell_b_out"].astype(np.float32))
+        self.layers, self.out = dense_layers(arrays, "cell_")
         cells, per_cell = self.features.shape
         widths = [w.shape for w, _ in self.layers] + [self.out[0].shape]
         problems = []
@@ -116,7 +132,7 @@ class CellNetwork:
         if widths[0][0] != per_cell or self.context.shape != (trunk_width, widths[0][1]):
             problems.append(f"first layer {widths[0]} and context {self.context.shape} for "
                             f"{per_cell} entries per cell and a trunk of {trunk_width}")
-        if any(a[1] != b[0] for a, b in zip(widths, widths[1:])):
+        if unchained(widths):
             problems.append(f"layer shapes {widths} do not chain")
         if self.features.size and not (0 <= self.features.min() and self.features.max() < observation_size):
             problems.append(f"cell_features outside an observation of {observation_size} floats")
@@ -137,15 +153,11 @@ class CellNetwork:
 
 class NumpyPolicy:
     def __init__(self, arrays: dict[str, np.ndarray]):
-        n_hidden = sum(1 for k in arrays if k.startswith("w") and k != "w_out")
-        self.layers = [(arrays[f"w{i}"].astype(np.float32), arrays[f"b{i}"].astype(np.float32))
-                       for i in range(n_hidden)]
-        self.out = (arrays["w_out"].astype(np.float32), arrays["b_out"].astype(np.float32))
+        self.layers, self.out = dense_layers(arrays)
         self.act = _ACTIVATIONS[str(arrays["activation"])]
         widths = [w.shape for w, _ in self.layers] + [self.out[0].shape]
-        for (_, n_out), (n_in, _) in zip(widths, widths[1:]):
-            if n_out != n_in:
-                raise ValueError(f"layer shapes {widths} do not chain")
+        if unchained(widths):
+            raise ValueError(f"layer shapes {widths} do not chain")
         self.cells = (CellNetwork(arrays, self.out[0].shape[0], self.num_actions, self.observation_size)
                       if "cell_features" in arrays else None)
 

@@ -21,6 +21,8 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.torch_layers import MlpExtractor
 from torch import nn
 
+from ..agents.policy import linear_arrays
+
 
 class CellExtractor(MlpExtractor):
     """SB3's MlpExtractor whose actor latent is the policy MLP's output followed by the
@@ -30,9 +32,6 @@ class CellExtractor(MlpExtractor):
         super().__init__(feature_dim, **kwargs)
         self.trunk_dim = self.latent_dim_pi
         self.latent_dim_pi = self.trunk_dim + feature_dim
-
-    def forward(self, features: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
-        return self.forward_actor(features), self.forward_critic(features)
 
     def forward_actor(self, features: th.Tensor) -> th.Tensor:
         return th.cat([self.policy_net(features), features], dim=1)
@@ -78,20 +77,16 @@ class CellHead(nn.Module):
 
     def numpy_arrays(self) -> dict[str, np.ndarray]:
         """The head as ``NumpyPolicy`` reads it (``agents/policy.py``)."""
-        def w(layer):
-            return layer.weight.detach().cpu().numpy().T.copy()
-
-        def b(layer):
-            return layer.bias.detach().cpu().numpy().copy()
-
-        arrays = {"w_out": w(self.flat), "b_out": b(self.flat),
-                  "cell_features": self.features_at.cpu().numpy().copy(),
+        arrays = {"cell_features": self.features_at.cpu().numpy().copy(),
                   "cell_actions": self.actions_at.cpu().numpy().reshape(
-                      self.features_at.shape[0], -1).copy(),
-                  "cell_context": w(self.context), "cell_w0": w(self.first), "cell_b0": b(self.context),
-                  "cell_w_out": w(self.out), "cell_b_out": b(self.out)}
+                      self.features_at.shape[0], -1).copy()}
+        arrays["w_out"], arrays["b_out"] = linear_arrays(self.flat)
+        # The first layer has no bias of its own: the context's is added to it.
+        arrays["cell_context"], arrays["cell_b0"] = linear_arrays(self.context)
+        arrays["cell_w0"] = self.first.weight.detach().cpu().numpy().T.copy()
+        arrays["cell_w_out"], arrays["cell_b_out"] = linear_arrays(self.out)
         for i, layer in enumerate(self.hidden, start=1):
-            arrays[f"cell_w{i}"], arrays[f"cell_b{i}"] = w(layer), b(layer)
+            arrays[f"cell_w{i}"], arrays[f"cell_b{i}"] = linear_arrays(layer)
         return arrays
 
 

@@ -47,9 +47,10 @@ def near_span(layout) -> slice:
 
 def near_sources(layout) -> tuple[slice, slice]:
     """The runs of the buffer the ``near_*`` blocks are computed from: ``cell_tile`` to
-    ``piece_at`` (tiles, orientations, blockades, wells, tokens, pieces) and ``debts``."""
-    board = [layout.blocks[name] for name in ("cell_tile", "cell_orient", "cell_blocked",
-                                               "cell_well", "cell_char", "piece_at")]
+    ``piece_at`` (tiles, turn directions, orientations, blockades, wells, tokens, pieces) and
+    ``debts``."""
+    board = [layout.blocks[name] for name in ("cell_tile", "cell_turn", "cell_orient",
+                                               "cell_blocked", "cell_well", "cell_char", "piece_at")]
     start, stop = min(b.offset for b in board), max(b.offset + b.size for b in board)
     debts = layout.blocks["debts"]
     return slice(start, stop), slice(debts.offset, debts.offset + debts.size)
