@@ -1,10 +1,10 @@
 """A MaskablePPO policy that reads every cell of the board with the same weights.
 
-A flat MLP learns "move to the tile nearest my debt" once per tile, from that tile's share of
+A flat MLP learns "move to the cell nearest the goal" once per cell, from that cell's share of
 the data; here one small network (the cell network) reads each cell's own entries of the
-observation (``core/cells.py``: what lies on the tile, how far it is from each piece ...)
+observation (``core/cells.py``: what lies on the cell, how far it is from each piece ...)
 together with the trunk's reading of the whole position, and its outputs are added to the
-logits of the actions that name that cell (move there, compass there, choose it). The trunk
+logits of the actions that name that cell (move there, choose it, ...). The trunk
 (the MLP over the whole observation), its action head and the value network are those of
 SB3's ``MlpPolicy``.
 

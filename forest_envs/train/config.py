@@ -43,7 +43,7 @@ SCHEMA: dict[str, Any] = {
             isinstance(x, int) and x > 0 for x in v), doc="a list of positive layer widths"),
         "activation": Option("tanh", choices=("tanh", "relu")),
         # A cell network (train/cellpolicy.py) of these layer widths in the action head; none
-        # by default. Only for a game that declares its cells (Roundforest's tiles).
+        # by default. Only for a game that declares its cells (Game.cell_spec).
         "cells": Option(None, check=lambda v: v is None or (isinstance(v, list) and v and all(
             isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in v)),
             doc="null or a list of positive layer widths"),
