@@ -171,6 +171,11 @@ def cmd_train(args) -> int:
     def continue_with(checkpoint) -> str:
         return f"continue with:\n  {resume_command(path, args.set, checkpoint, args.quiet)}"
 
+    # torch's OpenMP threads otherwise spin after each forward pass, on the cores the env
+    # workers need: passive waiting gave Chickwood's baseline config 923 steps/s instead of
+    # 854 (docs/training.md, "Where the time goes"). Read once, when torch loads, which is
+    # below; a value the user set is kept.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     cfg = None
     try:
         # Imports inside: a Ctrl-C while torch loads must not print a traceback either.

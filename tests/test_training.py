@@ -35,6 +35,7 @@ def test_shipped_configs_validate(name):
     ({"envv": "chickwood_v0"}, "envv"),
     ({"ppo": {"learning_rat": 0.1}}, "ppo.learning_rat"),
     ({"n_envs": 0}, "n_envs"),
+    ({"env_workers": 0}, "env_workers=0 is invalid; expected null or a positive integer"),
     ({"env": "nope_v0"}, "env"),
     ({"reward": "money"}, "reward"),
     ({"env_config": {"num_players": 7}}, "num_players"),

@@ -36,3 +36,27 @@ def test_a_tiny_run_writes_its_time_shares(tmp_path, vec_env):
         assert shares[part] > 0, (part, shares)
     assert timing["steps_per_second"] > 0
     assert timing["worker_seconds"]["env"] > 0 and timing["worker_seconds"]["opponents"] > 0
+
+
+def test_the_wait_for_the_envs_starts_at_the_sends():
+    """With worker processes the sends already wait on the workers (a worker steps as soon as
+    its action arrives), so the trainer's wait is timed from step_async, not step_wait."""
+    import time
+
+    import numpy as np
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from forest_envs.core.gym_env import SingleAgentEnv
+    from forest_envs.train.timing import TrainingClock
+    from forest_envs.train.vec import MaskInfoVecEnv
+
+    class SlowSends(DummyVecEnv):
+        def step_async(self, actions):
+            time.sleep(0.05)
+            super().step_async(actions)
+
+    clock = TrainingClock(in_process=False)
+    venv = MaskInfoVecEnv(SlowSends([lambda: SingleAgentEnv("chickwood_v0", num_players=2)]), clock)
+    venv.reset()
+    venv.step(np.array([int(np.flatnonzero(venv.env_method("action_masks")[0])[0])]))
+    assert clock.wait >= 0.05

@@ -35,6 +35,10 @@ SCHEMA: dict[str, Any] = {
                                  doc="None or a positive number"),
     "n_envs": Option(4, **_pos_int),
     "vec_env": Option("subproc", choices=("subproc", "dummy")),
+    # with vec_env subproc: the worker processes that step the n_envs envs (train/batched.py);
+    # null: one per CPU core (never more than n_envs). The layout never changes a run.
+    "env_workers": Option(None, check=lambda v: v is None or _pos_int["check"](v),
+                          doc="null or a positive integer"),
     "output_dir": Option("runs/default", check=lambda v: isinstance(v, str) and v != "", doc="a path"),
     "checkpoint_every": Option(200_000, **_pos_int),
     "torch_threads": Option(1, **_pos_int),

@@ -6,7 +6,9 @@ Low overhead: ``time.perf_counter`` accumulators around a few calls per step, no
 In the trainer's process, ``policy.forward`` (acting: MaskablePPO's rollout calls it; its
 optimisation calls ``evaluate_actions``), the optimisation (from a rollout's end to the
 next one's start, marked by the trainer's callback) and the wait for the vectorized envs
-are timed. Each env, in whatever process steps it, times its own ``step``/``reset`` and
+(from the first action sent to the last answer: a worker starts stepping as soon as its
+action arrives, so the sends are part of the wait) are timed. Each env, in whatever
+process steps it, times its own ``step``/``reset`` and
 its opponents' ``act`` (``TimedOpponent``) and reports its running totals in every step's
 info (``TIMING_KEY``). With worker processes the envs run beside the trainer; the wait for
 them is split between env and opponents in the proportion of their own totals, and their

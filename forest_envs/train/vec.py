@@ -6,11 +6,13 @@ puts its mask in each step's (and reset's) info, and ``MaskInfoVecEnv`` answers
 ``action_masks`` from those, locally.
 
 ``make_vec_env`` builds the trainer's: one learner seat per game, opponents drawn from a
-self-play pool at every reset, in worker processes or in this one.
+self-play pool at every reset, in worker processes (``batched.py``: a few, each stepping
+several envs) or in this one.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -33,17 +35,23 @@ class MaskInfoVecEnv(VecEnvWrapper):
         super().__init__(venv)
         self._masks: np.ndarray | None = None
         self.clock = clock  # a timing.TrainingClock: the wait for the envs and their totals
+        self._sent = 0.0
 
     def reset(self):
         obs = self.venv.reset()
         self._masks = np.stack([info[MASK_KEY] for info in self.venv.reset_infos]).astype(bool)
         return obs
 
+    def step_async(self, actions) -> None:
+        # The envs' time starts with the sends: a worker steps as soon as its action arrives,
+        # so with worker processes the trainer's sends already wait on the envs' work.
+        self._sent = time.perf_counter()
+        self.venv.step_async(actions)
+
     def step_wait(self):
-        start = time.perf_counter()
         obs, rewards, dones, infos = self.venv.step_wait()
         if self.clock is not None:
-            self.clock.waited(time.perf_counter() - start, infos, self.venv.reset_infos)
+            self.clock.waited(time.perf_counter() - self._sent, infos, self.venv.reset_infos)
         masks = self._masks
         for i, done in enumerate(dones):
             # After an auto-reset the new episode's first mask is in the reset info.
@@ -86,15 +94,22 @@ def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool):
 
 
 def make_vec_env(cfg: dict, snapshot_dir: Path, seed: int | None = None, clock=None) -> MaskInfoVecEnv:
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from .batched import BatchedSubprocVecEnv
 
     n = num_players(cfg)
     subproc = cfg["vec_env"] == "subproc" and cfg["n_envs"] > 1
     fns = [_env_factory(cfg, snapshot_dir, n, subproc) for _ in range(cfg["n_envs"])]
     if subproc:
         start_forkserver()
-        venv = SubprocVecEnv(fns)
+        venv = BatchedSubprocVecEnv(fns, cfg["env_workers"] or cpu_cores())
     else:
         venv = DummyVecEnv(fns)
     venv.seed(cfg["seed"] if seed is None else seed)
     return MaskInfoVecEnv(venv, clock)
+
+
+def cpu_cores() -> int:
+    """The cores this process may run on (its affinity, not the machine's count)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1

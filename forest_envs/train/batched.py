@@ -1,0 +1,197 @@
+"""``BatchedSubprocVecEnv``: a few worker processes, each stepping several envs in turn.
+
+SB3's ``SubprocVecEnv`` runs one process per env. With eight envs on a 2-core machine the
+trainer's fan-out of eight actions is serialised with the workers' own work: each ``send``
+wakes a worker that takes the trainer's core, and the trainer waits to send the next
+(profiled with py-spy on Chickwood's baseline config: a quarter of the trainer's samples sat
+in ``step_async``'s sends, the cores far from both busy). Here each worker process holds a
+``DummyVecEnv`` of its share of the envs (contiguous: worker k holds envs
+``k*m .. k*m+m-1``) and steps them one after another, so a step is one message per worker,
+not per env.
+
+What an env sees does not depend on the layout: env ``i`` is built by the ``i``-th factory,
+seeded with ``seed + i`` at its first reset and auto-reset by ``DummyVecEnv`` exactly as in
+the trainer's own process, so a run is the same with one worker, with ``n_envs`` workers or
+with ``vec_env: dummy`` (``tests/test_batched_vec.py``).
+
+A worker that raises sends the traceback back and the trainer raises ``RuntimeError`` with
+it (``AttributeError`` for a missing attribute); SB3's worker dies and leaves an ``EOFError``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import traceback
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
+from stable_baselines3.common.vec_env.base_vec_env import CloudpickleWrapper
+
+
+def _worker(remote, parent_remote, fns: CloudpickleWrapper) -> None:
+    parent_remote.close()
+    try:
+        venv = DummyVecEnv(fns.var)
+    except Exception as e:  # the factories' own errors, said in the trainer
+        remote.send(("error", (type(e).__name__, traceback.format_exc())))
+        remote.close()
+        return
+    remote.send(("ok", (venv.observation_space, venv.action_space)))
+    while True:
+        command, data = remote.recv()
+        try:
+            if command == "step":
+                obs, rewards, dones, infos = venv.step(data)
+                out = (obs, rewards, dones, infos, venv.reset_infos)
+            elif command == "reset":
+                venv._seeds, venv._options = data
+                out = (venv.reset(), venv.reset_infos)
+            elif command == "env_method":
+                name, args, kwargs = data
+                out = venv.env_method(name, *args, **kwargs)
+            elif command == "get_attr":
+                out = venv.get_attr(*data)
+            elif command == "set_attr":
+                venv.set_attr(*data)
+                out = [None] * len(data[2])
+            elif command == "is_wrapped":
+                out = venv.env_is_wrapped(*data)
+            elif command == "close":
+                venv.close()
+                remote.close()
+                return
+            else:
+                raise ValueError(f"unknown command {command!r}")
+        except Exception as e:
+            remote.send(("error", (type(e).__name__, traceback.format_exc())))
+        else:
+            remote.send(("ok", out))
+
+
+class BatchedSubprocVecEnv(VecEnv):
+    """``len(env_fns)`` envs stepped in ``workers`` processes (at most one per env)."""
+
+    def __init__(self, env_fns: list[Callable], workers: int):
+        if not 1 <= workers:
+            raise ValueError(f"workers must be at least 1, not {workers}")
+        n = len(env_fns)
+        workers = min(workers, n)
+        size, extra = divmod(n, workers)
+        self.slices: list[slice] = []
+        start = 0
+        for k in range(workers):
+            stop = start + size + (k < extra)
+            self.slices.append(slice(start, stop))
+            start = stop
+        method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+        ctx = mp.get_context(method)
+        self.remotes, self.processes = [], []
+        for part in self.slices:
+            remote, work_remote = ctx.Pipe()
+            process = ctx.Process(target=_worker, daemon=True,
+                                  args=(work_remote, remote, CloudpickleWrapper(env_fns[part])))
+            process.start()
+            work_remote.close()
+            self.remotes.append(remote)
+            self.processes.append(process)
+        self.waiting = self.closed = False
+        try:
+            spaces = self._gather(range(workers))
+        except RuntimeError:
+            for process in self.processes:  # the others built their envs: stop them too
+                process.terminate()
+            raise
+        super().__init__(n, *spaces[0])
+
+    # --- messages ------------------------------------------------------------------------------
+    def _gather(self, workers) -> list:
+        """Each named worker's answer, in order; a worker's error raised here."""
+        out = []
+        for k in workers:
+            try:
+                status, value = self.remotes[k].recv()
+            except EOFError:
+                raise RuntimeError(f"env worker {k} (envs {self._envs(k)}) exited") from None
+            if status == "error":
+                kind, text = value
+                # a missing attribute stays an AttributeError (VecEnv asks for render_mode)
+                error = AttributeError if kind == "AttributeError" else RuntimeError
+                raise error(f"env worker {k} (envs {self._envs(k)}) failed:\n{text}")
+            out.append(value)
+        return out
+
+    def _envs(self, k: int) -> str:
+        part = self.slices[k]
+        return f"{part.start}..{part.stop - 1}"
+
+    def _targets(self, indices) -> list[tuple[int, list[int]]]:
+        """(worker, the local indices of its envs among ``indices``), each worker once."""
+        out: dict[int, list[int]] = {}
+        for i in self._get_indices(indices):
+            k = next(k for k, part in enumerate(self.slices) if part.start <= i < part.stop)
+            out.setdefault(k, []).append(i - self.slices[k].start)
+        return list(out.items())
+
+    # --- VecEnv ----------------------------------------------------------------------------------
+    def step_async(self, actions: np.ndarray) -> None:
+        for remote, part in zip(self.remotes, self.slices):
+            remote.send(("step", actions[part]))
+        self.waiting = True
+
+    def step_wait(self):
+        results = self._gather(range(len(self.remotes)))
+        self.waiting = False
+        obs, rewards, dones, infos, reset_infos = zip(*results)
+        self.reset_infos = [info for part in reset_infos for info in part]
+        return (np.concatenate(obs), np.concatenate(rewards), np.concatenate(dones),
+                [info for part in infos for info in part])
+
+    def reset(self):
+        for remote, part in zip(self.remotes, self.slices):
+            remote.send(("reset", (self._seeds[part], self._options[part])))
+        results = self._gather(range(len(self.remotes)))
+        self._reset_seeds()
+        self._reset_options()
+        self.reset_infos = [info for _, part in results for info in part]
+        return np.concatenate([obs for obs, _ in results])
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        if self.waiting:
+            self._gather(range(len(self.remotes)))
+        for remote in self.remotes:
+            remote.send(("close", None))
+        for process in self.processes:
+            process.join()
+        for remote in self.remotes:
+            remote.close()
+        self.closed = True
+
+    def _per_env(self, command: str, indices, data) -> list:
+        """One answer per env of ``indices``, in their order: each worker holding some is
+        sent ``(command, data(its local indices))`` and answers a list over those."""
+        targets = self._targets(indices)
+        for k, local in targets:
+            self.remotes[k].send((command, data(local)))
+        found = {}
+        for (k, local), answer in zip(targets, self._gather([k for k, _ in targets])):
+            found.update(zip((self.slices[k].start + i for i in local), answer))
+        return [found[i] for i in self._get_indices(indices)]
+
+    def env_method(self, method_name: str, *args, indices=None, **kwargs) -> list:
+        return self._per_env("env_method", indices,
+                             lambda local: (method_name, args, {**kwargs, "indices": local}))
+
+    def get_attr(self, attr_name: str, indices=None) -> list:
+        return self._per_env("get_attr", indices, lambda local: (attr_name, local))
+
+    def set_attr(self, attr_name: str, value, indices=None) -> None:
+        self._per_env("set_attr", indices, lambda local: (attr_name, value, local))
+
+    def env_is_wrapped(self, wrapper_class, indices=None) -> list[bool]:
+        return self._per_env("is_wrapped", indices, lambda local: (wrapper_class, local))
+
+    def get_images(self) -> Sequence[np.ndarray | None]:
+        raise NotImplementedError("the training envs do not render")
