@@ -172,8 +172,8 @@ def cmd_train(args) -> int:
         return f"continue with:\n  {resume_command(path, args.set, checkpoint, args.quiet)}"
 
     # torch's OpenMP threads otherwise spin after each forward pass, on the cores the env
-    # workers need: passive waiting gave Chickwood's baseline config 923 steps/s instead of
-    # 854 (docs/training.md, "Where the time goes"). Read once, when torch loads, which is
+    # workers need: passive waiting made a shipped baseline config 8% faster
+    # (docs/training.md, "Where the time goes"). Read once, when torch loads, which is
     # below; a value the user set is kept.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     cfg = None

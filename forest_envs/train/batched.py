@@ -3,7 +3,7 @@
 SB3's ``SubprocVecEnv`` runs one process per env. With eight envs on a 2-core machine the
 trainer's fan-out of eight actions is serialised with the workers' own work: each ``send``
 wakes a worker that takes the trainer's core, and the trainer waits to send the next
-(profiled with py-spy on Chickwood's baseline config: a quarter of the trainer's samples sat
+(profiled with py-spy on a shipped baseline config: a quarter of the trainer's samples sat
 in ``step_async``'s sends, the cores far from both busy). Here each worker process holds a
 ``DummyVecEnv`` of its share of the envs (contiguous: worker k holds envs
 ``k*m .. k*m+m-1``) and steps them one after another, so a step is one message per worker,
