@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from .core.errors import ConfigError
+from .workers import cpu_cores
 
 POOL_FROM = 48          # pictures: fewer are drawn in this process (starting workers costs more)
 CHUNK = 40              # pictures of one view handed to a worker at a time
@@ -31,10 +32,7 @@ def worker_count(workers: int | None, pictures: int) -> int:
         return workers if forks else 1
     if pictures < POOL_FROM or not forks:
         return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:
-        cores = os.cpu_count() or 1
+    cores = cpu_cores()
     try:
         busy = os.getloadavg()[0]
     except (AttributeError, OSError):

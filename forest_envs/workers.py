@@ -7,6 +7,7 @@ workers ignore it and the main process holds it back while workers are being for
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -14,6 +15,15 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
 from .core.errors import ConfigError
+
+
+def cpu_cores() -> int:
+    """The cores this process may run on (its affinity where the OS has one, not the
+    machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
 
 
 def ignore_sigint() -> None:

@@ -45,6 +45,8 @@ def _worker(remote, parent_remote, fns: CloudpickleWrapper) -> None:
                 obs, rewards, dones, infos = venv.step(data)
                 out = (obs, rewards, dones, infos, venv.reset_infos)
             elif command == "reset":
+                # the trainer's VecEnv.seed() drew every env's seed; DummyVecEnv.reset reads
+                # (then clears) these two lists, as SB3's own SubprocVecEnv worker passes them
                 venv._seeds, venv._options = data
                 out = (venv.reset(), venv.reset_infos)
             elif command == "env_method":

@@ -12,7 +12,6 @@ several envs) or in this one.
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -20,7 +19,7 @@ import numpy as np
 from stable_baselines3.common.vec_env import VecEnvWrapper
 
 from ..core.gym_env import SingleAgentEnv
-from ..workers import start_worker
+from ..workers import cpu_cores, start_worker
 from .config import num_players
 from .ctrl_c import start_forkserver
 from .selfplay import OpponentPool
@@ -108,8 +107,3 @@ def make_vec_env(cfg: dict, snapshot_dir: Path, seed: int | None = None, clock=N
         venv = DummyVecEnv(fns)
     venv.seed(cfg["seed"] if seed is None else seed)
     return MaskInfoVecEnv(venv, clock)
-
-
-def cpu_cores() -> int:
-    """The cores this process may run on (its affinity, not the machine's count)."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
