@@ -12,6 +12,7 @@ wall-clock benchmark on a busy 2-core machine would hide.
     python tools/callgrind_step.py                 # every game
     python tools/callgrind_step.py --env sherwood_v0 --short 300 --long 1300
     python tools/callgrind_step.py --loop bench    # make bench's own AEC loop, wrappers included
+    python tools/callgrind_step.py --agents heuristic  # every seat played by the heuristic
     python tools/callgrind_step.py --play ENV N    # (inner: the program callgrind runs)
 """
 
@@ -32,10 +33,14 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def play(env_id: str, steps: int, seed: int = 0, loop: str = "step") -> None:
+def play(env_id: str, steps: int, seed: int = 0, loop: str = "step",
+         agents: list[str] | None = None) -> None:
     """``steps`` AEC steps of seeded uniform random play (new games as old ones end); loop
-    ``bench`` is ``make bench``'s own loop (``forest_envs.bench.aec_play``)."""
+    ``bench`` is ``make bench``'s own loop (``forest_envs.bench.aec_play``). With ``agents``
+    (names, repeated over the seats) those agents choose instead: the count is then the
+    agents' cost per step plus the engine's."""
     import forest_envs
+    from forest_envs.agents import make_agent
     from forest_envs.bench import aec_play
     from forest_envs.core.registry import game_spec
 
@@ -49,26 +54,38 @@ def play(env_id: str, steps: int, seed: int = 0, loop: str = "step") -> None:
     if loop == "bench":
         aec_play(env, rng, steps=steps)
         return
+    players = {}
+    if agents:
+        players = {seat: make_agent(env_id, agents[i % len(agents)], seed=seed + i)
+                   for i, seat in enumerate(env.possible_agents)}
     game = 0
     env.reset(seed=game)
     for _ in range(steps):
         if not env.agents:
             game += 1
             env.reset(seed=game)
+            for agent in players.values():
+                agent.reset(seed=seed + game)
         _, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
             continue
-        legal = np.flatnonzero(env.action_mask(env.agent_selection))
+        seat = env.agent_selection
+        if players:
+            env.step(int(players[seat].act(env, seat)))
+            continue
+        legal = np.flatnonzero(env.action_mask(seat))
         env.step(int(legal[rng.integers(len(legal))]))
 
 
-def instructions(env_id: str, steps: int, loop: str = "step") -> int:
+def instructions(env_id: str, steps: int, loop: str = "step", agents: str | None = None) -> int:
     """Total instructions of one run of ``play(env_id, steps, loop=loop)`` under callgrind."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
                sys.executable, __file__, "--play", env_id, str(steps), "--loop", loop]
+        if agents:
+            cmd += ["--agents", agents]
         # One BLAS thread: OpenBLAS's thread start-up and spinning otherwise varies the count
         # by several per cent between runs of the same code.
         env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
@@ -89,21 +106,27 @@ def main() -> None:
     parser.add_argument("--loop", choices=("step", "bench"), default="step",
                         help="step: last(), action_mask(), step() on the bare env (default); "
                              "bench: make bench's agent_iter loop through the standard wrappers")
+    parser.add_argument("--agents", help="comma-separated agent names that choose instead of "
+                        "the uniform pick (e.g. heuristic); not with --loop bench")
     parser.add_argument("--play", nargs=2, metavar=("ENV", "STEPS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
-        play(args.play[0], int(args.play[1]), loop=args.loop)
+        play(args.play[0], int(args.play[1]), loop=args.loop,
+             agents=args.agents.split(",") if args.agents else None)
         return
     if args.long <= args.short:
         parser.error("--long must be more steps than --short")
+    if args.agents and args.loop == "bench":
+        parser.error("--agents plays the step loop; it does not go with --loop bench")
     from forest_envs.core.registry import env_ids
 
     for env_id in args.env or env_ids():
-        short = instructions(env_id, args.short, args.loop)
-        long = instructions(env_id, args.long, args.loop)
+        short = instructions(env_id, args.short, args.loop, args.agents)
+        long = instructions(env_id, args.long, args.loop, args.agents)
         per_step = (long - short) / (args.long - args.short)
+        who = f", agents {args.agents}" if args.agents else ""
         print(f"{env_id:16s} {per_step:12,.0f} instructions per AEC step "
-              f"(loop {args.loop}, steps {args.short}..{args.long})", flush=True)
+              f"(loop {args.loop}{who}, steps {args.short}..{args.long})", flush=True)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,11 @@ observations, masks, rewards and infos, step for step.
 
     python tools/game_digest.py --games 30
     python tools/game_digest.py --games 30 --ignore-info action_mask   # a key added on purpose
+    python tools/game_digest.py --games 30 --agents heuristic,random   # an agent's speed-up
+
+``--agents`` plays named agents instead of the uniform choice (the list repeated over the
+seats, rotated by one seat per game; agent a of game g seeded ``1000 * g + a``): equal digests
+then also mean the agents made the same decisions.
 
 ``--ignore-info`` leaves an info key out of the hash (a key one side adds by design), and
 ``--rename-info old=new`` reads a renamed key under its old name, so the rest still compares.
@@ -43,8 +48,9 @@ def _plain(value, ignore: set[str], rename: dict[str, str]):
 
 
 def digest(env_id: str, config: dict, games: int, max_steps: int, ignore: set[str],
-           rename: dict[str, str]) -> tuple[str, int]:
+           rename: dict[str, str], agents: list[str] | None = None) -> tuple[str, int]:
     import forest_envs
+    from forest_envs.agents import make_agent
 
     h = hashlib.blake2b(digest_size=8)
     steps = 0
@@ -52,6 +58,11 @@ def digest(env_id: str, config: dict, games: int, max_steps: int, ignore: set[st
     for g in range(games):
         env.reset(seed=g)
         rng = np.random.default_rng(g)
+        players = {}
+        if agents:
+            n = len(env.possible_agents)
+            players = {seat: make_agent(env_id, agents[(i + g) % len(agents)], seed=1000 * g + i)
+                       for i, seat in enumerate(env.possible_agents[:n])}
         for agent in env.agent_iter():
             obs, reward, term, trunc, info = env.last()
             h.update(np.ascontiguousarray(obs["observation"], np.float32).tobytes())
@@ -61,8 +72,11 @@ def digest(env_id: str, config: dict, games: int, max_steps: int, ignore: set[st
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
+            if players:
+                env.step(int(players[agent].act(env, agent)))
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
     return h.hexdigest(), steps
 
@@ -75,6 +89,8 @@ def main() -> None:
     parser.add_argument("--env", action="append", help="env id (repeatable; default: every game)")
     parser.add_argument("--ignore-info", action="append", default=[], metavar="KEY")
     parser.add_argument("--rename-info", action="append", default=[], metavar="OLD=NEW")
+    parser.add_argument("--agents", help="comma-separated agent names to play instead of the "
+                        "uniform choice (e.g. heuristic,random)")
     args = parser.parse_args()
     import forest_envs
     from forest_envs.core.registry import env_ids, game_spec
@@ -88,7 +104,8 @@ def main() -> None:
     del forest_envs
     for env_id in args.env or env_ids():
         for config in game_spec(env_id).game_class.all_configs():
-            d, steps = digest(env_id, config, args.games, args.max_steps, set(args.ignore_info), rename)
+            d, steps = digest(env_id, config, args.games, args.max_steps, set(args.ignore_info),
+                              rename, args.agents.split(",") if args.agents else None)
             print(f"{env_id} {json.dumps(config, sort_keys=True)} {d} ({steps} steps)", flush=True)
 
 
