@@ -28,7 +28,8 @@ Memoisation: one scheme. Expensive pure functions (shaped values and marginals o
 collection, village alms values, best snake routes, exact final glory) take hashable
 arguments (tuples, the interned ``Params``) and are wrapped in ``functools.lru_cache``,
 shared by every agent and game of the process. Nothing else is cached: a decision reads the
-view once (``SeatView``) and computes the values it shares once (``Valuer``).
+seat's reading once (``SeatView`` of ``env.unwrapped.reading``) and computes the values it
+shares once (``Valuer``).
 """
 
 from .heuristic import HeuristicAgent
