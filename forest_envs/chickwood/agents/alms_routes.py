@@ -121,11 +121,11 @@ def _better(total: float, best: tuple | None) -> bool:
     return best is None or total > best[0]
 
 
-def route_value(sv: SeatView, values: tuple, alms: int) -> float:
+def route_value(alms_left: int, values: tuple, alms: int) -> float:
     """What giving ``alms`` alms this round is worth along the best snake (no more than the
-    alms left or the cells). The search goes as deep as asked, at least 3 (a benefactor's
-    alms), so that most questions share one search."""
-    most = min(sv.alms_left[sv.me], MAX_CELLS)
+    ``alms_left`` or the cells). The search goes as deep as asked, at least 3 (a
+    benefactor's alms), so that most questions share one search."""
+    most = min(alms_left, MAX_CELLS)
     alms = min(alms, most)
     return best_routes(values, None, 0, max(alms, min(3, most)))[0][alms]
 

@@ -27,14 +27,17 @@ class Cards(NamedTuple):
     loot: tuple | None
     alms: int
 
-    @classmethod
-    def of(cls, counts: list[int]) -> Cards:
+    @staticmethod
+    @functools.lru_cache(maxsize=1 << 14)
+    def of(counts: tuple[int, ...]) -> Cards:
+        """The cards of these counts by kind (shared: the same few lie at the castles
+        decision after decision)."""
         alms = sum([counts[k] * a for k, a in BENEFACTOR_ALMS.items()])
         if alms:
             counts = list(counts)
             for k in BENEFACTOR_ALMS:
                 counts[k] = 0
-        return cls(tuple(counts) if any(counts) else None, alms)
+        return Cards(tuple(counts) if any(counts) else None, alms)
 
     def plus(self, kind: int) -> Cards:
         """These cards and one more of ``kind``."""
@@ -65,8 +68,8 @@ class Castle:
         if self.face_down == 0 or not (by[me] or n_spied):
             self.known = self.up                         # what this seat knows of
         else:
-            self.known = Cards.of([u + m + s for u, m, s in
-                                   zip(c.face_up, c.my_face_down, spied)])
+            self.known = Cards.of(tuple([u + m + s for u, m, s in
+                                         zip(c.face_up, c.my_face_down, spied)]))
         self.unknown: int = self.face_down - by[me] - n_spied
         # Face-down cards of opponents who already raided another castle: they did not
         # want them (scripted players leave their henchmen where they do not raid).
