@@ -122,6 +122,18 @@ def seat_alms_value(alms: int, alms_left: int, route_values: tuple | None, p: Pa
     return p.opp_alms_value * alms
 
 
+@functools.lru_cache(maxsize=1 << 15)
+def cards_gain(coll: tuple, alms_left: int, route_values: tuple | None, cards: Cards,
+               rounds_after: int, legendary: bool, p: Params) -> float:
+    """What taking ``cards`` is worth to a seat holding ``coll`` with ``alms_left`` alms
+    (``route_values``: as for ``seat_marginals``). The same castles are valued decision
+    after decision."""
+    value = seat_alms_value(cards.alms, alms_left, route_values, p) if cards.alms else 0.0
+    if cards.loot is not None:
+        value += loot_gain(coll, cards.loot, rounds_after, legendary, p)
+    return value
+
+
 class Valuer:
     """The values one decision needs, computed once: each seat's value of one more card of
     each kind and of an unseen card, my value of each open castle and each opponent's."""
@@ -129,7 +141,6 @@ class Valuer:
     def __init__(self, sv: SeatView, p: Params):
         self.sv, self.p = sv, p
         self.cell_values = cell_values(sv, p)
-        self.my_alms: dict[int, float] = {}  # alms_value of mine by alms
         self.marginals = [
             seat_marginals(coll, sv.rounds_after, sv.legendary, alms_left,
                            self.cell_values if seat == sv.me else None, p)
@@ -149,24 +160,12 @@ class Valuer:
         glory = c.value if c.pile_left > 0 else 0
         return glory - self.p.order_price * c.value if self.sv.rounds_after else float(glory)
 
-    def alms_value(self, seat: int, alms: int) -> float:
-        """What ``alms`` alms given this round are worth to ``seat`` (no more than it has)."""
-        sv = self.sv
-        if seat != sv.me:
-            return seat_alms_value(alms, sv.alms_left[seat], None, self.p)
-        found = self.my_alms.get(alms)
-        if found is None:
-            found = self.my_alms[alms] = seat_alms_value(alms, sv.alms_left[seat],
-                                                         self.cell_values, self.p)
-        return found
-
     def cards_value(self, seat: int, cards: Cards) -> float:
         """What taking ``cards`` is worth to ``seat``."""
         sv = self.sv
-        value = self.alms_value(seat, cards.alms) if cards.alms else 0.0
-        if cards.loot is not None:
-            value += loot_gain(sv.colls[seat], cards.loot, sv.rounds_after, sv.legendary, self.p)
-        return value
+        return cards_gain(sv.colls[seat], sv.alms_left[seat],
+                          self.cell_values if seat == sv.me else None, cards,
+                          sv.rounds_after, sv.legendary, self.p)
 
     def my_castle_value(self, c: Castle, extra: int | None = None) -> float:
         """What raiding ``c`` is worth to me (with one more card of kind ``extra`` of mine)."""
