@@ -39,8 +39,9 @@ class Cards(NamedTuple):
                 counts[k] = 0
         return Cards(tuple(counts) if any(counts) else None, alms)
 
+    @functools.lru_cache(maxsize=1 << 15)  # noqa: B019 (keyed on the cards' values)
     def plus(self, kind: int) -> Cards:
-        """These cards and one more of ``kind``."""
+        """These cards and one more of ``kind`` (shared, as ``of``)."""
         if ALMS_OF[kind]:
             return Cards(self.loot, self.alms + ALMS_OF[kind])
         loot = list(self.loot or NO_LOOT)
@@ -49,7 +50,7 @@ class Cards(NamedTuple):
 
 
 class Castle:
-    """One castle in play as the seat sees it."""
+    """One castle in play as the seat sees it (shared, read only: ``Castle.of``)."""
 
     __slots__ = ("capacity", "cards", "dumped", "face_down", "known", "pile_left", "raided_by",
                  "unknown", "up", "value")
@@ -75,6 +76,13 @@ class Castle:
         # want them (scripted players leave their henchmen where they do not raid).
         self.dumped: int = 0 if n_spied or not self.face_down else sum(
             x for o, x in enumerate(by) if o != me and raided[o])
+
+    @staticmethod
+    @functools.lru_cache(maxsize=1 << 14)
+    def of(c: CastleReading, me: int, raided: tuple[bool, ...]) -> Castle:
+        """The castle ``c`` as seat ``me`` sees it: most castles lie unchanged from one
+        decision to the next, so one object serves them all."""
+        return Castle(c, me, raided)
 
 
 class SeatView:
@@ -106,7 +114,7 @@ class SeatView:
         self.banner: tuple[int, ...] = reading.banner
         self.played: int = self.hand_size - reading.hand_count  # scouting plays made this round
         self.hand = reading.hand
-        self.castles = {c.value: Castle(c, self.me, self.raided) for c in reading.castles}
+        self.castles = {c.value: Castle.of(c, self.me, self.raided) for c in reading.castles}
         self.grid = reading.villages
         # The cards this seat has not seen: the deck's composition minus every card it knows
         # of (hand, collections, discards, the box, the cards at the castles it saw).
