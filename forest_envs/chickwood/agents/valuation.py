@@ -162,6 +162,8 @@ class Valuer:
 
     def cards_value(self, seat: int, cards: Cards) -> float:
         """What taking ``cards`` is worth to ``seat``."""
+        if cards.loot is None and not cards.alms:
+            return 0.0  # many castles show no face-up card: no key to hash
         sv = self.sv
         return cards_gain(sv.colls[seat], sv.alms_left[seat],
                           self.cell_values if seat == sv.me else None, cards,
