@@ -24,6 +24,7 @@ from .components import (
 COMRADE_FAME = FINAL_COMRADE_FAME   # a comrade's worth in fame (his sixth-round value)
 OUTLAW_FAME = 2        # an outlaw lost to the Sheriff, in fame (he fights no more)
 WEAPONS_WEAKEST_FIRST = tuple(range(NUM_WEAPON_KINDS))   # weapon kinds, cudgel first
+_CUDGEL, _BOW, _SWORD = WEAPON_STRENGTH                  # the strength each kind adds
 
 
 def loot_value(fame: int, gold: int, comrades: int) -> int:
@@ -85,7 +86,7 @@ def strength_here(e: dict | None) -> int:
     to it."""
     if not e:
         return 0
-    return sum(e["outlaws"]) + sum(w * s for row in e["promised"] for w, s in zip(row, WEAPON_STRENGTH))
+    return sum(e["outlaws"]) + sum(c * _CUDGEL + b * _BOW + s * _SWORD for c, b, s in e["promised"])
 
 
 class Forces:

@@ -134,31 +134,28 @@ class HeuristicAgent(SeededAgent):
     @staticmethod
     def _ambush_scores(v, mask, seat, camp, forces: Forces) -> dict[int, float] | None:
         """The expected loot of each free ambush for all ``camp`` outlaws (None: none is
-        free): every laid-out traveller drives this round, and robs the first ambush on its
-        route strong enough (a fork passed twice is two chances); (additions) a Sheriff
-        fights every ambush he passes: his fame where it beats him, a loss where he crushes
-        it."""
+        free), the sum of every laid-out traveller's ``_loot_reached``, in place order.
+        Face-down travellers of one deck letter are the same cards: their loot is followed
+        once per letter and added for each of them."""
         first = A.AMBUSH.id(0, camp - 1)
         free_row = mask[first:A.AMBUSH.stop:OUTLAWS_PER_COLOUR].tolist()
         scores = {a: 0.0 for a, free in enumerate(free_row) if free}
         if not scores:
             return None
-        strength = forces.own(camp)
-        public, additions, oak = forces.public, v["additions"], v["players"][seat]["oak"]
+        strength, oak, additions = forces.own(camp), v["players"][seat]["oak"], v["additions"]
+        by_deck = {}
         for slot in v["slots"]:
-            for c, weight in candidates(slot, additions):
-                if c.sheriff:
-                    gain = weight * (c.fame if strength >= c.strength else -c.crush_loss(oak))
-                    for b in c.stops:
-                        if b in scores:
-                            scores[b] += gain
-                elif c.strength <= strength:
-                    loot = weight * c.loot
-                    for b in c.route:
-                        if b in scores:
-                            scores[b] += loot
-                        elif public[b] >= c.strength:
-                            break               # robbed there before it reaches the rest
+            if not slot:
+                continue
+            if "card" in slot:
+                reached = _loot_reached(candidates(slot, additions), strength, oak, scores, forces.public)
+            else:
+                reached = by_deck.get(slot["deck"])
+                if reached is None:
+                    reached = by_deck[slot["deck"]] = _loot_reached(
+                        candidates(slot, additions), strength, oak, scores, forces.public)
+            for b, loot in reached:
+                scores[b] += loot
         return scores
 
     # --- offers -----------------------------------------------------------------------------
@@ -174,6 +171,8 @@ class HeuristicAgent(SeededAgent):
             return None
         top, partner = max(others)
         strength = forces.own(camp)
+        first = A.JOINT.id(0, camp - 1)
+        free_row = mask[first:A.JOINT.stop:OUTLAWS_PER_COLOUR].tolist()      # by ambush
         best, best_value = None, 0.0
         for slot in v["slots"]:
             c = slot.get("card") if slot else None
@@ -183,13 +182,12 @@ class HeuristicAgent(SeededAgent):
             if c.sheriff or not strength < c.strength <= strength + top:
                 continue
             for a in c.route:
-                joint = A.JOINT.id(a, camp - 1)
-                if not mask[joint]:
+                if not free_row[a]:
                     if forces.public[a] >= c.strength:
                         break
                     continue
                 if c.loot > best_value:
-                    best, best_value = (joint, c.strength - strength), c.loot
+                    best, best_value = (A.JOINT.id(a, camp - 1), c.strength - strength), c.loot
                 break
         if best is None and camp <= SMALL_JOINT and top >= SMALL_JOINT:
             a = self._best_ambush(scores)
@@ -277,8 +275,9 @@ class HeuristicAgent(SeededAgent):
             return sum(w * self._drive_value(fights, oak, c) for c, w in candidates(slot, additions))
 
         scores, by_deck = {}, {}
+        leads = mask[A.LEAD.start:A.LEAD.stop].tolist()
         for s, slot in enumerate(v["slots"]):
-            if not slot or not mask[A.LEAD.id(s)]:
+            if not slot or not leads[s]:
                 continue
             if "card" in slot:
                 scores[s] = worth(slot)
@@ -381,6 +380,27 @@ class HeuristicAgent(SeededAgent):
                 if value > best_value + REROUTE_MARGIN:
                     best, best_value = A.MESSENGER.start + t, value
         return best
+
+
+def _loot_reached(cards, strength: int, oak: int, free, public: list[int]) -> list[tuple[int, float]]:
+    """The expected loot one laid-out traveller (``cards``: what it may be, weighted) brings
+    each ``free`` ambush of ``strength``, as (ambush, loot) in the order the scores add them:
+    it drives this round and robs the first ambush on its route strong enough (a fork passed
+    twice is two chances); (additions) a Sheriff fights every ambush he passes: his fame
+    where it beats him, a loss where he crushes it."""
+    reached = []
+    for c, weight in cards:
+        if c.sheriff:
+            gain = weight * (c.fame if strength >= c.strength else -c.crush_loss(oak))
+            reached += [(b, gain) for b in c.stops if b in free]
+        elif c.strength <= strength:
+            loot = weight * c.loot
+            for b in c.route:
+                if b in free:
+                    reached.append((b, loot))
+                elif public[b] >= c.strength:
+                    break               # robbed there before it reaches the rest
+    return reached
 
 
 # The rule of each decision kind, by the kind's name (the engine's DECISIONS); checked at

@@ -42,8 +42,9 @@ _CARD_FIELDS = tuple(_card_fields(i) for i in range(len(CARDS)))
 def view(state, seat: int | None) -> dict:
     """What ``seat`` may know; ``seat=None`` is the referee's view (every card and hand).
 
-    Every block is read into Python lists at once (one ``tolist`` each): a view is built at
-    every scripted decision, and numpy's per-element reads cost more than the rest."""
+    Every block is read into Python lists at once (one ``tolist`` each; the promised cards
+    only of the ambushes somebody lies in): a view is built at every scripted decision, and
+    numpy's per-element reads cost more than the rest."""
     referee = seat is None
     n = state.num_players
     decision = state.decision_view()
@@ -70,15 +71,14 @@ def view(state, seat: int | None) -> dict:
         slots.append(entry)
     ambushes = []
     outlaw_rows, informant_rows = state.ambush_outlaws.tolist(), state.informant.tolist()
-    leader_rows, promised_rows, pledged_rows = (state.ambush_leader.tolist(), state.promised.tolist(),
-                                                state.pledged.tolist())
+    leader_rows, pledged_rows, promised = state.ambush_leader.tolist(), state.pledged.tolist(), state.promised
     for a, outlaws in enumerate(outlaw_rows):
         if not any(outlaws):
             ambushes.append(None)
             continue
         leader = leader_rows[a]
         entry = {"leader": leader.index(max(leader)), "outlaws": outlaws,
-                 "promised": promised_rows[a], "pledged": pledged_rows[a]}
+                 "promised": promised[a].tolist(), "pledged": pledged_rows[a]}
         informant = informant_rows[a]
         if any(informant):
             # (Additions) a binding agreement: the target's place (-1: on the road), the
