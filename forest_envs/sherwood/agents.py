@@ -1,7 +1,8 @@
 """A scripted Sherwood Forest player: ``HeuristicAgent``.
 
 It reads only ``env.unwrapped.view(agent)`` and the action mask (through ``choose``, the
-bare engine's ``state.view(seat)`` and ``state.legal_action_mask()``). A face-down traveller
+bare engine's ``state.view(seat)`` and ``state.legal_action_mask()``); where the mask leaves
+one action outside the preparation, that is its choice and the view is not read. A face-down traveller
 it has not seen is judged as every card of its deck letter in the game's card table
 (``components.deck_ids``), equally likely, the Sheriffs among them when the view says the
 additions are in play. Routes, strengths and loot are the engine's tables.
@@ -66,6 +67,11 @@ TIE_JITTER = 0.01      # random tie-break between ambushes of equal expected loo
 REROUTE_MARGIN = 0.5   # a messenger's clothes must gain this much over the journey as it is
 PASSED_SHERIFF = 0.5   # share of a Sheriff's fame loss it gains when he crushes a rival
 WEAPONS_STRONGEST_FIRST = WEAPONS_WEAKEST_FIRST[::-1]
+# The preparation decision's actions are the space's first ids, below this one (checked).
+_PREPARATION_BLOCKS = (A.CHURCH, A.INN, A.MERCHANT, A.MARKET, A.AMBUSH, A.JOINT)
+PREPARATION_ACTIONS = sum(b.size for b in _PREPARATION_BLOCKS)
+if any(b.stop > PREPARATION_ACTIONS for b in _PREPARATION_BLOCKS):
+    raise TypeError("Sherwood's preparation actions are no longer the first ids of the action space")
 
 
 class HeuristicAgent(SeededAgent):
@@ -77,8 +83,22 @@ class HeuristicAgent(SeededAgent):
 
     def act(self, env, agent: str) -> int:
         game = env.unwrapped
-        return self.choose(game.view(agent), game.action_mask(agent),
-                           game.possible_agents.index(agent))
+        mask = game.action_mask(agent)
+        forced = self._forced(mask)
+        if forced is not None:
+            return forced
+        return self.choose(game.view(agent), mask, game.possible_agents.index(agent))
+
+    @staticmethod
+    def _forced(mask: np.ndarray) -> int | None:
+        """The one legal action where there is one, outside the preparation (every rule
+        returns a legal action, so it returns that one, and the view need not be read); a
+        forced preparation action still goes through its rule, whose tie-break draws must
+        be drawn."""
+        if np.count_nonzero(mask) != 1:
+            return None
+        action = int(mask.argmax())
+        return None if action < PREPARATION_ACTIONS else action
 
     # --- the decision -----------------------------------------------------------------------
     def choose(self, v: dict, mask: np.ndarray, seat: int) -> int:
@@ -272,7 +292,7 @@ class HeuristicAgent(SeededAgent):
         fights, oak, additions = Forces(v, seat).fights(), v["players"][seat]["oak"], v["additions"]
 
         def worth(slot) -> float:
-            return sum(w * self._drive_value(fights, oak, c) for c, w in candidates(slot, additions))
+            return sum(w * self._drive_value(fights, oak, c, c.route) for c, w in candidates(slot, additions))
 
         scores, by_deck = {}, {}
         leads = mask[A.LEAD.start:A.LEAD.stop].tolist()
@@ -289,12 +309,12 @@ class HeuristicAgent(SeededAgent):
         return A.LEAD.id(max(scores, key=scores.get))
 
     @staticmethod
-    def _drive_value(fights, oak: int, c: Traveller) -> float:
-        """Follow a traveller along its route past the ambushes (``Forces.fights``): the first
+    def _drive_value(fights, oak: int, c: Traveller, route) -> float:
+        """Follow a traveller along ``route`` past the ambushes (``Forces.fights``): the first
         one strong enough robs it. (Additions) A Sheriff crushes every weaker ambush on his
         way."""
         value = 0.0
-        for b in c.route:
+        for b in route:
             fight = fights[b]
             if fight is None:
                 continue
@@ -372,11 +392,11 @@ class HeuristicAgent(SeededAgent):
         card, passed = coach["card"], coach["step"]
         c, fights, oak = TRAVELLERS[card["id"]], Forces(v, seat).fights(), v["players"][seat]["oak"]
         best = A.MESSENGER_PASS.start
-        best_value = self._drive_value(fights, oak, c._replace(route=coach["route"][passed:]))
+        best_value = self._drive_value(fights, oak, c, coach["route"][passed:])
         for t in range(A.MESSENGER.size):
             if mask[A.MESSENGER.start + t]:
                 rest = reroute(card["origin"], passed, t)
-                value = self._drive_value(fights, oak, c._replace(route=rest))
+                value = self._drive_value(fights, oak, c, rest)
                 if value > best_value + REROUTE_MARGIN:
                     best, best_value = A.MESSENGER.start + t, value
         return best
@@ -384,10 +404,10 @@ class HeuristicAgent(SeededAgent):
 
 def _loot_reached(cards, strength: int, oak: int, free, public: list[int]) -> list[tuple[int, float]]:
     """The expected loot one laid-out traveller (``cards``: what it may be, weighted) brings
-    each ``free`` ambush of ``strength``, as (ambush, loot) in the order the scores add them:
-    it drives this round and robs the first ambush on its route strong enough (a fork passed
-    twice is two chances); (additions) a Sheriff fights every ambush he passes: his fame
-    where it beats him, a loss where he crushes it."""
+    each ``free`` ambush of ``strength``, as (ambush, loot) in the order the scores add them
+    (float sums depend on the order): it drives this round and robs the first ambush on its
+    route strong enough (a fork passed twice is two chances); (additions) a Sheriff fights
+    every ambush he passes: his fame where it beats him, a loss where he crushes it."""
     reached = []
     for c, weight in cards:
         if c.sheriff:
