@@ -1,7 +1,8 @@
 """A scripted Sherwood Forest player: ``HeuristicAgent``.
 
 It reads only ``env.unwrapped.view(agent)`` and the action mask (through ``choose``, the
-bare engine's ``state.view(seat)`` and ``state.legal_action_mask()``). A face-down traveller
+bare engine's ``state.view(seat)`` and ``state.legal_action_mask()``); where the mask leaves
+one action outside the preparation, that is its choice and the view is not read. A face-down traveller
 it has not seen is judged as every card of its deck letter in the game's card table
 (``components.deck_ids``), equally likely, the Sheriffs among them when the view says the
 additions are in play. Routes, strengths and loot are the engine's tables.
@@ -45,50 +46,32 @@ import numpy as np
 
 from ..core.agents import SeededAgent
 from . import actions as A
-from .components import (
-    CHURCH_FORCED_ABOVE,
-    FINAL_COMRADE_FAME,
-    MIN_BAND,
-    NUM_WEAPON_KINDS,
-    OUTLAWS_PER_COLOUR,
-    ROUNDS,
-    WEAPON_STRENGTH,
-    deck_ids,
-    reroute,
+from .agent_reading import (
+    TRAVELLERS,
+    WEAPONS_WEAKEST_FIRST,
+    Forces,
+    Traveller,
+    candidates,
+    strength_here,
 )
+from .components import CHURCH_FORCED_ABOVE, OUTLAWS_PER_COLOUR, ROUNDS, WEAPON_STRENGTH, reroute
 from .observation import DECISIONS
-from .render import card as card_view
 
-# The cards a face-down traveller may be, by deck letter and by whether the Sheriffs are in
-# play (the additions), as the view shows a card.
-_DECKS = {(d, sheriffs): [card_view(i) for i in deck_ids(d, sheriffs)]
-          for d in "AB" for sheriffs in (False, True)}
 MARKET_ROUNDS = 2      # rounds in which a recruit is worth two bags (he fights in every later one)
 ACCEPT_FAME = 2        # the fame a joint ambush must promise before it sends outlaws there
 BUY_BELOW = 2          # it buys equipment while it holds fewer cards than this
 SPARE_OUTLAWS = 3      # outlaws in camp before it spends one at the market or the merchant
 SMALL_JOINT = 2        # with this many outlaws or fewer left it offers a small joint ambush,
                        # asking for this many from a camp that has them
-COMRADE_FAME = FINAL_COMRADE_FAME   # a comrade's worth in fame (his sixth-round value)
-OUTLAW_FAME = 2        # an outlaw lost to the Sheriff, in fame (he fights no more)
 TIE_JITTER = 0.01      # random tie-break between ambushes of equal expected loot
 REROUTE_MARGIN = 0.5   # a messenger's clothes must gain this much over the journey as it is
 PASSED_SHERIFF = 0.5   # share of a Sheriff's fame loss it gains when he crushes a rival
-WEAPONS_WEAKEST_FIRST = tuple(range(NUM_WEAPON_KINDS))   # weapon kinds, cudgel first
 WEAPONS_STRONGEST_FIRST = WEAPONS_WEAKEST_FIRST[::-1]
-
-
-def _value(fame: int, gold: int, comrades: int) -> float:
-    """What a robbed traveller brings its leader, in fame: fame, a bag of gold is one fame at
-    the church, a comrade two (his final value, and an outlaw for later rounds)."""
-    return fame + gold + COMRADE_FAME * comrades
-
-
-def _strength_here(e: dict | None) -> int:
-    """The public strength of an ambush: its outlaws and the cards promised to it."""
-    if not e:
-        return 0
-    return sum(e["outlaws"]) + sum(w * s for row in e["promised"] for w, s in zip(row, WEAPON_STRENGTH))
+# The preparation decision's actions are the space's first ids, below this one (checked).
+_PREPARATION_BLOCKS = (A.CHURCH, A.INN, A.MERCHANT, A.MARKET, A.AMBUSH, A.JOINT)
+PREPARATION_ACTIONS = sum(b.size for b in _PREPARATION_BLOCKS)
+if any(b.stop > PREPARATION_ACTIONS for b in _PREPARATION_BLOCKS):
+    raise TypeError("Sherwood's preparation actions are no longer the first ids of the action space")
 
 
 class HeuristicAgent(SeededAgent):
@@ -100,8 +83,22 @@ class HeuristicAgent(SeededAgent):
 
     def act(self, env, agent: str) -> int:
         game = env.unwrapped
-        return self.choose(game.view(agent), game.action_mask(agent),
-                           game.possible_agents.index(agent))
+        mask = game.action_mask(agent)
+        forced = self._forced(mask)
+        if forced is not None:
+            return forced
+        return self.choose(game.view(agent), mask, game.possible_agents.index(agent))
+
+    @staticmethod
+    def _forced(mask: np.ndarray) -> int | None:
+        """The one legal action where there is one, outside the preparation (every rule
+        returns a legal action, so it returns that one, and the view need not be read); a
+        forced preparation action still goes through its rule, whose tie-break draws must
+        be drawn."""
+        if np.count_nonzero(mask) != 1:
+            return None
+        action = int(mask.argmax())
+        return None if action < PREPARATION_ACTIONS else action
 
     # --- the decision -----------------------------------------------------------------------
     def choose(self, v: dict, mask: np.ndarray, seat: int) -> int:
@@ -131,10 +128,12 @@ class HeuristicAgent(SeededAgent):
             return A.MARKET.start
         if me["hand_count"] < BUY_BELOW and camp >= SPARE_OUTLAWS and mask[A.MERCHANT.start]:
             return A.MERCHANT.start
-        best = self._best_ambush(v, mask, seat, camp)
-        if best is None:
+        forces = Forces(v, seat)
+        scores = self._ambush_scores(v, mask, seat, camp, forces)
+        if scores is None:
             return self._inn(v, mask)
-        offer = self._offer(v, mask, seat, camp)
+        best = self._best_ambush(scores)
+        offer = self._offer(v, mask, seat, camp, forces, scores)
         return A.AMBUSH.id(best, camp - 1) if offer is None else offer
 
     @staticmethod
@@ -146,85 +145,72 @@ class HeuristicAgent(SeededAgent):
         unseen = [s for s in laid_out if "card" not in v["slots"][s]]
         return A.INN.id((unseen or laid_out)[0])
 
-    def _strength(self, v, outlaws: int) -> int:
-        """Outlaws plus the strongest cards of its hand they can carry (one each)."""
-        return outlaws + sum(sorted(self._weapons(v), reverse=True)[:outlaws])
+    def _best_ambush(self, scores: dict[int, float]) -> int:
+        """The free ambush with the most expected loot (``_ambush_scores``), ties broken by a
+        small random jitter: one draw per free ambush, in ambush order, at every call."""
+        jitter = self.rng.random(len(scores)).tolist()
+        return max(zip(scores, jitter), key=lambda aj: scores[aj[0]] + TIE_JITTER * aj[1])[0]
 
-    def _best_ambush(self, v, mask, seat, camp):
-        """The free ambush with the most expected loot: every laid-out traveller drives this
-        round, and robs the first ambush on its route strong enough (a fork passed twice is
-        two chances)."""
-        free = [a for a in range(len(v["ambushes"])) if mask[A.AMBUSH.id(a, camp - 1)]]
-        if not free:
+    @staticmethod
+    def _ambush_scores(v, mask, seat, camp, forces: Forces) -> dict[int, float] | None:
+        """The expected loot of each free ambush for all ``camp`` outlaws (None: none is
+        free), the sum of every laid-out traveller's ``_loot_reached``, in place order.
+        Face-down travellers of one deck letter are the same cards: their loot is followed
+        once per letter and added for each of them."""
+        first = A.AMBUSH.id(0, camp - 1)
+        free_row = mask[first:A.AMBUSH.stop:OUTLAWS_PER_COLOUR].tolist()
+        scores = {a: 0.0 for a, free in enumerate(free_row) if free}
+        if not scores:
             return None
-        strength = self._strength(v, camp)
-        scores = dict.fromkeys(free, 0.0)
+        strength, oak, additions = forces.own(camp), v["players"][seat]["oak"], v["additions"]
+        by_deck = {}
         for slot in v["slots"]:
-            for c, weight in self._candidates(v, slot):
-                if c.get("sheriff"):
-                    self._face_sheriff(v, seat, scores, c, weight, strength)
-                elif c["strength"] <= strength:
-                    for b in c["route"]:
-                        if b in scores:
-                            scores[b] += weight * _value(c["fame"], c["gold"], c["comrades"])
-                        elif _strength_here(v["ambushes"][b]) >= c["strength"]:
-                            break               # robbed there before it reaches the rest
-        return max(scores, key=lambda a: scores[a] + TIE_JITTER * self.rng.random())
-
-    def _face_sheriff(self, v, seat, scores: dict, c: dict, weight: float, strength: int) -> None:
-        """(Additions) A Sheriff fights every ambush he passes: his fame where it beats him,
-        a loss where he crushes it."""
-        gain = c["fame"] if strength >= c["strength"] else -self._crush_loss(v, seat, c)
-        for b in set(c["route"]) & scores.keys():
-            scores[b] += weight * gain
-
-    def _crush_loss(self, v, seat, c: dict) -> float:
-        """(Additions) What a Sheriff crushing its ambush costs it: the fame lost and two for
-        each outlaw lost (he fights no more, and outlaws under the oak lose ties); a band of
-        four loses no outlaw."""
-        band = OUTLAWS_PER_COLOUR - v["players"][seat]["oak"]
-        return c["fame_loss"] + OUTLAW_FAME * min(c["outlaw_loss"], max(0, band - MIN_BAND))
-
-    def _candidates(self, v, slot: dict | None):
-        """The cards a laid-out traveller may be, with their weights: itself if known, else
-        every card of its deck letter, equally likely (the Sheriffs too with the
-        additions)."""
-        if not slot:
-            return []
-        if "card" in slot:
-            return [(slot["card"], 1.0)]
-        cards = _DECKS[slot["deck"], v["additions"]]
-        return [(c, 1.0 / len(cards)) for c in cards]
+            if not slot:
+                continue
+            if "card" in slot:
+                reached = _loot_reached(candidates(slot, additions), strength, oak, scores, forces.public)
+            else:
+                reached = by_deck.get(slot["deck"])
+                if reached is None:
+                    reached = by_deck[slot["deck"]] = _loot_reached(
+                        candidates(slot, additions), strength, oak, scores, forces.public)
+            for b, loot in reached:
+                scores[b] += loot
+        return scores
 
     # --- offers -----------------------------------------------------------------------------
-    def _offer(self, v, mask, seat, camp):
+    def _offer(self, v, mask, seat, camp, forces: Forces, scores: dict[int, float]):
         """A joint ambush for a known traveller its own strength does not reach, asking the
         player with most outlaws in camp for the rest; or, with two outlaws or fewer left, a
-        small joint ambush. Each offer is tried once per turn (a decline costs nothing)."""
+        small joint ambush at the best free ambush (``scores``). Each offer is tried once per
+        turn (a decline costs nothing)."""
         if v["decision"]["data"]["offers_made"] > 0:
             return None
         others = [(p["camp"], q) for q, p in enumerate(v["players"]) if q != seat and p["camp"] >= 1]
         if not others:
             return None
         top, partner = max(others)
-        strength = self._strength(v, camp)
+        strength = forces.own(camp)
+        first = A.JOINT.id(0, camp - 1)
+        free_row = mask[first:A.JOINT.stop:OUTLAWS_PER_COLOUR].tolist()      # by ambush
         best, best_value = None, 0.0
         for slot in v["slots"]:
             c = slot.get("card") if slot else None
-            if not c or c.get("sheriff") or not strength < c["strength"] <= strength + top:
+            if not c:
                 continue
-            for a in c["route"]:
-                joint = A.JOINT.id(a, camp - 1)
-                if not mask[joint]:
-                    if _strength_here(v["ambushes"][a]) >= c["strength"]:
+            c = TRAVELLERS[c["id"]]
+            if c.sheriff or not strength < c.strength <= strength + top:
+                continue
+            for a in c.route:
+                if not free_row[a]:
+                    if forces.public[a] >= c.strength:
                         break
                     continue
-                value = _value(c["fame"], c["gold"], c["comrades"])
-                if value > best_value:
-                    best, best_value = (joint, c["strength"] - strength), value
+                if c.loot > best_value:
+                    best, best_value = (A.JOINT.id(a, camp - 1), c.strength - strength), c.loot
                 break
         if best is None and camp <= SMALL_JOINT and top >= SMALL_JOINT:
-            a = self._best_ambush(v, mask, seat, camp)
+            a = self._best_ambush(scores)
             best = (A.JOINT.id(a, camp - 1), SMALL_JOINT)
         if best is None:
             return None
@@ -281,7 +267,8 @@ class HeuristicAgent(SeededAgent):
             return A.DECLINE.start
         return min(legal, key=lambda a: sum(w * s for w, s in zip(A.ACCEPT.index(a), WEAPON_STRENGTH)))
 
-    def _fame_at(self, v, ambush: int, outlaws: int) -> int:
+    @staticmethod
+    def _fame_at(v, ambush: int, outlaws: int) -> int:
         """The most fame a known traveller gives an ambush of ``outlaws`` at ``ambush``,
         if it reaches it before any other ambush strong enough."""
         best = 0
@@ -293,39 +280,54 @@ class HeuristicAgent(SeededAgent):
                 if b == ambush:
                     best = max(best, c["fame"])
                     break
-                if _strength_here(v["ambushes"][b]) >= c["strength"]:
+                if strength_here(v["ambushes"][b]) >= c["strength"]:
                     break
         return best
 
     # --- attacks ----------------------------------------------------------------------------
     def _lead(self, v, mask, seat):
-        """The laid-out traveller worth most to it (every one the mask offers lies there)."""
-        scores = {}
+        """The laid-out traveller worth most to it (every one the mask offers lies there).
+        Face-down travellers of one deck letter are the same cards, so they are worth the
+        same: weighed once per letter."""
+        fights, oak, additions = Forces(v, seat).fights(), v["players"][seat]["oak"], v["additions"]
+
+        def worth(slot) -> float:
+            return sum(w * self._drive_value(fights, oak, c, c.route) for c, w in candidates(slot, additions))
+
+        scores, by_deck = {}, {}
+        leads = mask[A.LEAD.start:A.LEAD.stop].tolist()
         for s, slot in enumerate(v["slots"]):
-            if slot and mask[A.LEAD.id(s)]:
-                scores[s] = sum(w * self._drive_value(v, seat, c) for c, w in self._candidates(v, slot))
+            if not slot or not leads[s]:
+                continue
+            if "card" in slot:
+                scores[s] = worth(slot)
+                continue
+            deck = slot["deck"]
+            if deck not in by_deck:
+                by_deck[deck] = worth(slot)
+            scores[s] = by_deck[deck]
         return A.LEAD.id(max(scores, key=scores.get))
 
-    def _drive_value(self, v, seat, c) -> float:
-        """Follow a traveller along its route: the first ambush strong enough robs it. Its own
-        ambush counts its hand's cards too; another's only its outlaws and promised cards.
-        (Additions) A Sheriff crushes every weaker ambush on his way."""
+    @staticmethod
+    def _drive_value(fights, oak: int, c: Traveller, route) -> float:
+        """Follow a traveller along ``route`` past the ambushes (``Forces.fights``): the first
+        one strong enough robs it. (Additions) A Sheriff crushes every weaker ambush on his
+        way."""
         value = 0.0
-        for b in c["route"]:
-            e = v["ambushes"][b]
-            if not e:
+        for b in route:
+            fight = fights[b]
+            if fight is None:
                 continue
-            mine = e["outlaws"][seat]
-            strength = _strength_here(e) + (self._strength(v, mine) - mine if mine else 0)
-            if strength < c["strength"]:
-                if c.get("sheriff"):
-                    value += -self._crush_loss(v, seat, c) if mine else PASSED_SHERIFF * c["fame_loss"]
+            strength, mine, outlaws = fight
+            if strength < c.strength:
+                if c.sheriff:
+                    value += -c.crush_loss(oak) if mine else PASSED_SHERIFF * c.fame_loss
                 continue
-            if c.get("sheriff"):
-                return value + (c["fame"] if mine else -c["fame"])
+            if c.sheriff:
+                return value + (c.fame if mine else -c.fame)
             if mine:
-                return _value(c["fame"], c["gold"], c["comrades"]) * mine / sum(e["outlaws"]) + c["fame"]
-            return -c["fame"]
+                return c.loot * mine / outlaws + c.fame
+            return -c.fame
         return value
 
     def _equip(self, v, mask, seat):
@@ -387,15 +389,38 @@ class HeuristicAgent(SeededAgent):
         """(Additions) Send the coach where the rest of its journey is worth most to it (into
         its own ambush, away from another's), if that beats the journey it is on."""
         coach = v["coach"]
-        c, passed = coach["card"], coach["step"]
-        best, best_value = A.MESSENGER_PASS.start, self._drive_value(v, seat, dict(c, route=coach["route"][passed:]))
+        card, passed = coach["card"], coach["step"]
+        c, fights, oak = TRAVELLERS[card["id"]], Forces(v, seat).fights(), v["players"][seat]["oak"]
+        best = A.MESSENGER_PASS.start
+        best_value = self._drive_value(fights, oak, c, coach["route"][passed:])
         for t in range(A.MESSENGER.size):
             if mask[A.MESSENGER.start + t]:
-                rest = reroute(c["origin"], passed, t)
-                value = self._drive_value(v, seat, dict(c, route=rest))
+                rest = reroute(card["origin"], passed, t)
+                value = self._drive_value(fights, oak, c, rest)
                 if value > best_value + REROUTE_MARGIN:
                     best, best_value = A.MESSENGER.start + t, value
         return best
+
+
+def _loot_reached(cards, strength: int, oak: int, free, public: list[int]) -> list[tuple[int, float]]:
+    """The expected loot one laid-out traveller (``cards``: what it may be, weighted) brings
+    each ``free`` ambush of ``strength``, as (ambush, loot) in the order the scores add them
+    (float sums depend on the order): it drives this round and robs the first ambush on its
+    route strong enough (a fork passed twice is two chances); (additions) a Sheriff fights
+    every ambush he passes: his fame where it beats him, a loss where he crushes it."""
+    reached = []
+    for c, weight in cards:
+        if c.sheriff:
+            gain = weight * (c.fame if strength >= c.strength else -c.crush_loss(oak))
+            reached += [(b, gain) for b in c.stops if b in free]
+        elif c.strength <= strength:
+            loot = weight * c.loot
+            for b in c.route:
+                if b in free:
+                    reached.append((b, loot))
+                elif public[b] >= c.strength:
+                    break               # robbed there before it reaches the rest
+    return reached
 
 
 # The rule of each decision kind, by the kind's name (the engine's DECISIONS); checked at

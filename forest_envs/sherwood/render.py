@@ -20,61 +20,84 @@ __all__ = ["consequences", "legend", "prompt", "render", "view"]
 
 
 def card(card_id: int) -> dict:
+    """A traveller's numbers as the view shows them: a fresh dict (and route list) each time,
+    so whoever reads a view may change it."""
+    return dict(_CARD_FIELDS[card_id], route=list(CARDS[card_id].route))
+
+
+def _card_fields(card_id: int) -> dict:
     c = CARDS[card_id]
     out = {"id": card_id, "deck": c.deck, "strength": c.strength, "fame": c.fame,
            "gold": c.gold, "comrades": c.comrades, "origin": c.origin,
-           "destination": c.destination, "route": list(c.route)}
+           "destination": c.destination, "route": None}
     if c.sheriff:
         out.update(sheriff=True, fame_loss=c.fame_loss, outlaw_loss=c.outlaw_loss)
     return out
 
 
+# Each card's numbers, built once (``card`` copies them): the route's key is kept in its place.
+_CARD_FIELDS = tuple(_card_fields(i) for i in range(len(CARDS)))
+
+
 def view(state, seat: int | None) -> dict:
-    """What ``seat`` may know; ``seat=None`` is the referee's view (every card and hand)."""
+    """What ``seat`` may know; ``seat=None`` is the referee's view (every card and hand).
+
+    Every block is read into Python lists at once (one ``tolist`` each; the promised cards
+    only of the ambushes somebody lies in): a view is built at every scripted decision, and
+    numpy's per-element reads cost more than the rest."""
     referee = seat is None
     n = state.num_players
     decision = state.decision_view()
     slots = []
+    face_up_row, marked_rows, told_rows = (state.slot_face_up.tolist(), state.slot_marked.tolist(),
+                                           state.slot_told.tolist())
+    peeked_rows = None if referee else state.peek[seat].tolist()
     for s, cid in enumerate(state.slots):
         if cid < 0:
             slots.append(None)
             continue
-        face_up = bool(state.slot_face_up[s])
+        face_up = bool(face_up_row[s])
+        marked = marked_rows[s]
         entry = {"face_up": face_up, "deck": CARDS[cid].deck,
-                 "marked_by": [q for q in range(n) if state.slot_marked[s, q]]}
+                 "marked_by": [q for q in range(n) if marked[q]]}
         if face_up or referee:
             entry["card"] = card(cid)
-        elif state.peek[seat, s].any():
+        elif any(peeked_rows[s]):
             entry["card"] = card(cid)
             entry["peeked"] = True
-        if state.slot_told[s, 0]:
-            entry["told"] = {"fame": int(state.slot_told[s, 1]), "gold": int(state.slot_told[s, 2]),
-                             "comrades": int(state.slot_told[s, 3])}
+        told = told_rows[s]
+        if told[0]:
+            entry["told"] = {"fame": told[1], "gold": told[2], "comrades": told[3]}
         slots.append(entry)
     ambushes = []
-    for a in range(len(AMBUSHES)):
-        outlaws = state.ambush_outlaws[a].tolist()
+    outlaw_rows, informant_rows = state.ambush_outlaws.tolist(), state.informant.tolist()
+    leader_rows, pledged_rows, promised = state.ambush_leader.tolist(), state.pledged.tolist(), state.promised
+    for a, outlaws in enumerate(outlaw_rows):
         if not any(outlaws):
             ambushes.append(None)
             continue
-        entry = {"leader": int(state.ambush_leader[a].argmax()), "outlaws": outlaws,
-                 "promised": state.promised[a].tolist(), "pledged": state.pledged[a].tolist()}
-        if state.informant[a].any():
+        leader = leader_rows[a]
+        entry = {"leader": leader.index(max(leader)), "outlaws": outlaws,
+                 "promised": promised[a].tolist(), "pledged": pledged_rows[a]}
+        informant = informant_rows[a]
+        if any(informant):
             # (Additions) a binding agreement: the target's place (-1: on the road), the
             # informant, the bags and comrades laid out for each recipient.
             where = state.ambush_target[a].tolist()
             entry["agreement"] = {
                 "target": -1 if where[-1] else where.index(1),
-                "informant": int(state.informant[a].argmax()),
+                "informant": informant.index(max(informant)),
                 "advance": state.advance[a].tolist(),
                 "advance_comrades": state.advance_comrades[a].tolist()}
         ambushes.append(entry)
     players = [{
-        "camp": int(state.camp[p]), "places": state.places[p].tolist(), "oak": int(state.oak[p]),
-        "gold": int(state.gold[p]), "fame": int(state.fame[p]), "hand_count": int(state.hand_count[p]),
-        "emptied": int(state.emptied[p]), "round_gold": int(state.round_gold[p]),
-        "round_comrades": int(state.round_comrades[p]),
-    } for p in range(n)]
+        "camp": camp, "places": places, "oak": oak, "gold": gold, "fame": fame,
+        "hand_count": hand_count, "emptied": emptied, "round_gold": round_gold,
+        "round_comrades": round_comrades,
+    } for camp, places, oak, gold, fame, hand_count, emptied, round_gold, round_comrades in zip(
+        state.camp.tolist(), state.places.tolist(), state.oak.tolist(), state.gold.tolist(),
+        state.fame.tolist(), state.hand_count.tolist(), state.emptied.tolist(),
+        state.round_gold.tolist(), state.round_comrades.tolist())]
     out = {
         "seat": seat, "num_players": n, "additions": bool(state.game.additions),
         "round": state.round_index,

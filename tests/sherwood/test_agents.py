@@ -183,3 +183,28 @@ def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_t
     assert s.decision.kind == Kind.SHORTFALL
     assert s.game.action_names[HeuristicAgent(seed=0).choose(s.view(0), s.legal_action_mask(), 0)] \
         == "withhold a promised bag from +2"
+
+
+@pytest.mark.parametrize("additions", [False, True], ids=["basic", "additions"])
+def test_act_skips_the_view_only_where_the_rule_would_choose_the_same(additions):
+    """``act`` returns a forced action outside the preparation without reading the view:
+    at every decision it agrees with ``choose`` on the view, and draws the same tie-breaks."""
+    import copy
+
+    e = forest_envs.make("sherwood_v0", num_players=4, additions=additions)
+    e.reset(seed=5)
+    agents = {a: HeuristicAgent(seed=i) for i, a in enumerate(e.possible_agents)}
+    forced = 0
+    for agent in e.agent_iter():
+        _, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        game, h = e.unwrapped, agents[agent]
+        twin = copy.deepcopy(h)
+        expected = twin.choose(game.view(agent), game.action_mask(agent), game.possible_agents.index(agent))
+        action = h.act(SeatOnlyEnv(e), agent)
+        assert action == expected and h.rng.random() == twin.rng.random()
+        forced += int(game.action_mask(agent).sum()) == 1
+        e.step(action)
+    assert forced > 0

@@ -15,12 +15,14 @@ class Table:
     @property
     def figure_seat(self) -> int:
         """The holder of the starting player figure: he opens the preparation phase."""
-        return int(self.figure.argmax())
+        row = self.figure.tolist()        # a list's first maximum is argmax, without numpy's call
+        return row.index(max(row))
 
     def card_holder_seat(self) -> int:
         """The holder of the starting player card (-1: nobody yet this round): he leads the
         first traveller (rulebook, "End of Preparation")."""
-        return int(self.card_holder.argmax()) if self.card_holder.any() else -1
+        row = self.card_holder.tolist()
+        return row.index(max(row)) if any(row) else -1
 
     def _seats_from(self, first: int) -> tuple[int, ...]:
         """Every seat clockwise from ``first`` (any int: taken modulo the player count)."""
