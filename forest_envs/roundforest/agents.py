@@ -23,6 +23,7 @@ actions the rules cannot produce. There is no random or first-legal fallback.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -54,9 +55,9 @@ from .components import (
     YELLOW,
     Task,
     cell_rc,
-    pattern_targets,
 )
 from .observation import DECISIONS
+from .rules.turn import octagon_targets
 
 
 class ImpossibleDecision(RuntimeError):
@@ -70,9 +71,13 @@ class HeuristicAgent(SeededAgent):
 
     def act(self, env, agent: str) -> int:
         raw = env.unwrapped
-        view = raw.view(agent)
-        mask = np.asarray(raw.action_mask(agent))
-        return self.choose(view, mask)
+        legal = np.flatnonzero(raw.action_mask(agent)).tolist()
+        if len(legal) == 1:
+            return legal[0]  # forced: nothing to decide, so the view is not even read
+        if not legal:
+            raise ValueError(f"{agent} has no legal action: it is not its decision or the "
+                             "game is over")
+        return self._decide(raw.view(agent), legal)
 
     # --- the decision ------------------------------------------------------------------------
     def choose(self, view: dict, mask: np.ndarray) -> int:
@@ -82,6 +87,10 @@ class HeuristicAgent(SeededAgent):
                              "or the game is over")
         if len(legal) == 1:
             return legal[0]  # forced: nothing to decide
+        return self._decide(view, legal)
+
+    def _decide(self, view: dict, legal: list[int]) -> int:
+        """The handler's choice among ``legal`` (more than one action) for ``view``."""
         kind = view["decision"]["kind"]
         choice = HANDLERS[kind](self, view, set(legal))
         if choice not in legal:
@@ -155,29 +164,29 @@ class HeuristicAgent(SeededAgent):
             return 1.0
         return 0.0
 
-    def _targets(self, view: dict, cell: int) -> list[int]:
-        info = view["cells"].get(cell)
-        if info is None:
-            return []
-        n = view["num_players"]
-        # the octagons as they lie now (turning is ignored: a rough distance)
-        tile, orient = info["tile"], info["orientation"]
-        return pattern_targets(n, cell, tile, orient)
-
-    def _distances(self, view: dict, goals: set[int]) -> dict[int, int]:
-        """Moves needed from each tile to one of ``goals`` over the current octagons
-        (ignoring turning and pieces): a breadth-first search backwards."""
-        back: dict[int, list[int]] = {c: [] for c in view["cells"]}
-        for c in view["cells"]:
-            for t in self._targets(view, c):
+    @staticmethod
+    def _distances(view: dict, goals: set[int], wanted: Iterable[int]) -> dict[int, int]:
+        """Moves needed from the tiles to one of ``goals`` over the current octagons
+        (ignoring turning and pieces): a breadth-first search backwards. Every tile of
+        ``wanted`` that can reach a goal has its distance; the search stops once all of
+        them have one (breadth-first, a tile's first distance is final), so other tiles
+        may be missing."""
+        cells, n = view["cells"], view["num_players"]
+        back: dict[int, list[int]] = {c: [] for c in cells}
+        for c, info in cells.items():
+            # the octagons as they lie now (turning is ignored: a rough distance)
+            for t in octagon_targets(n, c, info["tile"], info["orientation"]):
                 back[t].append(c)
         dist = {g: 0 for g in goals}
+        missing = {c for c in wanted if c not in dist}
         queue = deque(goals)
-        while queue:
+        while queue and missing:
             c = queue.popleft()
+            d = dist[c] + 1
             for prev in back[c]:
                 if prev not in dist:
-                    dist[prev] = dist[c] + 1
+                    dist[prev] = d
+                    missing.discard(prev)
                     queue.append(prev)
         return dist
 
@@ -196,22 +205,22 @@ class HeuristicAgent(SeededAgent):
     # --- decisions ------------------------------------------------------------------------------------
     def _turn(self, view: dict, legal: set[int]) -> int:
         me = self._me(view)
+        compass_cost = 6.0 if me["compasses"] > 1 else 9.0
+        # (action, cell, cost) of each move, in the order of ``legal``: the order of the draws
+        moves = [(a, a - A.MOVE.start, 0.0) if a in A.MOVE else (a, a - A.COMPASS.start, compass_cost)
+                 for a in legal if a in A.MOVE or a in A.COMPASS]
+        # one draw per move, as one call (the same numbers as one call per move)
+        noise = self.rng.random(len(moves)).tolist()
         goals = self._goals(view)
-        dist = self._distances(view, goals) if goals else {}
+        dist = self._distances(view, goals, (cell for _, cell, _ in moves)) if goals else {}
         # pausing is worth a little; from the backpack it is legal only with no move at all
         best, best_score = (A.PAUSE.start, 0.2) if A.PAUSE.start in legal else (None, -np.inf)
-        for a in legal:
-            if a in A.MOVE:
-                cell, cost = a - A.MOVE.start, 0.0
-            elif a in A.COMPASS:
-                cell, cost = a - A.COMPASS.start, 6.0 if me["compasses"] > 1 else 9.0
-            else:
-                continue
+        for (a, cell, cost), r in zip(moves, noise):
             score = self._tile_value(view, cell) - cost
             if goals:
                 d = dist.get(cell)
                 score += 6.0 / (1 + d) if d is not None else 0.0
-            score += self.rng.random() * 0.1
+            score += r * 0.1
             if score > best_score:
                 best, best_score = a, score
         if best is None:
@@ -397,7 +406,7 @@ class HeuristicAgent(SeededAgent):
 
     def _unicorn(self, view, legal):
         goals = self._goals(view)
-        dist = self._distances(view, goals) if goals else {}
+        dist = self._distances(view, goals, (a - A.TILE.start for a in legal)) if goals else {}
         return max(legal, key=lambda a: (self._tile_value(view, a - A.TILE.start) * 0.2
                                          + (6.0 / (1 + dist[a - A.TILE.start])
                                             if a - A.TILE.start in dist else 0.0)))
@@ -412,7 +421,8 @@ class HeuristicAgent(SeededAgent):
         if q == view["seat"]:
             raise self._impossible(view, legal, "the qualified player's left neighbour "
                                    "places the Forest Spirit, never that player")
-        dist = self._distances(view, {target} if target in view["cells"] else set())
+        dist = self._distances(view, {target} if target in view["cells"] else set(),
+                               (a - A.TILE.start for a in legal))
         return max(legal, key=lambda a: dist.get(a - A.TILE.start, 99))
 
 
