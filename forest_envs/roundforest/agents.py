@@ -71,7 +71,7 @@ class HeuristicAgent(SeededAgent):
 
     def act(self, env, agent: str) -> int:
         raw = env.unwrapped
-        legal = np.flatnonzero(raw.action_mask(agent)).tolist()
+        legal = raw.action_mask(agent).nonzero()[0].tolist()
         if len(legal) == 1:
             return legal[0]  # forced: nothing to decide, so the view is not even read
         if not legal:

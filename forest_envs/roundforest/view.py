@@ -14,13 +14,15 @@ from .observation import APPLES, COPPER, SILVER
 def view(state, seat: int | None) -> dict:
     referee = seat is None
     game = state.game
-    # Each block read once as Python lists: a scripted agent reads the view at every
-    # decision, and numpy's per-element indexing would cost more than the whole build.
+    # Each block read once as Python lists, with as few numpy calls as can be: a scripted
+    # agent reads the view at every decision, and on these small blocks each numpy call
+    # (a reduction most of all) costs more than the Python work on its values.
     tile, well, turn = state.cell_tile.tolist(), state.cell_well.tolist(), state.cell_turn.tolist()
     orient, blocked = state.cell_orient.tolist(), state.cell_blocked.tolist()
-    inner = state.cell_open[:, :, 0].astype(bool).tolist()
-    outer = state.cell_open[:, :, 1].astype(bool).tolist()
-    chip, item = state.cell_chip.argmax(axis=1).tolist(), state.cell_item.tolist()
+    inner, outer = state.cell_open.astype(bool).transpose(2, 0, 1).tolist()
+    # the chip's one-hot row: its first largest entry (numpy's argmax)
+    chip = [row.index(max(row)) for row in state.cell_chip.tolist()]
+    item = state.cell_item.tolist()
     char = state.cell_char.tolist()
     cells = {cell: {"tile": tile[cell], "well": bool(well[cell]), "turn": turn[cell],
                     "orientation": orient[cell], "inner": inner[cell], "outer": outer[cell],
@@ -44,8 +46,8 @@ def view(state, seat: int | None) -> dict:
             "winner": bool(winner[p]),
         }
         if referee or p == seat:
-            drawn = state.drawn_card[p]
-            entry["drawn_card"] = int(drawn.argmax()) if drawn.any() else None
+            drawn = state.drawn_card[p].tolist()
+            entry["drawn_card"] = drawn.index(max(drawn)) if any(drawn) else None
             entry["prince_items"] = state.prince_items[p].tolist()
         players.append(entry)
     supply = state.supply.tolist()

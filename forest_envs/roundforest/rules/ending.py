@@ -92,14 +92,14 @@ class EndingRules:
         return int(seats[0]) if seats.size else -1
 
     def progress_all(self) -> list[Progress]:
-        """Every seat's ``progress``, each block read once as Python lists (the view shows
-        them at every decision)."""
-        winner, apples, copper, silver = (self.winner.tolist(), self.apples.tolist(),
-                                          self.copper.tolist(), self.silver.tolist())
-        debts, items = self.debts.sum(axis=1).tolist(), self.backpack.sum(axis=1).tolist()
-        return [Progress(winner=bool(winner[p]), apples=apples[p], debts=debts[p],
-                         coins=copper[p] + SILVER_IN_COPPER * silver[p], item_count=items[p])
-                for p in range(self.num_players)]
+        """Every seat's ``progress``, each block read once as Python lists and summed in
+        Python (the view shows them at every decision; on blocks this small a numpy
+        reduction costs more than the sums)."""
+        return [Progress(winner=bool(w), apples=a, debts=sum(owed),
+                         coins=c + SILVER_IN_COPPER * s, item_count=sum(items))
+                for w, a, owed, c, s, items in zip(
+                    self.winner.tolist(), self.apples.tolist(), self.debts.tolist(),
+                    self.copper.tolist(), self.silver.tolist(), self.backpack.tolist())]
 
     def progress(self, p: int) -> Progress:
         return self.progress_all()[p]
