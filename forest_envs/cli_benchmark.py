@@ -17,6 +17,15 @@ def cmd_benchmark(args) -> int:
                           "give --agent SPEC (the agent to benchmark) or --calibrate")
     if args.references and not args.calibrate:
         raise ConfigError("--references is for --calibrate; a benchmark's line-ups are fixed")
+    if args.lineups is not None and args.calibrate:
+        raise ConfigError("--lineups is for a benchmark; --calibrate plays every line-up of the "
+                          "references")
+    lineups = None
+    if args.lineups is not None:
+        lineups = [name.strip() for name in args.lineups.split(",") if name.strip()]
+        if not lineups:
+            raise ConfigError("--lineups lists no line-up; give comma-separated names, e.g. "
+                              "heuristic,mixed")
     if args.games is None:
         args.games = bm.DEFAULT_CALIBRATION_GAMES if args.calibrate else bm.DEFAULT_GAMES
     if args.seed is None:
@@ -34,7 +43,8 @@ def cmd_benchmark(args) -> int:
         print(f"wrote the frozen ratings into {path}")
     else:
         entry = bm.run_benchmark(args.env, args.agent, args.games, args.seed, config, args.workers,
-                                 args.address, args.ratings, progress=not args.quiet)
+                                 args.address, args.ratings, progress=not args.quiet,
+                                 lineups=lineups)
         print(bm.format_benchmark(entry))
     if args.json:
         with open(args.json, "w") as f:
@@ -59,6 +69,9 @@ def add_benchmark_parser(sub) -> None:
                    "the reference agents and freeze their ratings into --ratings")
     q.add_argument("--references", help="with --calibrate: comma-separated reference agents, the "
                    "anchor first (default: the line-ups' agents, random first)")
+    q.add_argument("--lineups", help="comma-separated line-ups to play (default: all of them: "
+                   "random, heuristic, ppo, mixed); the others are skipped, saying so: for a "
+                   "candidate too slow for every line-up")
     q.add_argument("--ratings", help="the reference ratings file (default: the one in the package)")
     q.add_argument("--quiet", action="store_true", help="no progress bar")
     q.set_defaults(func=cmd_benchmark)

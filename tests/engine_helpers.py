@@ -37,5 +37,8 @@ class SeatOnlyEnv:
     def view(self, agent):
         return self._env.view(agent)
 
+    def reading(self, agent):
+        return self._env.reading(agent)
+
     def action_mask(self, agent):
         return self._env.action_mask(agent)

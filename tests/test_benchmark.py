@@ -13,6 +13,7 @@ from forest_envs import cli
 from forest_envs.agents import baselines
 from forest_envs.benchmark import (
     calibration_lineups,
+    chosen_lineups,
     config_key,
     default_references,
     format_benchmark,
@@ -92,6 +93,30 @@ def test_the_command_in_the_entry_replays_the_options():
         "forest-envs benchmark --env sherwood_v0 --agent ismcts:sims=50 --games 8 --seed 3 --set additions=true "
         "--set 'x=a b'")
     assert protocol._file_digest(__file__) is not None and protocol._file_digest("heuristic") is None
+
+
+def test_lineups_plays_only_the_line_ups_named_and_says_which_it_left_out(tiny_scale):
+    """``--lineups`` (for a candidate too slow for every line-up): only the named line-ups are
+    played and rated, in the protocol's order; the rest are skipped with the reason, and the
+    entry's command names them, so it replays exactly these games."""
+    e = run_benchmark("chickwood_v0", "random", games=3, seed=4, ratings_path=tiny_scale[0],
+                      lineups=["mixed", "heuristic"])
+    assert [r["name"] for r in e["lineups"]] == ["heuristic", "mixed"]
+    assert {s["name"]: s["reason"] for s in e["skipped"]}["random"] == "not played: --lineups mixed,heuristic"
+    assert e["overall"]["games"] == 6
+    assert e["command"].endswith("--games 3 --seed 4 --lineups mixed,heuristic")
+    full = run_benchmark("chickwood_v0", "random", games=3, seed=4, ratings_path=tiny_scale[0])
+    assert [r for r in full["lineups"] if r["name"] != "random"] == e["lineups"]  # the same games
+
+
+def test_lineups_refuses_a_line_up_the_configuration_does_not_offer():
+    with pytest.raises(ConfigError, match=r"--lineups names 'ppo', which chickwood_v0 does not offer here "
+                                          r"\(no shipped baseline.*; it offers random, heuristic, mixed"):
+        chosen_lineups("chickwood_v0", None, ["ppo"])
+    with pytest.raises(ConfigError, match="--lineups names 'nope'"):
+        chosen_lineups("chickwood_v0", None, ["nope"])
+    with pytest.raises(ConfigError, match="--lineups lists a line-up twice: random,random"):
+        chosen_lineups("chickwood_v0", None, ["random", "random"])
 
 
 def test_the_config_key_fills_in_the_defaults_and_the_step_limit():
@@ -367,6 +392,9 @@ def test_the_calibration_command_writes_the_ratings_file(capsys, tmp_path):
     (["--agent", "random", "--references", "random,heuristic"], "--references is for --calibrate"),
     (["--calibrate", "--references", "random,random"], "--references lists an agent twice: random,random"),
     (["--agent", "random", "--games", "0"], "--games must be at least 1, got 0"),
+    (["--agent", "random", "--lineups", "robots"], "--lineups names 'robots'"),
+    (["--agent", "random", "--lineups", ","], "--lineups lists no line-up"),
+    (["--calibrate", "--lineups", "random"], "--lineups is for a benchmark"),
     (["--agent", "random", "--set", "num_players=9"], "num_players"),
     (["--agent", "random", "--json", "/no/such/folder/x.json"], "--json '/no/such/folder/x.json': folder"),
 ])

@@ -12,6 +12,7 @@ from .protocol import (
     DEFAULT_GAMES,
     DEFAULT_SEED,
     calibration_lineups,
+    chosen_lineups,
     config_key,
     default_references,
     reference_lineups,
@@ -22,6 +23,6 @@ from .rating import REFERENCE_RATINGS, Rating, load_ratings, rate_one, store_ent
 from .table import format_benchmark, format_calibration
 
 __all__ = ["DEFAULT_CALIBRATION_GAMES", "DEFAULT_CALIBRATION_SEED", "DEFAULT_GAMES", "DEFAULT_SEED",
-           "REFERENCE_RATINGS", "Rating", "calibration_lineups", "config_key", "default_references",
+           "REFERENCE_RATINGS", "Rating", "calibration_lineups", "chosen_lineups", "config_key", "default_references",
            "format_benchmark", "format_calibration", "load_ratings", "rate_one", "reference_lineups",
            "run_benchmark", "run_calibration", "store_entry"]

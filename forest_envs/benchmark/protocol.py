@@ -94,6 +94,27 @@ def reference_lineups(env_id: str, config: dict | None = None) -> tuple[list[Lin
     return lineups, skipped
 
 
+def chosen_lineups(env_id: str, config: dict | None, names: list[str] | None
+                   ) -> tuple[list[Lineup], list[dict]]:
+    """The line-ups to play: every one the configuration offers, or only ``names`` (the rest
+    are skipped, saying so). A name the configuration does not offer is an error naming the
+    ones it does: a candidate is never rated on other line-ups than it asked for."""
+    lineups, skipped = reference_lineups(env_id, config)
+    if names is None:
+        return lineups, skipped
+    offered = [lu.name for lu in lineups]
+    for name in names:
+        if name not in offered:
+            why = next((s["reason"] for s in skipped if s["name"] == name), None)
+            raise ConfigError(f"--lineups names {name!r}, which {env_id} does not offer here"
+                              + (f" ({why})" if why else "") + f"; it offers {', '.join(offered)}")
+    if len(set(names)) != len(names):
+        raise ConfigError(f"--lineups lists a line-up twice: {','.join(names)}")
+    asked = f"not played: --lineups {','.join(names)}"
+    return ([lu for lu in lineups if lu.name in names],
+            skipped + [{"name": lu.name, "reason": asked} for lu in lineups if lu.name not in names])
+
+
 def _lineup_row(lineup: Lineup, results, frozen: dict[str, rt.Rating] | None) -> dict:
     n = len(lineup.opponents) + 1
     seats = [r.seats.index(0) for r in results]
@@ -120,14 +141,15 @@ def _scale(entry: dict | None, path) -> dict | None:
 
 def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED,
                   config: dict | None = None, workers: int = 1, address: str | None = None,
-                  ratings_path=None, progress: bool = False) -> dict:
-    """Play ``agent`` against every reference line-up; the leaderboard entry (a JSON-able dict:
-    see docs/benchmark.md)."""
+                  ratings_path=None, progress: bool = False, lineups: list[str] | None = None) -> dict:
+    """Play ``agent`` against every reference line-up (or the ``lineups`` named); the
+    leaderboard entry (a JSON-able dict: see docs/benchmark.md)."""
     from .. import __version__
 
     config = dict(config or {})
     key = config_key(env_id, config)
-    lineups, skipped = reference_lineups(env_id, config)
+    names = lineups
+    lineups, skipped = chosen_lineups(env_id, config, names)
     entry = rt.find_entry(rt.load_ratings(ratings_path), env_id, key)
     frozen = rt.frozen_ratings(entry) if entry else None
     plays, started = {}, _measure()
@@ -165,7 +187,7 @@ def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int
         "overall": {"games": len(all_results), "truncated": sum(r.truncated for r in all_results),
                     "rating": overall.as_dict() if overall else None},
         "scale": _scale(entry, ratings_path), "notes": notes,
-        "command": benchmark_command(env_id, agent, games, seed, config),
+        "command": benchmark_command(env_id, agent, games, seed, config, names),
         "measured": _measured(started),
     }
 
@@ -201,13 +223,15 @@ def _sets(config: dict) -> str:
                    for k, v in config.items())
 
 
-def benchmark_command(env_id: str, agent: str, games: int, seed: int, config: dict) -> str:
+def benchmark_command(env_id: str, agent: str, games: int, seed: int, config: dict,
+                      lineups: list[str] | None = None) -> str:
     """The command that plays exactly these games again (workers and address never change a
     result, so they are not part of it)."""
     import shlex
 
+    chosen = f" --lineups {','.join(lineups)}" if lineups is not None else ""
     return (f"forest-envs benchmark --env {env_id} --agent {shlex.quote(agent)} --games {games} "
-            f"--seed {seed}{_sets(config)}")
+            f"--seed {seed}{_sets(config)}{chosen}")
 
 
 def calibrate_command(env_id: str, config: dict, games: int = DEFAULT_CALIBRATION_GAMES,

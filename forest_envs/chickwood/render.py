@@ -17,7 +17,8 @@ The view is indexed as the game's data is, so a program reads it without parsing
 what a move did into words (``words.py``), from the observer's view only. Scripted agents
 call ``view`` at every decision,
 so it reads each buffer block with one ``tolist()`` (indexing numpy element by element is
-slow) and builds nothing it does not return.
+slow) and builds nothing it does not return. The heuristic reads ``reading`` instead
+(``reading.py``): the same facts as tuples, without the dicts.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from .components import (
     num_rounds,
 )
 from .observation import Kind
+from .reading import reading  # noqa: F401  (State.reading finds it here, in RENDER)
 from .words import WIDTH, ask, cards, happened
 
 _SEAT_PLUS_ONE = np.arange(1, 6)

@@ -303,6 +303,11 @@ class ForestAECEnv(AECEnv):
         seat = None if agent is None else self._seat_of[self._check_agent(agent)]
         return self._reset_state("view").view(seat)
 
+    def reading(self, agent: str):
+        """What ``agent`` may know as the game's light record for scripted agents
+        (``State.reading``)."""
+        return self._reset_state("reading").reading(self._seat_of[self._check_agent(agent)])
+
     def render_text(self, agent: str | None = None) -> str:
         seat = None if agent is None else self._seat_of[self._check_agent(agent)]
         return self._reset_state("render_text").render(seat)

@@ -654,6 +654,15 @@ class BufferState:
         are for ``render``); ``seat=None`` is the referee's view of everything."""
         return self._render_module().view(self, seat)
 
+    def reading(self, seat: int):
+        """What ``seat`` may know as the game's light typed record for scripted agents
+        (``reading(state, seat)`` in its RENDER module): the facts of ``view(seat)`` without
+        the nested dicts, which cost a scripted agent as much as its decision."""
+        read = getattr(self._render_module(), "reading", None)
+        if read is None:
+            raise NotImplementedError(f"{type(self).__name__}'s RENDER module gives no reading")
+        return read(self, seat)
+
     def render(self, seat: int | None = None) -> str:
         """A text picture of ``view(seat)``."""
         return self._render_module().render(self, seat)

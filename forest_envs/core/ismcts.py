@@ -66,7 +66,7 @@ __all__ = ["DEFAULTS", "OPTION_HELP", "PRIORS", "REWARDS", "ROLLOUTS", "ISMCTSAg
 
 
 class _StateEnv:
-    """What a heuristic agent inside the search reads (``env.unwrapped.view(agent)``, ``action_mask``,
+    """What a heuristic agent inside the search reads (``env.unwrapped.view(agent)`` or ``reading``, ``action_mask``,
     ``possible_agents``) over a determinized state that search plays on."""
 
     __slots__ = ("state", "possible_agents", "_seat_of")
@@ -82,6 +82,9 @@ class _StateEnv:
 
     def view(self, agent: str) -> dict:
         return self.state.view(self._seat_of[agent])
+
+    def reading(self, agent: str):
+        return self.state.reading(self._seat_of[agent])
 
     def action_mask(self, agent: str) -> np.ndarray:
         mask = self.state.legal_action_mask()

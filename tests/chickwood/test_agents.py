@@ -239,10 +239,9 @@ def test_an_illegal_choice_raises_instead_of_falling_back(monkeypatch):
 
 def test_an_unknown_decision_raises():
     state = raid_position()
-    view = state.view(0)
-    view["decision"]["kind"] = "juggle"
+    seen = state.reading(0)._replace(decision="juggle")
     with pytest.raises(RuntimeError, match="no rule for decision 'juggle'"):
-        HeuristicAgent().decide(SeatView(view), state.legal_actions())
+        HeuristicAgent().decide(SeatView(seen), state.legal_actions())
 
 
 # =========================================================================================
@@ -347,7 +346,7 @@ def test_scouting_by_bounds_chooses_what_scoring_every_play_would():
             p = state.current_player
             legal = state.legal_actions()
             if phase(state) == "scout" and len(legal) > 1:
-                val = Valuer(SeatView(state.view(p)), Params.of())
+                val = Valuer(SeatView(state.reading(p)), Params.of())
                 model = agents[p].model
                 scouting = Scouting(val, model)
                 scores = {play.action: scouting.score(play, float("-inf"))
@@ -458,7 +457,7 @@ def test_alms_goes_where_one_alms_wins_the_most_glory():
 
 def test_alms_value_counts_the_tie_won_by_position():
     state = alms_position(1, GRID, {"r1c1": [1], "r2c2": [1, 1, 2]})
-    values = cell_values(SeatView(state.view(0)), Params.of())
+    values = cell_values(SeatView(state.reading(0)), Params.of())
     assert values[cell("r1c1")] > 9  # +9 for us, -9 for P1 (weighted), nothing unlocked later
 
 

@@ -25,10 +25,13 @@ How it plays
 The parts are small modules; ``params.Params`` holds every tunable number.
 
 Memoisation: one scheme. Expensive pure functions (shaped values and marginals of a
-collection, village alms values, best snake routes, exact final glory) take hashable
-arguments (tuples, the interned ``Params``) and are wrapped in ``functools.lru_cache``,
-shared by every agent and game of the process. Nothing else is cached: a decision reads the
-view once (``SeatView``) and computes the values it shares once (``Valuer``).
+collection, a seat's marginals and card values with its alms, village alms values, best
+snake routes, exact final glory, a castle's and its cards' records as a seat reads them)
+take hashable arguments (tuples, the interned ``Params``; public facts and the seat's own
+only) and are wrapped in ``functools.lru_cache``, shared by every agent and game of the
+process. Nothing else is cached, but for the opponent model's greedy chance of each seat,
+kept until its belief changes: a decision reads the seat's reading once (``SeatView`` of
+``env.unwrapped.reading``) and computes the values it shares once (``Valuer``).
 """
 
 from .heuristic import HeuristicAgent

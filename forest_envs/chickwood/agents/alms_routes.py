@@ -51,10 +51,16 @@ def alms_value(village: int, owners: tuple, me: int, n: int, later: bool, p: Par
 
 def cell_values(sv: SeatView, p: Params) -> tuple[float | None, ...]:
     """Per cell, what one alms of mine is worth there (None: no village with a free space)."""
-    later = sv.rounds_after > 0
-    return tuple(alms_value(village, owners, sv.me, sv.n, later, p)
+    return grid_values(sv.grid, sv.me, sv.n, sv.rounds_after > 0, p)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def grid_values(grid: tuple, me: int, n: int, later: bool, p: Params) -> tuple[float | None, ...]:
+    """``cell_values`` of a grid ((village, owners) per cell): the alms change a few times a
+    round, and every decision in between asks again."""
+    return tuple(alms_value(village, owners, me, n, later, p)
                  if village >= 0 and -1 in owners else None
-                 for village, owners in sv.grid)
+                 for village, owners in grid)
 
 
 @functools.lru_cache(maxsize=1 << 11)
@@ -115,11 +121,11 @@ def _better(total: float, best: tuple | None) -> bool:
     return best is None or total > best[0]
 
 
-def route_value(sv: SeatView, values: tuple, alms: int) -> float:
+def route_value(alms_left: int, values: tuple, alms: int) -> float:
     """What giving ``alms`` alms this round is worth along the best snake (no more than the
-    alms left or the cells). The search goes as deep as asked, at least 3 (a benefactor's
-    alms), so that most questions share one search."""
-    most = min(sv.alms_left[sv.me], MAX_CELLS)
+    ``alms_left`` or the cells). The search goes as deep as asked, at least 3 (a
+    benefactor's alms), so that most questions share one search."""
+    most = min(alms_left, MAX_CELLS)
     alms = min(alms, most)
     return best_routes(values, None, 0, max(alms, min(3, most)))[0][alms]
 

@@ -33,8 +33,9 @@ CASTLE_DECISIONS = ("scout", "spy", "raid", "key")
 class HeuristicAgent:
     """Scripted Chickwood Forest player; the package docstring says how it plays.
 
-    It reads only what its seat may know: ``env.unwrapped.view(agent)`` and
-    ``env.unwrapped.action_mask(agent)``, plus the public component data. Its only memory
+    It reads only what its seat may know: ``env.unwrapped.reading(agent)`` (the facts of
+    its ``view``) and ``env.unwrapped.action_mask(agent)``, plus the public component data.
+    Its only memory
     is the opponent model. It is deterministic (``seed`` is accepted for the agent
     protocol); ``params`` override the defaults of ``Params``."""
 
@@ -54,7 +55,7 @@ class HeuristicAgent:
             raise ValueError(f"{agent} has no legal action: it is not its turn")
         if len(legal) == 1:
             return legal[0]  # forced: nothing to decide
-        sv = SeatView(raw.view(agent))
+        sv = SeatView(raw.reading(agent))
         action = self.decide(sv, legal)
         if action not in legal:
             raise RuntimeError(f"the heuristic chose illegal action {action} at a "

@@ -31,11 +31,16 @@ class OpponentModel:
 
     def reset(self) -> None:
         self.log_odds: dict[int, float] = {}
+        self.greedy_of: dict[int, float] = {}  # greedy() by seat, until its belief changes
         self.previous: Valuer | None = None
 
     def greedy(self, seat: int) -> float:
         """The chance that ``seat`` raids the castle it values most (else a random one)."""
-        return self.p.greedy_prob / (1.0 + math.exp(-self.log_odds.get(seat, self.prior)))
+        found = self.greedy_of.get(seat)
+        if found is None:
+            found = self.greedy_of[seat] = self.p.greedy_prob / (
+                1.0 + math.exp(-self.log_odds.get(seat, self.prior)))
+        return found
 
     def observe(self, val: Valuer) -> None:
         """Learn from the raids made since the previous decision, then remember this one."""
@@ -60,6 +65,7 @@ class OpponentModel:
         by_value = 0.15 * uniform + 0.85 * chosen  # a value-driven player errs sometimes
         odds = self.log_odds.get(raider, self.prior) + math.log(by_value / uniform)
         self.log_odds[raider] = max(-LOG_ODDS_LIMIT, min(LOG_ODDS_LIMIT, odds))
+        self.greedy_of.pop(raider, None)
 
 
 def raids_since(prev: Valuer, val: Valuer):

@@ -35,7 +35,7 @@ class Play(NamedTuple):
     action: int
     kind: int          # the card's kind
     castle: int        # the castle's value
-    my_values: dict    # my value of each castle after the play
+    my_value: float    # my value of that castle after the play (the others' are unchanged)
 
 
 class Scouting:
@@ -58,6 +58,7 @@ class Scouting:
                       for k, x in enumerate(sv.hand) if x}
         self.kept = self.kept_in_hand()
         self.kept_total = sum(self.kept[k] * sv.hand[k] for k in self.kept)
+        self.after_face_down: dict[int, tuple[dict, dict]] = {}  # seen_after by castle
 
     def kept_in_hand(self) -> dict:
         """What a card of each kind in hand is worth if kept for a later turn: played on my
@@ -81,15 +82,19 @@ class Scouting:
     def plays(self, legal: list[int]) -> list[Play]:
         """Every play, best bound first. My expected raid is at most my best castle value
         and the chance an opponent gets the card at most 1."""
+        val, castles, mine = self.val, self.sv.castles, self.val.mine
+        # a play changes my value of one castle: the best of the others bounds the rest
+        best_other = {v: max([x for u, x in mine.items() if u != v], default=float("-inf"))
+                      for v in mine}
+        rest = {k: max(0.0, -self.gift_weight * gift) + self.kept_after(k)
+                for k, gift in self.gifts.items()}
         out = []
         for a in legal:
             k, c = PLAY.index(a)
             value = c + 1
-            my_values = {**self.val.mine,
-                         value: self.val.my_castle_value(self.sv.castles[value], extra=k)}
-            bound = (max(0.0, max(my_values.values())) + max(0.0, -self.gift_weight * self.gifts[k])
-                     + self.kept_after(k))
-            out.append(Play(bound, a, k, value, my_values))
+            my_value = val.my_castle_value(castles[value], extra=k)
+            bound = max(0.0, best_other[value], my_value) + rest[k]
+            out.append(Play(bound, a, k, value, my_value))
         out.sort(key=lambda play: -play.bound)
         return out
 
@@ -97,14 +102,24 @@ class Scouting:
         """Credit for the cards still in hand after playing one of kind ``k``."""
         return self.p.keep_weight * (self.kept_total - self.kept[k])
 
+    def seen_after(self, castle: int, kind: int) -> tuple[dict, dict]:
+        """(each opponent's value of ``castle`` after the play, the chance each castle is
+        still open at my raid). A face-down play shows no kind: its castle decides both."""
+        if self.face_down and castle in self.after_face_down:
+            return self.after_face_down[castle]
+        val = self.val
+        seen_after = val.seen_after_play(self.sv.castles[castle], kind, self.face_down)
+        chances = open_chances(self.castles, [{**val.seen[o], castle: seen_after[o]}
+                                              for o in self.earlier], self.greedy_earlier)
+        if self.face_down:
+            self.after_face_down[castle] = seen_after, chances
+        return seen_after, chances
+
     def score(self, play: Play, best: float) -> float | None:
         """The play's score, or None once it is sure not to beat ``best``."""
-        val, k, value = self.val, play.kind, play.castle
-        castle = self.sv.castles[value]
-        seen_after = val.seen_after_play(castle, k, self.face_down)
-        chances = open_chances(self.castles, [{**val.seen[o], value: seen_after[o]}
-                                              for o in self.earlier], self.greedy_earlier)
-        expect, mine = raid_outlook(play.my_values, chances)
+        k, value = play.kind, play.castle
+        seen_after, chances = self.seen_after(value, k)
+        expect, mine = raid_outlook({**self.val.mine, value: play.my_value}, chances)
         gift = self.gift_weight * self.gifts[k]
         kept = self.kept_after(k)
         if expect + max(0.0, -(1.0 - mine[value]) * gift) + kept < best - SLACK:

@@ -1,8 +1,9 @@
 """One decision's reading of the seat's view: the tuples the agent computes with.
 
-The view (``render.view``) is already indexed by kind, castle value, cell and seat; this
-only gathers it into hashable tuples (the keys of the memoised valuations), splits cards
-into loot and alms, and counts the cards the seat has not seen.
+The seat's reading (``reading.SeatReading``: the facts of ``render.view``, as tuples) is
+already indexed by kind, castle value, cell and seat, and its tuples are the keys of the
+memoised valuations; this splits cards into loot and alms and counts the cards the seat
+has not seen.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from operator import sub
 from typing import NamedTuple
 
 from ..components import BENEFACTOR_ALMS, NUM_KINDS, deck_composition, hand_size
+from ..reading import CastleReading, SeatReading
 
 ALMS_OF = tuple(BENEFACTOR_ALMS.get(k, 0) for k in range(NUM_KINDS))  # alms a card gives
 LOOT_KINDS = tuple(k for k in range(NUM_KINDS) if not ALMS_OF[k])      # cards kept as loot
@@ -25,17 +27,21 @@ class Cards(NamedTuple):
     loot: tuple | None
     alms: int
 
-    @classmethod
-    def of(cls, counts: list[int]) -> Cards:
+    @staticmethod
+    @functools.lru_cache(maxsize=1 << 14)
+    def of(counts: tuple[int, ...]) -> Cards:
+        """The cards of these counts by kind (shared: the same few lie at the castles
+        decision after decision)."""
         alms = sum([counts[k] * a for k, a in BENEFACTOR_ALMS.items()])
         if alms:
             counts = list(counts)
             for k in BENEFACTOR_ALMS:
                 counts[k] = 0
-        return cls(tuple(counts) if any(counts) else None, alms)
+        return Cards(tuple(counts) if any(counts) else None, alms)
 
+    @functools.lru_cache(maxsize=1 << 15)  # noqa: B019 (keyed on the cards' values)
     def plus(self, kind: int) -> Cards:
-        """These cards and one more of ``kind``."""
+        """These cards and one more of ``kind`` (shared, as ``of``)."""
         if ALMS_OF[kind]:
             return Cards(self.loot, self.alms + ALMS_OF[kind])
         loot = list(self.loot or NO_LOOT)
@@ -44,69 +50,76 @@ class Cards(NamedTuple):
 
 
 class Castle:
-    """One castle in play as the seat sees it."""
+    """One castle in play as the seat sees it (shared, read only: ``Castle.of``)."""
 
     __slots__ = ("capacity", "cards", "dumped", "face_down", "known", "pile_left", "raided_by",
                  "unknown", "up", "value")
 
-    def __init__(self, c: dict, me: int, raided: list[bool]):
-        self.value: int = c["value"]
-        self.pile_left: int = c["pile_left"]
-        self.capacity: int | None = c["capacity"]
-        self.raided_by: int | None = c["raided_by"]
-        by = c["face_down_by"]
-        spied = c["spied_face_down"]
+    def __init__(self, c: CastleReading, me: int, raided: tuple[bool, ...]):
+        self.value: int = c.value
+        self.pile_left: int = c.pile_left
+        self.capacity: int | None = c.capacity
+        self.raided_by: int | None = c.raided_by
+        by = c.face_down_by
+        spied = c.spied_face_down
         n_spied = sum(spied)
         self.face_down: int = sum(by)                    # face-down cards lying there
-        self.cards: int = sum(c["face_up"]) + self.face_down
-        self.up = Cards.of(c["face_up"])                 # what everybody sees
-        mine = c["my_face_down"]
+        self.cards: int = sum(c.face_up) + self.face_down
+        self.up = Cards.of(c.face_up)                    # what everybody sees
         if self.face_down == 0 or not (by[me] or n_spied):
             self.known = self.up                         # what this seat knows of
         else:
-            self.known = Cards.of([u + m + s for u, m, s in zip(c["face_up"], mine, spied)])
+            self.known = Cards.of(tuple([u + m + s for u, m, s in
+                                         zip(c.face_up, c.my_face_down, spied)]))
         self.unknown: int = self.face_down - by[me] - n_spied
         # Face-down cards of opponents who already raided another castle: they did not
         # want them (scripted players leave their henchmen where they do not raid).
         self.dumped: int = 0 if n_spied or not self.face_down else sum(
             x for o, x in enumerate(by) if o != me and raided[o])
 
+    @staticmethod
+    @functools.lru_cache(maxsize=1 << 14)
+    def of(c: CastleReading, me: int, raided: tuple[bool, ...]) -> Castle:
+        """The castle ``c`` as seat ``me`` sees it: most castles lie unchanged from one
+        decision to the next, so one object serves them all."""
+        return Castle(c, me, raided)
+
 
 class SeatView:
-    """The view of one seat at one decision (``view``: ``render.view(state, seat)``)."""
+    """The view of one seat at one decision (``reading``: ``reading.reading(state, seat)``)."""
 
     __slots__ = ("alms_left", "banner", "castle_of", "castles", "castles_held", "colls", "data",
                  "deck_left", "decision", "face_down_now", "grid", "hand", "hand_size",
                  "legendary", "me", "n", "order", "played", "pool", "pool_total", "raided",
                  "round", "rounds_after", "snake_visited")
 
-    def __init__(self, view: dict):
-        self.me: int = view["seat"]
-        self.n: int = view["num_players"]
-        self.legendary: bool = view["legendary"]
-        self.round: int = view["round"]
-        self.deck_left: int = view["deck_left"]
+    def __init__(self, reading: SeatReading):
+        self.me: int = reading.seat
+        self.n: int = reading.num_players
+        self.legendary: bool = reading.legendary
+        self.round: int = reading.round
+        self.deck_left: int = reading.deck_left
         self.hand_size = hand_size(self.n)
         self.rounds_after: int = self.deck_left // (self.n * self.hand_size)  # after this one
-        decision = view["decision"]
-        self.decision: str = decision["kind"]
-        self.data: dict = decision["data"]
-        self.face_down_now: bool | None = view["play_face_down"]
-        self.snake_visited: list[int] = view["snake_visited"]
-        self.order: list[int] = view["order"]
-        players = view["players"]
-        self.colls = [tuple(p["collection"]) for p in players]
-        self.alms_left = [p["alms_left"] for p in players]
-        self.raided = [p["raided"] for p in players]
-        self.castles_held = [p["castles_held"] for p in players]
-        self.castle_of = [p["castle"] for p in players]
-        me = players[self.me]
-        self.banner: list[int] = me["banner"]
-        self.played: int = self.hand_size - me["hand_count"]  # scouting plays made this round
-        self.hand = tuple(view["hand"])
-        self.castles = {v: Castle(c, self.me, self.raided) for v, c in view["castles"].items()}
-        self.grid = tuple((vil["village"], tuple(vil["alms"])) for vil in view["villages"])
-        self.pool = self._unseen(view)
+        self.decision: str = reading.decision
+        self.data: dict = reading.data
+        self.face_down_now: bool | None = reading.play_face_down
+        self.snake_visited: tuple[int, ...] = reading.snake_visited
+        self.order: tuple[int, ...] = reading.order
+        self.colls = reading.collections
+        self.alms_left = reading.alms_left
+        self.raided = reading.raided
+        self.castles_held = reading.castles_held
+        self.castle_of = reading.castle_of
+        self.banner: tuple[int, ...] = reading.banner
+        self.played: int = self.hand_size - reading.hand_count  # scouting plays made this round
+        self.hand = reading.hand
+        self.castles = {c.value: Castle.of(c, self.me, self.raided) for c in reading.castles}
+        self.grid = reading.villages
+        # The cards this seat has not seen: the deck's composition minus every card it knows
+        # of (hand, collections, discards, the box, the cards at the castles it saw).
+        self.pool = tuple(x if x > 0 else 0 for x in
+                          map(sub, composition(self.n, self.legendary), reading.seen))
         self.pool_total = sum(self.pool)
 
     def open_castles(self) -> list[Castle]:
@@ -114,16 +127,6 @@ class SeatView:
 
     def opponents(self) -> list[int]:
         return [o for o in range(self.n) if o != self.me]
-
-    def _unseen(self, view: dict) -> tuple:
-        """The cards this seat has not seen: the deck's composition minus every card it
-        knows of (hand, collections, discards, the box, the cards at the castles it saw)."""
-        seen = [view["hand"], view["discard_public"], view["discard_known"], view["box"]]
-        seen += [p["collection"] for p in view["players"]]
-        for c in view["castles"].values():
-            seen += [c["face_up"], c["my_face_down"], c["spied_face_down"]]
-        unseen = map(sub, composition(self.n, self.legendary), map(sum, zip(*seen)))
-        return tuple(x if x > 0 else 0 for x in unseen)
 
 
 @functools.lru_cache(maxsize=16)

@@ -96,6 +96,44 @@ def loot_marginals(coll: tuple, rounds_after: int, legendary: bool, p: Params) -
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=1 << 13)
+def seat_marginals(coll: tuple, rounds_after: int, legendary: bool, alms_left: int,
+                   route_values: tuple | None, p: Params) -> tuple:
+    """One more card of each kind to a seat holding ``coll`` with ``alms_left`` alms: its
+    loot marginals, and for each benefactor its alms, along my best snake over
+    ``route_values`` (``cell_values``) or, for an opponent (None), at ``opp_alms_value``
+    each. Collections and alms stay the same all through scouting, so most decisions of a
+    round ask again."""
+    out = list(loot_marginals(coll, rounds_after, legendary, p))
+    for k, alms in BENEFACTOR_ALMS.items():
+        out[k] = seat_alms_value(alms, alms_left, route_values, p)
+    return tuple(out)
+
+
+def seat_alms_value(alms: int, alms_left: int, route_values: tuple | None, p: Params) -> float:
+    """What ``alms`` alms given this round are worth to a seat with ``alms_left`` left
+    (no more than it has): along my best snake over ``route_values``, or (None) to an
+    opponent."""
+    alms = min(alms, alms_left)
+    if not alms:
+        return 0.0
+    if route_values is not None:
+        return route_value(alms_left, route_values, alms)
+    return p.opp_alms_value * alms
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def cards_gain(coll: tuple, alms_left: int, route_values: tuple | None, cards: Cards,
+               rounds_after: int, legendary: bool, p: Params) -> float:
+    """What taking ``cards`` is worth to a seat holding ``coll`` with ``alms_left`` alms
+    (``route_values``: as for ``seat_marginals``). The same castles are valued decision
+    after decision."""
+    value = seat_alms_value(cards.alms, alms_left, route_values, p) if cards.alms else 0.0
+    if cards.loot is not None:
+        value += loot_gain(coll, cards.loot, rounds_after, legendary, p)
+    return value
+
+
 class Valuer:
     """The values one decision needs, computed once: each seat's value of one more card of
     each kind and of an unseen card, my value of each open castle and each opponent's."""
@@ -103,7 +141,10 @@ class Valuer:
     def __init__(self, sv: SeatView, p: Params):
         self.sv, self.p = sv, p
         self.cell_values = cell_values(sv, p)
-        self.marginals = [self._marginals(seat) for seat in range(sv.n)]
+        self.marginals = [
+            seat_marginals(coll, sv.rounds_after, sv.legendary, alms_left,
+                           self.cell_values if seat == sv.me else None, p)
+            for seat, (coll, alms_left) in enumerate(zip(sv.colls, sv.alms_left))]
         total = sv.pool_total
         self.unseen = [sum(map(mul, sv.pool, marg)) / total if total else 0.0
                        for marg in self.marginals]
@@ -119,30 +160,14 @@ class Valuer:
         glory = c.value if c.pile_left > 0 else 0
         return glory - self.p.order_price * c.value if self.sv.rounds_after else float(glory)
 
-    def _marginals(self, seat: int) -> list[float]:
-        sv = self.sv
-        out = list(loot_marginals(sv.colls[seat], sv.rounds_after, sv.legendary, self.p))
-        for k, alms in BENEFACTOR_ALMS.items():
-            out[k] = self.alms_value(seat, alms)
-        return out
-
-    def alms_value(self, seat: int, alms: int) -> float:
-        """What ``alms`` alms given this round are worth to ``seat`` (no more than it has)."""
-        sv = self.sv
-        alms = min(alms, sv.alms_left[seat])
-        if not alms:
-            return 0.0
-        if seat == sv.me:
-            return route_value(sv, self.cell_values, alms)
-        return self.p.opp_alms_value * alms
-
     def cards_value(self, seat: int, cards: Cards) -> float:
         """What taking ``cards`` is worth to ``seat``."""
+        if cards.loot is None and not cards.alms:
+            return 0.0  # many castles show no face-up card: no key to hash
         sv = self.sv
-        value = self.alms_value(seat, cards.alms) if cards.alms else 0.0
-        if cards.loot is not None:
-            value += loot_gain(sv.colls[seat], cards.loot, sv.rounds_after, sv.legendary, self.p)
-        return value
+        return cards_gain(sv.colls[seat], sv.alms_left[seat],
+                          self.cell_values if seat == sv.me else None, cards,
+                          sv.rounds_after, sv.legendary, self.p)
 
     def my_castle_value(self, c: Castle, extra: int | None = None) -> float:
         """What raiding ``c`` is worth to me (with one more card of kind ``extra`` of mine)."""
