@@ -1,11 +1,13 @@
 """What a seat may know as a text picture (``render``, ``render_rich``), with the game's RENDER
 hooks gathered: ``view`` (in ``view.py``), ``prompt`` (``words.py``), ``consequences``
-(``narration.py``) and ``legend`` (``board_text.py``)."""
+(``narration.py``) and ``legend`` (``board_text.py``); and ``reading`` (``reading.py``): the
+facts of the view the heuristic reads, as one typed record without the view's nested dicts."""
 
 from __future__ import annotations
 
 from .board_text import board_lines, board_rich, legend, table_lines  # noqa: F401 (legend: the API)
 from .narration import consequences  # noqa: F401  (the API: RENDER.consequences)
+from .reading import reading  # noqa: F401  (State.reading finds it here, in RENDER)
 from .view import view  # noqa: F401  (the API: RENDER.view)
 from .words import prompt, prompt_text, wrap  # noqa: F401  (the API: RENDER.prompt)
 

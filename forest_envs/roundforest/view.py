@@ -8,45 +8,48 @@ own view (and the referee's, ``seat=None``).
 
 from __future__ import annotations
 
-from .components import CHARACTER_NAMES
 from .observation import APPLES, COPPER, SILVER
 
 
 def view(state, seat: int | None) -> dict:
     referee = seat is None
     game = state.game
-    cells = {}
-    for cell in game.tile_cells:
-        cells[cell] = {
-            "tile": int(state.cell_tile[cell]),
-            "well": bool(state.cell_well[cell]),
-            "turn": int(state.cell_turn[cell]),
-            "orientation": int(state.cell_orient[cell]),
-            "inner": state.cell_open[cell, :, 0].astype(bool).tolist(),
-            "outer": state.cell_open[cell, :, 1].astype(bool).tolist(),
-            "blocked": int(state.cell_blocked[cell]),
-            "chip": state.chip(cell),
-            "item": int(state.cell_item[cell]),
-            "character": int(state.cell_char[cell]),
-        }
+    # Each block read once as Python lists, with as few numpy calls as can be: a scripted
+    # agent reads the view at every decision. On these small blocks a numpy reduction that
+    # goes through numpy's Python wrappers (sum, any) costs more than the Python work on a
+    # short list; a reduction over many rows (the chips' argmax) does not.
+    tile, well, turn = state.cell_tile.tolist(), state.cell_well.tolist(), state.cell_turn.tolist()
+    orient, blocked = state.cell_orient.tolist(), state.cell_blocked.tolist()
+    inner, outer = state.cell_open.astype(bool).transpose(2, 0, 1).tolist()
+    chip, item = state.cell_chip.argmax(axis=1).tolist(), state.cell_item.tolist()
+    char = state.cell_char.tolist()
+    cells = {cell: {"tile": tile[cell], "well": bool(well[cell]), "turn": turn[cell],
+                    "orientation": orient[cell], "inner": inner[cell], "outer": outer[cell],
+                    "blocked": blocked[cell], "chip": chip[cell], "item": item[cell],
+                    "character": char[cell]}
+             for cell in game.tile_cells}
+    backpack, copper, silver = state.backpack.tolist(), state.copper.tolist(), state.silver.tolist()
+    apples, compasses = state.apples.tolist(), state.compasses.tolist()
+    debts, winner = state.debts.tolist(), state.winner.tolist()
     players = []
     for p in range(state.num_players):
         entry = {
             "cell": state.pos[p],
             "in_backpack": state.pos[p] == game.corner[p],
-            "backpack": state.backpack[p].tolist(),
-            "copper": int(state.copper[p]),
-            "silver": int(state.silver[p]),
-            "apples": int(state.apples[p]),
-            "compasses": int(state.compasses[p]),
-            "debts": [c for c in range(len(CHARACTER_NAMES)) if state.debts[p, c]],
-            "winner": bool(state.winner[p]),
+            "backpack": backpack[p],
+            "copper": copper[p],
+            "silver": silver[p],
+            "apples": apples[p],
+            "compasses": compasses[p],
+            "debts": [c for c, owed in enumerate(debts[p]) if owed],
+            "winner": bool(winner[p]),
         }
         if referee or p == seat:
-            drawn = state.drawn_card[p]
-            entry["drawn_card"] = int(drawn.argmax()) if drawn.any() else None
+            drawn = state.drawn_card[p].tolist()
+            entry["drawn_card"] = drawn.index(max(drawn)) if any(drawn) else None
             entry["prince_items"] = state.prince_items[p].tolist()
         players.append(entry)
+    supply = state.supply.tolist()
     out = {
         "seat": seat,
         "num_players": state.num_players,
@@ -55,16 +58,15 @@ def view(state, seat: int | None) -> dict:
         "turn": state.turn_player,
         "decision": state.decision_view(),
         "cells": cells,
-        "gaps": {g: int(k) for g, k in enumerate(state.gap_item.tolist()) if k >= 0},
+        "gaps": {g: k for g, k in enumerate(state.gap_item.tolist()) if k >= 0},
         "fairy": state.fairy.tolist(),
         "bag_items": state.bag_items.tolist(),
         "drawn_item": int(state.drawn_item[0]),
         "black_bag": state.black_bag.tolist(),
         "used_chips": state.used_chips.tolist(),
-        "supply": {"copper": int(state.supply[COPPER]), "silver": int(state.supply[SILVER]),
-                   "apples": int(state.supply[APPLES])},
+        "supply": {"copper": supply[COPPER], "silver": supply[SILVER], "apples": supply[APPLES]},
         "pile_size": int(state.pile_size[0]),
-        "laid_out": [c for c in range(len(CHARACTER_NAMES)) if state.laid_out[c]],
+        "laid_out": [c for c, shown in enumerate(state.laid_out.tolist()) if shown],
         "players": players,
         "progress": state.breakdown(),
     }

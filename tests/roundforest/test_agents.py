@@ -1,4 +1,4 @@
-"""The heuristic agent: legal through the env API, reads only its seat's view, beats
+"""The heuristic agent: legal through the env API, reads only its seat's reading, beats
 random agents and brings games to a winner."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def test_heuristic_beats_two_random_agents():
                 break
             p = s.current_player
             if p == seat:
-                a = h.choose(s.view(p), s.legal_action_mask())
+                a = h.choose(s.reading(p), s.legal_action_mask())
             else:
                 a = int(rng.choice(s.legal_actions()))
             s.apply(a)
@@ -53,13 +53,13 @@ def test_heuristic_games_end_with_a_winner():
             if s.is_terminal:
                 break
             p = s.current_player
-            s.apply(hs[p].choose(s.view(p), s.legal_action_mask()))
+            s.apply(hs[p].choose(s.reading(p), s.legal_action_mask()))
         ended += int(s.is_terminal and s.winner.sum() == 1)
     assert ended >= 27
 
 
 class _SpyEnv:
-    """Stands for env.unwrapped and records whose information the agent asks for."""
+    """Stands for env.unwrapped and records what the agent asks for, and for which seat."""
 
     def __init__(self, env):
         self.env, self.asked = env, []
@@ -69,15 +69,19 @@ class _SpyEnv:
         return self
 
     def view(self, agent):
-        self.asked.append(agent)
+        self.asked.append(("view", agent))
         return self.env.unwrapped.view(agent)
 
+    def reading(self, agent):
+        self.asked.append(("reading", agent))
+        return self.env.unwrapped.reading(agent)
+
     def observe(self, agent):
-        self.asked.append(agent)
+        self.asked.append(("observe", agent))
         return self.env.observe(agent)
 
     def action_mask(self, agent):
-        self.asked.append(agent)
+        self.asked.append(("action_mask", agent))
         return self.env.unwrapped.action_mask(agent)
 
     def __getattr__(self, name):  # anything else would be a leak: fail loudly
@@ -89,6 +93,7 @@ def test_heuristic_reads_only_its_own_seat():
     e.reset(seed=3)
     spy = _SpyEnv(e)
     agents = {f"player_{i}": HeuristicAgent(i) for i in range(3)}
+    read = set()
     for name in e.agent_iter():
         _, _, term, trunc, _ = e.last()
         if term or trunc:
@@ -96,7 +101,10 @@ def test_heuristic_reads_only_its_own_seat():
             continue
         spy.asked.clear()
         e.step(agents[name].act(spy, name))
-        assert spy.asked and set(spy.asked) == {name}
+        assert spy.asked and {agent for _, agent in spy.asked} == {name}
+        read.update(what for what, _ in spy.asked)
+    # a decision is made from the light reading (the mask alone when it is forced)
+    assert read == {"action_mask", "reading"}
 
 
 # --- every decision has a deliberate rule ----------------------------------------------------------
@@ -118,7 +126,7 @@ def beggar_choice(*pile: str, copper: int = 0, silver: int = 0):
     set_pile(s, *pile)
     act(s, "use the ability")
     assert s.decision_name() == "beggar"
-    name = s.game.action_to_string(HeuristicAgent(0).choose(s.view(0), s.legal_action_mask()))
+    name = s.game.action_to_string(HeuristicAgent(0).choose(s.reading(0), s.legal_action_mask()))
     return name.removeprefix("beggar: lead me to the ")
 
 
@@ -141,10 +149,9 @@ def test_a_choice_the_rules_cannot_offer_raises_naming_the_decision():
     from forest_envs.roundforest.agents import ImpossibleDecision
 
     s = new_game({"num_players": 3}, 0)
-    view = s.view(0)
-    view["decision"] = {"kind": "spirit_place", "player": 0, "data": {"qualified": 0}}
+    r = s.reading(0)._replace(decision="spirit_place", data={"qualified": 0})
     legal = {A.TILE.start + 7, A.TILE.start + 8}
     with pytest.raises(ImpossibleDecision, match="'spirit_place' decision"):
-        HeuristicAgent(0).choose(view, np.isin(np.arange(A.NUM_ACTIONS), list(legal)))
+        HeuristicAgent(0).choose(r, np.isin(np.arange(A.NUM_ACTIONS), list(legal)))
     with pytest.raises(ValueError, match="no legal action"):
-        HeuristicAgent(0).choose(view, np.zeros(A.NUM_ACTIONS, np.int8))
+        HeuristicAgent(0).choose(r, np.zeros(A.NUM_ACTIONS, np.int8))

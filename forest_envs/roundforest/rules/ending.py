@@ -91,14 +91,18 @@ class EndingRules:
         seats = np.flatnonzero(self.winner)
         return int(seats[0]) if seats.size else -1
 
+    def progress_all(self) -> list[Progress]:
+        """Every seat's ``progress``, each block read once as Python lists and summed in
+        Python (the view shows them at every decision; on blocks this small a numpy
+        reduction costs more than the sums)."""
+        return [Progress(winner=bool(w), apples=a, debts=sum(owed),
+                         coins=c + SILVER_IN_COPPER * s, item_count=sum(items))
+                for w, a, owed, c, s, items in zip(
+                    self.winner.tolist(), self.apples.tolist(), self.debts.tolist(),
+                    self.copper.tolist(), self.silver.tolist(), self.backpack.tolist())]
+
     def progress(self, p: int) -> Progress:
-        return Progress(
-            winner=bool(self.winner[p]),
-            apples=int(self.apples[p]),
-            debts=int(self.debts[p].sum()),
-            coins=int(self.copper[p]) + SILVER_IN_COPPER * int(self.silver[p]),
-            item_count=self.items_of(p),
-        )
+        return self.progress_all()[p]
 
     def potential(self, p: int) -> float:
         """How far ``p`` has come toward the ring, for reward shaping in training: golden apples
@@ -111,7 +115,7 @@ class EndingRules:
         return (toward - 0.5 * now.debts) / APPLES_TO_WIN
 
     def breakdown(self) -> list[dict]:
-        return [self.progress(p)._asdict() for p in range(self.num_players)]
+        return [now._asdict() for now in self.progress_all()]
 
     def ranks(self) -> list[int]:
-        return competition_ranks([self.progress(p).rank_key() for p in range(self.num_players)])
+        return competition_ranks([now.rank_key() for now in self.progress_all()])
