@@ -60,14 +60,21 @@ class SeatReading(NamedTuple):
     seen: tuple[int, ...]        # cards of each kind whose place this seat knows
 
 
+def pending_decision(state) -> dict | None:
+    """The pending decision: kind name, player and data by name (None when the game is
+    over); the view's and the reading's."""
+    out = state.decision_view()
+    if out is not None and state.decision.kind == Kind.ALMS and out["data"]["last_cell"] >= MAX_CELLS:
+        out["data"]["last_cell"] = None  # the snake has not started
+    return out
+
+
 def reading(state, seat: int) -> SeatReading:
     """What ``seat`` (not the referee) may know, as ``view(state, seat)`` says it."""
     n = state.num_players
-    decision = state.decision_view()
+    decision = pending_decision(state)
     kind = None if decision is None else decision["kind"]
     data = {} if decision is None else decision["data"]
-    if kind is not None and state.decision.kind == Kind.ALMS and data["last_cell"] >= MAX_CELLS:
-        data["last_cell"] = None  # the snake has not started
     in_play = state.castle_in_play.tolist()
     pile_left = state.pile_left.tolist()
     raided_by = state.castle_raided_by.tolist()

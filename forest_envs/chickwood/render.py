@@ -40,8 +40,7 @@ from .components import (
     VILLAGES,
     num_rounds,
 )
-from .observation import Kind
-from .reading import reading  # noqa: F401  (State.reading finds it here, in RENDER)
+from .reading import pending_decision, reading  # noqa: F401  (State.reading finds reading here, in RENDER)
 from .words import WIDTH, ask, cards, happened
 
 _SEAT_PLUS_ONE = np.arange(1, 6)
@@ -59,7 +58,7 @@ def view(state, seat: int | None) -> dict:
         "deck_left": int(state.deck_left[0]),
         "turn": state.turn_player,
         "order": list(state.order),
-        "decision": _decision(state),
+        "decision": pending_decision(state),
         "play_face_down": state._face_down_now(state.current_player) if state.decision_name() == "scout" else None,
         "snake_visited": [c for c, x in enumerate(state.snake_visited.tolist()) if x],
         "castles": _castles(state, seat),
@@ -81,14 +80,6 @@ def view(state, seat: int | None) -> dict:
         out["legal_actions"] = state.legal_actions()
     if state.is_terminal:
         out["scores"] = state.scores()
-    return out
-
-
-def _decision(state) -> dict | None:
-    """The pending decision: kind name, player and data by name (None when the game is over)."""
-    out = state.decision_view()
-    if out is not None and state.decision.kind == Kind.ALMS and out["data"]["last_cell"] >= MAX_CELLS:
-        out["data"]["last_cell"] = None  # the snake has not started
     return out
 
 
