@@ -56,8 +56,7 @@ def reading(state, seat: int) -> SeatReading:
         tile=tuple(state.cell_tile.tolist()),
         orientation=tuple(state.cell_orient.tolist()),
         well=tuple(map(bool, state.cell_well.tolist())),
-        # one argmax over the rows: the chip block is one-hot (none / blue / yellow / red)
-        chip=tuple(state.cell_chip.argmax(axis=1).tolist()),
+        chip=tuple(state.chips()),
         item=tuple(state.cell_item.tolist()),
         character=tuple(state.cell_char.tolist()),
         fairy=tuple(map(tuple, state.fairy.tolist())),

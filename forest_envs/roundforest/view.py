@@ -21,7 +21,7 @@ def view(state, seat: int | None) -> dict:
     tile, well, turn = state.cell_tile.tolist(), state.cell_well.tolist(), state.cell_turn.tolist()
     orient, blocked = state.cell_orient.tolist(), state.cell_blocked.tolist()
     inner, outer = state.cell_open.astype(bool).transpose(2, 0, 1).tolist()
-    chip, item = state.cell_chip.argmax(axis=1).tolist(), state.cell_item.tolist()
+    chip, item = state.chips(), state.cell_item.tolist()
     char = state.cell_char.tolist()
     cells = {cell: {"tile": tile[cell], "well": bool(well[cell]), "turn": turn[cell],
                     "orientation": orient[cell], "inner": inner[cell], "outer": outer[cell],

@@ -42,6 +42,11 @@ class TableRules:
         """The colour chip on ``cell`` (NO_CHIP, BLUE, YELLOW or RED)."""
         return int(self.cell_chip[cell].argmax())
 
+    def chips(self) -> list[int]:
+        """``chip`` of every cell, by cell id: one argmax over the one-hot rows (the view and
+        the reading show them all at every decision)."""
+        return self.cell_chip.argmax(axis=1).tolist()
+
     def _set_chip(self, cell: int, chip: int) -> None:
         self.cell_chip[cell] = 0
         self.cell_chip[cell, chip] = 1
