@@ -43,7 +43,7 @@ class SeatReading(NamedTuple):
     round: int
     deck_left: int
     decision: str | None         # the pending decision's kind name
-    data: dict                   # ... and its data by name (the snake's last_cell None: not begun)
+    data: tuple | None           # ... and its data (``pending_record``: fields by name)
     play_face_down: bool | None  # scouting: whether the play now goes face down
     snake_visited: tuple[int, ...]
     order: tuple[int, ...]
@@ -60,21 +60,29 @@ class SeatReading(NamedTuple):
     seen: tuple[int, ...]        # cards of each kind whose place this seat knows
 
 
+def pending_record(state) -> tuple | None:
+    """What the pending decision carries, as its kind's record (``DecisionKind.record``;
+    None when the game is over), with an alms snake's ``last_cell`` None while the snake has
+    not started; the reading's, and the view's data."""
+    record = state.decision_record()
+    if record is not None and state.decision.kind == Kind.ALMS and record.last_cell >= MAX_CELLS:
+        record = record._replace(last_cell=None)  # the snake has not started
+    return record
+
+
 def pending_decision(state) -> dict | None:
     """The pending decision: kind name, player and data by name (None when the game is
-    over); the view's and the reading's."""
+    over); the view's."""
     out = state.decision_view()
-    if out is not None and state.decision.kind == Kind.ALMS and out["data"]["last_cell"] >= MAX_CELLS:
-        out["data"]["last_cell"] = None  # the snake has not started
+    if out is not None:
+        out["data"] = pending_record(state)._asdict()
     return out
 
 
 def reading(state, seat: int) -> SeatReading:
     """What ``seat`` (not the referee) may know, as ``view(state, seat)`` says it."""
     n = state.num_players
-    decision = pending_decision(state)
-    kind = None if decision is None else decision["kind"]
-    data = {} if decision is None else decision["data"]
+    kind = state.decision_name()
     in_play = state.castle_in_play.tolist()
     pile_left = state.pile_left.tolist()
     raided_by = state.castle_raided_by.tolist()
@@ -96,7 +104,7 @@ def reading(state, seat: int) -> SeatReading:
         round=int(state.round_no[0]),
         deck_left=int(state.deck_left[0]),
         decision=kind,
-        data=data,
+        data=pending_record(state),
         play_face_down=state._face_down_now(state.current_player) if kind == "scout" else None,
         snake_visited=tuple(c for c, x in enumerate(state.snake_visited.tolist()) if x),
         order=tuple(state.order),

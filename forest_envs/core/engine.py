@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import importlib
 import itertools
+from collections import namedtuple
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
@@ -127,6 +128,14 @@ class DecisionKind:
     def names(self) -> tuple[str, ...]:
         """The names of what this kind's decisions carry, in their order in ``data``."""
         return tuple(n for n, _ in self.ints) + tuple(self.seats)
+
+    @functools.cached_property
+    def record(self) -> type:
+        """The typed record of what this kind's decisions carry: a NamedTuple with a field
+        per name (``State.decision_record``), for code outside the rules that reads a
+        decision's data by name (agents, readings)."""
+        typename = "".join(part.title() for part in self.name.split("_")) + "Data"
+        return namedtuple(typename, self.names)
 
 
 def check_kind_ids(kind_class: type, kinds: tuple[DecisionKind, ...]) -> None:
@@ -453,6 +462,14 @@ class BufferState:
         kind, player, data = self.decisions[-1]
         spec = self.DECISIONS[kind]
         return {"kind": spec.name, "player": player, "data": dict(zip(spec.names, data))}
+
+    def decision_record(self) -> tuple | None:
+        """The pending decision's data as its kind's ``record`` (fields by the names the
+        kind declares; None when the game is over)."""
+        if not self.decisions:
+            return None
+        kind, _, data = self.decisions[-1]
+        return self.DECISIONS[kind].record._make(data)
 
     def decision_name(self) -> str | None:
         return self.DECISIONS[self.decisions[-1].kind].name if self.decisions else None

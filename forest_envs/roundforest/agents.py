@@ -258,10 +258,10 @@ class HeuristicAgent(SeededAgent):
         return A.KEEP.start if A.KEEP.start in legal else A.DROP.start
 
     def _drawn(self, reading, legal):
-        return self._take_or_trade(reading, legal, reading.data["item"])
+        return self._take_or_trade(reading, legal, reading.data.item)
 
     def _token_item(self, reading, legal):
-        return self._take_or_trade(reading, legal, reading.item[reading.data["cell"]])
+        return self._take_or_trade(reading, legal, reading.item[reading.data.cell])
 
     def _coin_token(self, reading, legal):
         """A traded coin token or the Prince's: coins buy trades, wells and tasks."""
@@ -411,7 +411,7 @@ class HeuristicAgent(SeededAgent):
 
     def _spirit_place(self, reading, legal):
         """As the qualified player's neighbour: as far from that player as possible."""
-        q = reading.data["qualified"]
+        q = reading.data.qualified
         target = reading.piece_cells[q]
         if q == reading.seat:
             raise self._impossible(reading, legal, "the qualified player's left neighbour "

@@ -25,7 +25,7 @@ class SeatReading(NamedTuple):
     seat: int
     num_players: int
     decision: str | None          # the pending decision's kind name (None: the game is over)
-    data: dict                    # ... and what it carries, by the names its kind declares
+    data: tuple | None            # ... and what it carries: its kind's record, fields by name
     tile_cells: tuple[int, ...]   # the cells that hold a tile (the forest)
     tile: tuple[int, ...]         # per cell: the tile id
     orientation: tuple[int, ...]  # quarter turns clockwise from printed
@@ -46,12 +46,11 @@ class SeatReading(NamedTuple):
 def reading(state, seat: int) -> SeatReading:
     """What ``seat`` (not the referee: the agent plays a seat) reads, as ``view(state, seat)``
     says it."""
-    decision = state.decision_view()
     return SeatReading(
         seat=seat,
         num_players=state.num_players,
-        decision=None if decision is None else decision["kind"],
-        data={} if decision is None else decision["data"],
+        decision=state.decision_name(),
+        data=state.decision_record(),
         tile_cells=state.game.tile_cells,
         tile=tuple(state.cell_tile.tolist()),
         orientation=tuple(state.cell_orient.tolist()),

@@ -35,7 +35,7 @@ def facts_of_view(v: dict) -> dict:
     cells = v["cells"]
     return {
         "seat": v["seat"], "num_players": v["num_players"],
-        "decision": None if d is None else d["kind"], "data": {} if d is None else d["data"],
+        "decision": None if d is None else d["kind"], "data": None if d is None else d["data"],
         "tile_cells": tuple(cells),
         **{column: tuple(info[entry] for info in cells.values())
            for column, entry in CELL_COLUMNS.items()},
@@ -48,6 +48,8 @@ def facts_of_view(v: dict) -> dict:
 
 def facts_of_reading(r: SeatReading) -> dict:
     facts = r._asdict()
+    if r.data is not None:  # the decision's record, read by its kind's names
+        facts["data"] = r.data._asdict()
     for column in CELL_COLUMNS:
         facts[column] = tuple(facts[column][c] for c in r.tile_cells)
     return facts

@@ -132,9 +132,9 @@ def route_value(alms_left: int, values: tuple, alms: int) -> float:
 
 def choose_alms(sv: SeatView, p: Params, legal: list[int]) -> int:
     """The first village of the best snake for the alms still to give."""
-    left = min(sv.data["alms_left"], MAX_CELLS)
+    left = min(sv.data.alms_left, MAX_CELLS)
     visited = sum(1 << c for c in sv.snake_visited)
-    _, routes = best_routes(cell_values(sv, p), sv.data["last_cell"], visited, left)
+    _, routes = best_routes(cell_values(sv, p), sv.data.last_cell, visited, left)
     route = routes[left]
     if not route or ALMS.id(route[0]) not in legal:
         raise RuntimeError(f"the alms snake found no legal village: route {route}, legal {legal}")

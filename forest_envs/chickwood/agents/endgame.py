@@ -83,7 +83,7 @@ def choose_entertainers_second(sv: SeatView, legal: list[int]) -> int:
     """The alms to swap with the one picked first that leaves me the best margin."""
     scores = FinalScores(sv, beard_to_come=True)
     base = scores.totals()
-    first = ENT_PICK.index(ENT_PICK.start + sv.data["first_pick"])  # its index in the block
+    first = ENT_PICK.index(ENT_PICK.start + sv.data.first_pick)  # its index in the block
     return max(legal, key=lambda a: margin(
         swapped_totals(scores, base, first, ENT_PICK.index(a)), sv.me))
 
@@ -129,7 +129,7 @@ def choose_arrow_take(sv: SeatView, legal: list[int]) -> int:
     """The treasure to take for the one given that leaves me the best margin."""
     scores = FinalScores(sv, beard_to_come=True)
     base = scores.totals()
-    give = sv.data["give"]
+    give = sv.data.give
     return max(legal, key=lambda a: margin(exchanged_totals(scores, base, give, a), sv.me))
 
 

@@ -48,7 +48,7 @@ def choose_spy(val: Valuer, legal: list[int]) -> int:
 
 def choose_key(val: Valuer, legal: list[int]) -> int:
     sv, p = val.sv, val.p
-    chosen, raider = sv.data["castle"] + 1, sv.data["raider"]
+    chosen, raider = sv.data.castle + 1, sv.data.raider
     theirs = val.seen[raider]
     others = [v for v in theirs if v != chosen]
     if not others:

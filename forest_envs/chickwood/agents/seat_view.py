@@ -102,7 +102,7 @@ class SeatView:
         self.hand_size = hand_size(self.n)
         self.rounds_after: int = self.deck_left // (self.n * self.hand_size)  # after this one
         self.decision: str = reading.decision
-        self.data: dict = reading.data
+        self.data: tuple | None = reading.data  # the decision's record: fields by name
         self.face_down_now: bool | None = reading.play_face_down
         self.snake_visited: tuple[int, ...] = reading.snake_visited
         self.order: tuple[int, ...] = reading.order
