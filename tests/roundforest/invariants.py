@@ -1,7 +1,8 @@
 """Roundforest's own invariants, checked by the generic fuzz suites after every action
 (``tests/fuzz_invariants.py`` finds ``invariants`` here by the game's name): nothing created
 or lost (item tokens, chips, coins, golden apples, character cards), backpack limits, one
-token per character on the forest and the players on distinct tiles."""
+token per character on the forest, the players on distinct tiles, and each seat's
+``progress`` equal to its entry of ``progress_all``."""
 
 from __future__ import annotations
 
@@ -32,5 +33,7 @@ def invariants(game):
         on_forest = [c for c in s.cell_char.tolist() if c >= 0]
         assert len(on_forest) == len(set(on_forest))
         assert len(set(s.pos)) == s.num_players
+        # one seat's progress (read at every step by shaping) is that seat's entry of all
+        assert [s.progress(p) for p in range(s.num_players)] == s.progress_all()
 
     return check

@@ -102,7 +102,11 @@ class EndingRules:
                     self.copper.tolist(), self.silver.tolist(), self.backpack.tolist())]
 
     def progress(self, p: int) -> Progress:
-        return self.progress_all()[p]
+        """Seat ``p``'s ``progress``, from its own rows only (shaping asks it at every step)."""
+        return Progress(winner=bool(self.winner[p]), apples=int(self.apples[p]),
+                        debts=int(self.debts[p].sum()),
+                        coins=int(self.copper[p]) + SILVER_IN_COPPER * int(self.silver[p]),
+                        item_count=int(self.backpack[p].sum()))
 
     def potential(self, p: int) -> float:
         """How far ``p`` has come toward the ring, for reward shaping in training: golden apples
