@@ -36,6 +36,34 @@ def test_a_tiny_run_writes_its_time_shares(tmp_path, vec_env):
         assert shares[part] > 0, (part, shares)
     assert timing["steps_per_second"] > 0
     assert timing["worker_seconds"]["env"] > 0 and timing["worker_seconds"]["opponents"] > 0
+    if vec_env == "subproc":  # the wait for the workers, split: their work, imbalance, messages
+        parts = timing["wait_shares"]
+        assert set(parts) == {"work", "imbalance", "messages"}
+        assert parts["work"] > 0 and all(v >= 0 for v in parts.values()), parts
+        assert sum(parts.values()) == pytest.approx(shares["env"] + shares["opponents"], abs=2e-3)
+    else:
+        assert "wait_shares" not in timing
+
+
+def test_the_wait_is_split_into_work_imbalance_and_messages():
+    """Per step, each worker's work is what its envs' running totals grew by; the mean worker's
+    work, the busiest one's excess and the rest of the wait are summed over the steps (the
+    first step after a restart sets the baseline)."""
+    from forest_envs.train.timing import TIMING_KEY, TrainingClock
+
+    clock = TrainingClock(in_process=False)
+    clock.groups = [slice(0, 2), slice(2, 3)]
+
+    def step(wait, totals):
+        clock.waited(wait, [{TIMING_KEY: (t, 0.0)} for t in totals], None)
+
+    step(0.1, [1.0, 1.0, 1.0])        # the baseline: not counted as work
+    step(1.0, [1.2, 1.3, 1.1])        # worker 0 worked 0.5, worker 1 0.1
+    step(0.5, [1.3, 1.4, 1.5])        # worker 0 0.2, worker 1 0.4
+    assert clock.work_mean == pytest.approx(0.3 + 0.3)
+    assert clock.work_busiest == pytest.approx(0.5 + 0.4)
+    parts = clock.wait_shares(wall=10.0)
+    assert parts == {"work": 0.06, "imbalance": 0.03, "messages": pytest.approx(0.07)}
 
 
 def test_the_wait_for_the_envs_starts_at_the_sends():

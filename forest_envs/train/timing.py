@@ -82,12 +82,19 @@ class TrainingClock:
 
     def __init__(self, in_process: bool):
         self.in_process = in_process          # envs stepped in this process (DummyVecEnv)
+        self.groups: list[slice] | None = None  # the envs of each worker process (set by the
+                                                # vec env; None: one group of every env)
         self.restart()
 
     def restart(self) -> None:
         """Counts from now (after the model is built and warm-started)."""
         self.forward = self.train = self.wait = 0.0
         self.env_totals: dict[int, tuple[float, float]] = {}
+        # Per step, each worker's own work (env + opponents of its envs): the mean over the
+        # workers and the busiest one, summed over the steps. The first step after a restart
+        # only sets each env's baseline (its running totals began before the restart).
+        self.work_mean = self.work_busiest = 0.0
+        self._last_total: dict[int, float] = {}
         self._optimising: float | None = None
         self.start = time.perf_counter()
 
@@ -122,10 +129,23 @@ class TrainingClock:
                     old = self.env_totals.get(i, (0.0, 0.0))
                     new = source[TIMING_KEY]
                     self.env_totals[i] = (max(old[0], new[0]), max(old[1], new[1]))
+        self._count_work(len(infos))
+
+    def _count_work(self, n: int) -> None:
+        """Add this step's work per worker (what each env's running totals grew by)."""
+        totals = [sum(self.env_totals.get(i, (0.0, 0.0))) for i in range(n)]
+        last = self._last_total
+        if len(last) == n:
+            work = [sum(totals[i] - last[i] for i in range(n)[group])
+                    for group in self.groups or [slice(0, n)]]
+            self.work_mean += sum(work) / len(work)
+            self.work_busiest += max(work)
+        self._last_total = dict(enumerate(totals))
 
     def summary(self, steps: int) -> dict:
         """{"time_shares": network_forward, network_train, env, opponents, other (sum 1),
-        "steps_per_second", "worker_seconds"} of the time since this clock started."""
+        "steps_per_second", "worker_seconds", and with worker processes "wait_shares"
+        (``wait_shares``)} of the time since this clock started."""
         self.rollout_start()   # the optimisation after the last rollout
         wall = max(time.perf_counter() - self.start, 1e-9)
         env = sum(e for e, _ in self.env_totals.values())
@@ -140,12 +160,28 @@ class TrainingClock:
         scale = min(1.0, wall / max(sum(parts.values()), 1e-9))  # clock jitter never exceeds 1
         shares = {k: round(v * scale / wall, 4) for k, v in parts.items()}
         shares["other"] = round(max(0.0, 1.0 - sum(shares.values())), 4)
-        return {"time_shares": shares, "steps_per_second": round(steps / wall, 1),
-                "wall_seconds": round(wall, 1),
-                "worker_seconds": {"env": round(env, 2), "opponents": round(opp, 2)}}
+        out = {"time_shares": shares, "steps_per_second": round(steps / wall, 1),
+               "wall_seconds": round(wall, 1),
+               "worker_seconds": {"env": round(env, 2), "opponents": round(opp, 2)}}
+        if not self.in_process:
+            out["wait_shares"] = self.wait_shares(wall)
+        return out
+
+    def wait_shares(self, wall: float) -> dict:
+        """The wait for the workers (env + opponents), as shares of the wall time: ``work``,
+        the mean worker's own work; ``imbalance``, what the busiest worker of each step
+        worked beyond the mean (the others had finished and waited); ``messages``, the rest
+        (sending actions and answers between the processes, and the workers' own loop)."""
+        wait, busiest, mean = self.wait, min(self.work_busiest, self.wait), self.work_mean
+        return {"work": round(mean / wall, 4), "imbalance": round((busiest - mean) / wall, 4),
+                "messages": round((wait - busiest) / wall, 4)}
 
 
 def describe(timing: dict) -> str:
     s = timing["time_shares"]
-    return ("time: " + ", ".join(f"{k} {100 * v:.1f}%" for k, v in s.items())
+    text = ("time: " + ", ".join(f"{k} {100 * v:.1f}%" for k, v in s.items())
             + f"; {timing['steps_per_second']} steps/s")
+    if "wait_shares" in timing:
+        text += "; the wait for the workers: " + ", ".join(
+            f"{k} {100 * v:.1f}%" for k, v in timing["wait_shares"].items())
+    return text

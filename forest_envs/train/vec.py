@@ -34,6 +34,8 @@ class MaskInfoVecEnv(VecEnvWrapper):
         super().__init__(venv)
         self._masks: np.ndarray | None = None
         self.clock = clock  # a timing.TrainingClock: the wait for the envs and their totals
+        if clock is not None:
+            clock.groups = getattr(venv, "slices", None)  # each worker's envs
         self._sent = 0.0
 
     def reset(self):
