@@ -94,7 +94,7 @@ class TrainingClock:
         # workers and the busiest one, summed over the steps. The first step after a restart
         # only sets each env's baseline (its running totals began before the restart).
         self.work_mean = self.work_busiest = 0.0
-        self._last_total: dict[int, float] = {}
+        self._last_total: list[float] = []  # each env's running total at the last step
         self._optimising: float | None = None
         self.start = time.perf_counter()
 
@@ -140,7 +140,7 @@ class TrainingClock:
                     for group in self.groups or [slice(0, n)]]
             self.work_mean += sum(work) / len(work)
             self.work_busiest += max(work)
-        self._last_total = dict(enumerate(totals))
+        self._last_total = totals
 
     def summary(self, steps: int) -> dict:
         """{"time_shares": network_forward, network_train, env, opponents, other (sum 1),

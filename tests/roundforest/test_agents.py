@@ -147,11 +147,11 @@ def test_a_choice_the_rules_cannot_offer_raises_naming_the_decision():
 
     from forest_envs.roundforest import actions as A
     from forest_envs.roundforest.agents import ImpossibleDecision
-    from forest_envs.roundforest.observation import DECISIONS
+    from forest_envs.roundforest.observation import DECISIONS, Kind
 
     s = new_game({"num_players": 3}, 0)
-    spirit_place = next(k for k in DECISIONS if k.name == "spirit_place")
-    r = s.reading(0)._replace(decision="spirit_place", data=spirit_place.record(qualified=0))
+    r = s.reading(0)._replace(decision="spirit_place",
+                              data=DECISIONS[Kind.SPIRIT_PLACE].record(qualified=0))
     legal = {A.TILE.start + 7, A.TILE.start + 8}
     with pytest.raises(ImpossibleDecision, match="'spirit_place' decision"):
         HeuristicAgent(0).choose(r, np.isin(np.arange(A.NUM_ACTIONS), list(legal)))

@@ -39,6 +39,12 @@ class Progress(NamedTuple):
         return (self.winner, self.apples, -self.debts, self.coins, self.item_count)
 
 
+def _progress(winner, apples, owed: list, copper, silver, items: list) -> Progress:
+    """One seat's ``Progress`` from its entries of the blocks (``owed``, ``items``: its rows)."""
+    return Progress(winner=bool(winner), apples=int(apples), debts=sum(owed),
+                    coins=int(copper) + SILVER_IN_COPPER * int(silver), item_count=sum(items))
+
+
 class EndingRules:
     """The Forest Spirit's token, the winner and the ranks (a mixin of
     ``RoundforestState``)."""
@@ -95,18 +101,14 @@ class EndingRules:
         """Every seat's ``progress``, each block read once as Python lists and summed in
         Python (the view shows them at every decision; on blocks this small a numpy
         reduction costs more than the sums)."""
-        return [Progress(winner=bool(w), apples=a, debts=sum(owed),
-                         coins=c + SILVER_IN_COPPER * s, item_count=sum(items))
-                for w, a, owed, c, s, items in zip(
-                    self.winner.tolist(), self.apples.tolist(), self.debts.tolist(),
-                    self.copper.tolist(), self.silver.tolist(), self.backpack.tolist())]
+        return [_progress(*rows) for rows in zip(
+            self.winner.tolist(), self.apples.tolist(), self.debts.tolist(),
+            self.copper.tolist(), self.silver.tolist(), self.backpack.tolist())]
 
     def progress(self, p: int) -> Progress:
         """Seat ``p``'s ``progress``, from its own rows only (shaping asks it at every step)."""
-        return Progress(winner=bool(self.winner[p]), apples=int(self.apples[p]),
-                        debts=int(self.debts[p].sum()),
-                        coins=int(self.copper[p]) + SILVER_IN_COPPER * int(self.silver[p]),
-                        item_count=int(self.backpack[p].sum()))
+        return _progress(self.winner[p], self.apples[p], self.debts[p].tolist(),
+                         self.copper[p], self.silver[p], self.backpack[p].tolist())
 
     def potential(self, p: int) -> float:
         """How far ``p`` has come toward the ring, for reward shaping in training: golden apples
