@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import mul
+
 from .components import (
     BUST,
     CHEST0,
@@ -36,11 +38,11 @@ def chest_score(chests: list[int]) -> int:
 
 
 def garment_score(garments: list[int]) -> int:
-    return 5 * sum(1 for g in garments if g == 1)
+    return 5 * list(garments).count(1)  # only single garments score
 
 
 def jewelry_score(jewels: list[int]) -> int:
-    return sum(n * v for n, v in zip(jewels, JEWELRY_VALUE))
+    return sum(map(mul, jewels, JEWELRY_VALUE))
 
 
 def maid_score(treasures: list[int], maids: int) -> int:
@@ -119,9 +121,17 @@ def village_awards(village: int, owners: list[int], num_players: int) -> list[in
 
 def loot_glory(collection: list[int]) -> int:
     """Total loot glory of a collection: the sum of ``loot_scores`` without ``busts`` (the
-    number of chests the busts discard, which already count through ``chests``)."""
-    scores = loot_scores(collection)
-    return sum(scores.values()) - scores["busts"]
+    number of chests the busts discard, which already count through ``chests``). Summed
+    from the same parts without the dict: scripted players value thousands of collections
+    a game with it (tests/chickwood/test_scoring.py checks it against ``loot_scores``)."""
+    chests = resolve_busts(collection[CHEST0:CHEST0 + 4], collection[BUST])
+    glory = (chest_score(chests) + garment_score(collection[GARMENT0:GARMENT0 + 4])
+             + jewelry_score(collection[JEWEL0:JEWEL0 + 3])
+             + henchmen_score(collection[HENCHMAN]))
+    if collection[MAID]:
+        glory += maid_score(chests + list(collection[GARMENT0:NUM_TREASURE_KINDS]),
+                            collection[MAID])
+    return glory
 
 
 def village_awards_all_unlocked(village: int, owners: list[int], num_players: int) -> list[int]:

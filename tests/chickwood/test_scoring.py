@@ -4,6 +4,8 @@ through full states' ``scores()`` (with the per-category breakdown)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from forest_envs.chickwood import scoring as S
 from forest_envs.chickwood.components import MAX_SPACES, VILLAGES
@@ -105,6 +107,16 @@ def test_maid_counts_chest_types_left_after_busts():
 
 def test_henchmen_example_is_minus_6():
     assert S.henchmen_score(2) == -6
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=22, max_size=22), st.booleans())
+def test_loot_glory_is_the_breakdown_without_busts(collection, as_tuple):
+    # loot_glory sums the same parts as loot_scores without building the breakdown; it is
+    # what the scripted players value collections with, on tuples and on lists
+    scores = S.loot_scores(collection)
+    expected = sum(scores.values()) - scores["busts"]
+    assert S.loot_glory(tuple(collection) if as_tuple else collection) == expected
 
 
 # --- 2. castles ----------------------------------------------------------------------------

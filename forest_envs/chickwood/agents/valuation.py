@@ -141,10 +141,12 @@ class Valuer:
     def __init__(self, sv: SeatView, p: Params):
         self.sv, self.p = sv, p
         self.cell_values = cell_values(sv, p)
-        self.marginals = [
-            seat_marginals(coll, sv.rounds_after, sv.legendary, alms_left,
-                           self.cell_values if seat == sv.me else None, p)
-            for seat, (coll, alms_left) in enumerate(zip(sv.colls, sv.alms_left))]
+        # cards_gain's arguments for each seat but the cards: asked for every castle and play
+        self._gain_args = [(coll, alms_left, self.cell_values if seat == sv.me else None)
+                           for seat, (coll, alms_left) in enumerate(zip(sv.colls, sv.alms_left))]
+        self.marginals = [seat_marginals(coll, sv.rounds_after, sv.legendary, alms_left,
+                                         route_values, p)
+                          for coll, alms_left, route_values in self._gain_args]
         total = sv.pool_total
         self.unseen = [sum(map(mul, sv.pool, marg)) / total if total else 0.0
                        for marg in self.marginals]
@@ -164,10 +166,10 @@ class Valuer:
         """What taking ``cards`` is worth to ``seat``."""
         if cards.loot is None and not cards.alms:
             return 0.0  # many castles show no face-up card: no key to hash
+        coll, alms_left, route_values = self._gain_args[seat]
         sv = self.sv
-        return cards_gain(sv.colls[seat], sv.alms_left[seat],
-                          self.cell_values if seat == sv.me else None, cards,
-                          sv.rounds_after, sv.legendary, self.p)
+        return cards_gain(coll, alms_left, route_values, cards, sv.rounds_after, sv.legendary,
+                          self.p)
 
     def my_castle_value(self, c: Castle, extra: int | None = None) -> float:
         """What raiding ``c`` is worth to me (with one more card of kind ``extra`` of mine)."""
