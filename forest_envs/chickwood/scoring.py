@@ -58,17 +58,26 @@ def castle_score(castles_held: list[int]) -> int:
     return sum(n * (v + 1) for v, n in enumerate(castles_held))
 
 
+LOOT_PARTS = ("busts", "chests", "garments", "jewelry", "maid", "henchmen")
+
+
+def _loot_parts(collection: list[int]) -> tuple[int, ...]:
+    """``loot_scores``' values in ``LOOT_PARTS`` order, without the dict (``loot_glory``
+    sums them for scripted players, who value thousands of collections a game)."""
+    held = collection[CHEST0:CHEST0 + 4]
+    chests = resolve_busts(held, collection[BUST])
+    maids = collection[MAID]
+    return (sum(held) - sum(chests),
+            chest_score(chests),
+            garment_score(collection[GARMENT0:GARMENT0 + 4]),
+            jewelry_score(collection[JEWEL0:JEWEL0 + 3]),
+            maid_score(chests + list(collection[GARMENT0:NUM_TREASURE_KINDS]), maids)
+            if maids else 0,
+            henchmen_score(collection[HENCHMAN]))
+
+
 def loot_scores(collection: list[int]) -> dict[str, int]:
-    chests = resolve_busts(collection[CHEST0:CHEST0 + 4], collection[BUST])
-    treasures = chests + list(collection[GARMENT0:NUM_TREASURE_KINDS])
-    return {
-        "busts": sum(collection[CHEST0:CHEST0 + 4]) - sum(chests),
-        "chests": chest_score(chests),
-        "garments": garment_score(collection[GARMENT0:GARMENT0 + 4]),
-        "jewelry": jewelry_score(collection[JEWEL0:JEWEL0 + 3]),
-        "maid": maid_score(treasures, collection[MAID]),
-        "henchmen": henchmen_score(collection[HENCHMAN]),
-    }
+    return dict(zip(LOOT_PARTS, _loot_parts(collection)))
 
 
 def unlocked_glory(village: int, filled: int) -> list[int]:
@@ -121,17 +130,9 @@ def village_awards(village: int, owners: list[int], num_players: int) -> list[in
 
 def loot_glory(collection: list[int]) -> int:
     """Total loot glory of a collection: the sum of ``loot_scores`` without ``busts`` (the
-    number of chests the busts discard, which already count through ``chests``). Summed
-    from the same parts without the dict: scripted players value thousands of collections
-    a game with it (tests/chickwood/test_scoring.py checks it against ``loot_scores``)."""
-    chests = resolve_busts(collection[CHEST0:CHEST0 + 4], collection[BUST])
-    glory = (chest_score(chests) + garment_score(collection[GARMENT0:GARMENT0 + 4])
-             + jewelry_score(collection[JEWEL0:JEWEL0 + 3])
-             + henchmen_score(collection[HENCHMAN]))
-    if collection[MAID]:
-        glory += maid_score(chests + list(collection[GARMENT0:NUM_TREASURE_KINDS]),
-                            collection[MAID])
-    return glory
+    number of chests the busts discard, which already count through ``chests``)."""
+    parts = _loot_parts(collection)
+    return sum(parts) - parts[0]  # parts[0]: busts
 
 
 def village_awards_all_unlocked(village: int, owners: list[int], num_players: int) -> list[int]:
