@@ -1,10 +1,11 @@
-"""What the scripted player (``agents.HeuristicAgent``) reads off a seat's view, as numbers it
-can weigh fast: each traveller card as a ``Traveller``, the cards a face-down traveller may
-be (``candidates``), and the strength of every ambush (``Forces``), read once per decision.
+"""What the scripted player (``agents.HeuristicAgent``) makes of a seat's reading
+(``reading.SeatReading``), as numbers it can weigh fast: each traveller card as a
+``Traveller``, the cards a face-down traveller may be (``candidates``), and the strength of
+every ambush (``Forces``), read once per decision.
 
-Everything here comes from the view and the game's public card table (the card a view
-shows is ``components.CARDS`` at its id), so nothing reaches the player that the view
-does not show it.
+Everything here comes from the reading and the game's public card table (the card a reading
+knows is ``components.CARDS`` at its id), so nothing reaches the player that its seat may
+not know.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .components import (
     WEAPON_STRENGTH,
     deck_ids,
 )
+from .reading import UNSEEN, AmbushReading, SeatReading, SlotReading
 
 COMRADE_FAME = FINAL_COMRADE_FAME   # a comrade's worth in fame (his sixth-round value)
 OUTLAW_FAME = 2        # an outlaw lost to the Sheriff, in fame (he fights no more)
@@ -70,35 +72,35 @@ _DECKS = {(d, sheriffs): tuple((TRAVELLERS[i], 1.0 / len(deck_ids(d, sheriffs)))
           for d in "AB" for sheriffs in (False, True)}
 
 
-def candidates(slot: dict | None, additions: bool) -> tuple[tuple[Traveller, float], ...]:
-    """The cards a laid-out traveller (a view's slot) may be, with their weights: itself if
+def candidates(slot: SlotReading | None, additions: bool) -> tuple[tuple[Traveller, float], ...]:
+    """The cards a laid-out traveller (a reading's slot) may be, with their weights: itself if
     known, else every card of its deck letter, equally likely (the Sheriffs too with the
     additions)."""
-    if not slot:
+    if slot is None:
         return ()
-    if "card" in slot:
-        return ((TRAVELLERS[slot["card"]["id"]], 1.0),)
-    return _DECKS[slot["deck"], additions]
+    if slot.card != UNSEEN:
+        return ((TRAVELLERS[slot.card], 1.0),)
+    return _DECKS[slot.deck, additions]
 
 
-def strength_here(e: dict | None) -> int:
-    """The public strength of an ambush (a view's entry): its outlaws and the cards promised
-    to it."""
-    if not e:
+def strength_here(e: AmbushReading | None) -> int:
+    """The public strength of an ambush (a reading's entry): its outlaws and the cards
+    promised to it."""
+    if e is None:
         return 0
-    return sum(e["outlaws"]) + sum(c * _CUDGEL + b * _BOW + s * _SWORD for c, b, s in e["promised"])
+    return sum(e.outlaws) + sum(c * _CUDGEL + b * _BOW + s * _SWORD for c, b, s in e.promised)
 
 
 class Forces:
-    """The strengths a seat reads off its view at one decision: ``public[a]`` of every
+    """The strengths a seat reads off its reading at one decision: ``public[a]`` of every
     ambush (``strength_here``), ``own(k)`` of ``k`` of its outlaws carrying the strongest
     cards of its hand (one each)."""
 
-    __slots__ = ("public", "_prefix", "_view", "_seat", "_fights")
+    __slots__ = ("public", "_prefix", "_reading", "_fights")
 
-    def __init__(self, v: dict, seat: int):
-        self.public = [strength_here(e) for e in v["ambushes"]]
-        hand = v["hand"]
+    def __init__(self, r: SeatReading):
+        self.public = [strength_here(e) for e in r.ambushes]
+        hand = r.hand
         prefix, total = [0], 0
         for k in reversed(WEAPONS_WEAKEST_FIRST):          # strongest cards first
             s = WEAPON_STRENGTH[k]
@@ -106,7 +108,7 @@ class Forces:
                 total += s
                 prefix.append(total)
         self._prefix = prefix
-        self._view, self._seat = v, seat
+        self._reading = r
         self._fights = None
 
     def own(self, outlaws: int) -> int:
@@ -119,12 +121,12 @@ class Forces:
         seat's own ambush counts its hand's cards too, another's only its outlaws and
         promised cards), the seat's outlaws in it and all outlaws in it."""
         if self._fights is None:
-            seat, fights = self._seat, []
-            for a, e in enumerate(self._view["ambushes"]):
-                if not e:
+            seat, fights = self._reading.seat, []
+            for a, e in enumerate(self._reading.ambushes):
+                if e is None:
                     fights.append(None)
                     continue
-                outlaws = e["outlaws"]
+                outlaws = e.outlaws
                 mine = outlaws[seat]
                 fights.append((self.public[a] + (self.own(mine) - mine if mine else 0), mine, sum(outlaws)))
             self._fights = fights

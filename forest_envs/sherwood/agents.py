@@ -1,11 +1,13 @@
 """A scripted Sherwood Forest player: ``HeuristicAgent``.
 
-It reads only ``env.unwrapped.view(agent)`` and the action mask (through ``choose``, the
-bare engine's ``state.view(seat)`` and ``state.legal_action_mask()``); where the mask leaves
-one action outside the preparation, that is its choice and the view is not read. A face-down traveller
-it has not seen is judged as every card of its deck letter in the game's card table
-(``components.deck_ids``), equally likely, the Sheriffs among them when the view says the
-additions are in play. Routes, strengths and loot are the engine's tables.
+It reads only what its seat may know (``env.unwrapped.reading(agent)``: the facts of the
+seat's ``view`` that it uses, as tuples, ``reading.py``) and the action mask (through
+``choose``, the bare engine's ``state.reading(seat)`` and ``state.legal_action_mask()``);
+where the mask leaves one action outside the preparation, that is its choice and nothing is
+read. A face-down traveller it has not seen is judged as every card of its deck letter in
+the game's card table (``components.deck_ids``), equally likely, the Sheriffs among them
+when the reading says the additions are in play. Routes, strengths and loot are the
+engine's tables.
 
 Every decision kind has its rule (``HANDLERS``, checked against the game's decision kinds at
 import), and each rule returns a legal action in every position: a rule that does not is a
@@ -54,8 +56,9 @@ from .agent_reading import (
     candidates,
     strength_here,
 )
-from .components import CHURCH_FORCED_ABOVE, OUTLAWS_PER_COLOUR, ROUNDS, WEAPON_STRENGTH, reroute
+from .components import CARDS, CHURCH_FORCED_ABOVE, OUTLAWS_PER_COLOUR, ROUNDS, WEAPON_STRENGTH, reroute
 from .observation import DECISIONS
+from .reading import UNSEEN, SeatReading
 
 MARKET_ROUNDS = 2      # rounds in which a recruit is worth two bags (he fights in every later one)
 ACCEPT_FAME = 2        # the fame a joint ambush must promise before it sends outlaws there
@@ -87,12 +90,12 @@ class HeuristicAgent(SeededAgent):
         forced = self._forced(mask)
         if forced is not None:
             return forced
-        return self.choose(game.view(agent), mask, game.possible_agents.index(agent))
+        return self.choose(game.reading(agent), mask)
 
     @staticmethod
     def _forced(mask: np.ndarray) -> int | None:
         """The one legal action where there is one, outside the preparation (every rule
-        returns a legal action, so it returns that one, and the view need not be read); a
+        returns a legal action, so it returns that one, and nothing need be read); a
         forced preparation action still goes through its rule, whose tie-break draws must
         be drawn."""
         if np.count_nonzero(mask) != 1:
@@ -101,15 +104,16 @@ class HeuristicAgent(SeededAgent):
         return None if action < PREPARATION_ACTIONS else action
 
     # --- the decision -----------------------------------------------------------------------
-    def choose(self, v: dict, mask: np.ndarray, seat: int) -> int:
-        """The action for the pending decision of ``v`` (the seat's view) under ``mask``."""
-        if v["decision"] is None:
+    def choose(self, r: SeatReading, mask: np.ndarray) -> int:
+        """The action for the pending decision of ``r`` (the seat's reading,
+        ``State.reading``) under ``mask``."""
+        kind = r.decision
+        if kind is None:
             raise ValueError("the game is over: there is no decision to take")
-        kind = v["decision"]["kind"]
-        action = HANDLERS[kind](self, v, mask, seat)
+        action = HANDLERS[kind](self, r, mask)
         if action is None or not 0 <= action < mask.size or not mask[action]:
             raise RuntimeError(f"the heuristic chose {action!r}, not a legal action, at a {kind!r} "
-                               f"decision of seat {seat} (legal: {np.flatnonzero(mask).tolist()})")
+                               f"decision of seat {r.seat} (legal: {np.flatnonzero(mask).tolist()})")
         return int(action)
 
     # --- preparation ------------------------------------------------------------------------
@@ -117,32 +121,32 @@ class HeuristicAgent(SeededAgent):
     # earns a fame point, so it spends few actions before its ambush (measured against random
     # players: the inn's look at one card was worth less than the outlaw, an early church
     # visit less than one visit for all the gold at the end).
-    def _prep(self, v, mask, seat):
-        me = v["players"][seat]
-        gold, camp = me["gold"], me["camp"]
+    def _prep(self, r: SeatReading, mask):
+        seat = r.seat
+        gold, camp = r.gold[seat], r.camp[seat]
         # Gold held at the game's end is worth nothing: into the church when forced and, in
         # the last round, all of it at once.
-        if gold > CHURCH_FORCED_ABOVE or (gold and v["round"] >= ROUNDS):
+        if gold > CHURCH_FORCED_ABOVE or (gold and r.round >= ROUNDS):
             return A.CHURCH.id(gold - 1)
-        if v["round"] <= MARKET_ROUNDS and camp >= SPARE_OUTLAWS and mask[A.MARKET.start]:
+        if r.round <= MARKET_ROUNDS and camp >= SPARE_OUTLAWS and mask[A.MARKET.start]:
             return A.MARKET.start
-        if me["hand_count"] < BUY_BELOW and camp >= SPARE_OUTLAWS and mask[A.MERCHANT.start]:
+        if r.hand_count[seat] < BUY_BELOW and camp >= SPARE_OUTLAWS and mask[A.MERCHANT.start]:
             return A.MERCHANT.start
-        forces = Forces(v, seat)
-        scores = self._ambush_scores(v, mask, seat, camp, forces)
+        forces = Forces(r)
+        scores = self._ambush_scores(r, mask, camp, forces)
         if scores is None:
-            return self._inn(v, mask)
+            return self._inn(r)
         best = self._best_ambush(scores)
-        offer = self._offer(v, mask, seat, camp, forces, scores)
+        offer = self._offer(r, mask, camp, forces, scores)
         return A.AMBUSH.id(best, camp - 1) if offer is None else offer
 
     @staticmethod
-    def _inn(v, mask) -> int:
+    def _inn(r: SeatReading) -> int:
         """Every ambush is taken, so its outlaws cannot fight this round: to the inn (it
         costs no gold), at a face-down traveller it has not seen, else the first one. In the
         preparation phase every laid-out traveller lies there, so the inn is always open."""
-        laid_out = [s for s, slot in enumerate(v["slots"]) if slot]
-        unseen = [s for s in laid_out if "card" not in v["slots"][s]]
+        laid_out = [s for s, slot in enumerate(r.slots) if slot is not None]
+        unseen = [s for s in laid_out if r.slots[s].card == UNSEEN]
         return A.INN.id((unseen or laid_out)[0])
 
     def _best_ambush(self, scores: dict[int, float]) -> int:
@@ -152,7 +156,7 @@ class HeuristicAgent(SeededAgent):
         return max(zip(scores, jitter), key=lambda aj: scores[aj[0]] + TIE_JITTER * aj[1])[0]
 
     @staticmethod
-    def _ambush_scores(v, mask, seat, camp, forces: Forces) -> dict[int, float] | None:
+    def _ambush_scores(r: SeatReading, mask, camp, forces: Forces) -> dict[int, float] | None:
         """The expected loot of each free ambush for all ``camp`` outlaws (None: none is
         free), the sum of every laid-out traveller's ``_loot_reached``, in place order.
         Face-down travellers of one deck letter are the same cards: their loot is followed
@@ -162,31 +166,31 @@ class HeuristicAgent(SeededAgent):
         scores = {a: 0.0 for a, free in enumerate(free_row) if free}
         if not scores:
             return None
-        strength, oak, additions = forces.own(camp), v["players"][seat]["oak"], v["additions"]
+        strength, oak, additions = forces.own(camp), r.oak[r.seat], r.additions
         by_deck = {}
-        for slot in v["slots"]:
-            if not slot:
+        for slot in r.slots:
+            if slot is None:
                 continue
-            if "card" in slot:
+            if slot.card != UNSEEN:
                 reached = _loot_reached(candidates(slot, additions), strength, oak, scores, forces.public)
             else:
-                reached = by_deck.get(slot["deck"])
+                reached = by_deck.get(slot.deck)
                 if reached is None:
-                    reached = by_deck[slot["deck"]] = _loot_reached(
+                    reached = by_deck[slot.deck] = _loot_reached(
                         candidates(slot, additions), strength, oak, scores, forces.public)
             for b, loot in reached:
                 scores[b] += loot
         return scores
 
     # --- offers -----------------------------------------------------------------------------
-    def _offer(self, v, mask, seat, camp, forces: Forces, scores: dict[int, float]):
+    def _offer(self, r: SeatReading, mask, camp, forces: Forces, scores: dict[int, float]):
         """A joint ambush for a known traveller its own strength does not reach, asking the
         player with most outlaws in camp for the rest; or, with two outlaws or fewer left, a
         small joint ambush at the best free ambush (``scores``). Each offer is tried once per
         turn (a decline costs nothing)."""
-        if v["decision"]["data"]["offers_made"] > 0:
+        if r.data.offers_made > 0:
             return None
-        others = [(p["camp"], q) for q, p in enumerate(v["players"]) if q != seat and p["camp"] >= 1]
+        others = [(c, q) for q, c in enumerate(r.camp) if q != r.seat and c >= 1]
         if not others:
             return None
         top, partner = max(others)
@@ -194,11 +198,10 @@ class HeuristicAgent(SeededAgent):
         first = A.JOINT.id(0, camp - 1)
         free_row = mask[first:A.JOINT.stop:OUTLAWS_PER_COLOUR].tolist()      # by ambush
         best, best_value = None, 0.0
-        for slot in v["slots"]:
-            c = slot.get("card") if slot else None
-            if not c:
+        for slot in r.slots:
+            if slot is None or slot.card == UNSEEN:
                 continue
-            c = TRAVELLERS[c["id"]]
+            c = TRAVELLERS[slot.card]
             if c.sheriff or not strength < c.strength <= strength + top:
                 continue
             for a in c.route:
@@ -217,92 +220,94 @@ class HeuristicAgent(SeededAgent):
         self._asks = {partner: best[1]}
         return best[0]
 
-    def _ask(self, v, mask, seat):
+    def _ask(self, r: SeatReading, mask):
         """The outlaws it planned to ask of this ally (no cards); one outlaw where somebody
         must be asked and it planned nobody (the last ally with nobody asked yet, or an
         informant, who must take part: every asked ally has an outlaw in camp)."""
-        ally = v["decision"]["data"]["ally"]
+        ally = r.data.ally
         want = self._asks.get(ally, 0)
-        c = min(want, v["players"][ally]["camp"])
+        c = min(want, r.camp[ally])
         action = A.ASK.id(c, 0)
         return action if mask[action] else A.ASK.id(1, 0)
 
-    def _reveal(self, v, mask, seat):
+    def _reveal(self, r, mask):
         return A.REVEAL_NONE.start
 
-    def _target(self, v, mask, seat):
+    def _target(self, r, mask):
         return A.TARGET_NONE.start
 
-    def _terms(self, v, mask, seat):
+    def _terms(self, r, mask):
         return A.TERMS.id(0, 0, 0)
 
-    def _informant(self, v, mask, seat):
+    def _informant(self, r, mask):
         return A.INFORMANT.start                 # itself
 
-    def _confirm(self, v, mask, seat):
+    def _confirm(self, r, mask):
         # It asks for the strength it needs (outlaws, no cards), so it forms what it offered.
         return A.CONFIRM.id(A.CONFIRM_FORM)
 
-    def _call(self, v, mask, seat):
+    def _call(self, r: SeatReading, mask):
         """(Additions) As leader of a planned attack, it calls first the ally with least fame
         (whose cards are spent if the strength is reached before the others are needed)."""
-        return self._seat_action(v, mask, seat, A.CALL)     # never itself: the leader promised nothing
+        return self._seat_action(r, mask, A.CALL)     # never itself: the leader promised nothing
 
-    def _pledge(self, v, mask, seat):
+    def _pledge(self, r: SeatReading, mask):
         # (Additions) Keep its promise with its strongest cards; renounce with none left.
         for k in WEAPONS_STRONGEST_FIRST:
-            if v["hand"][k]:
+            if r.hand[k]:
                 return A.EQUIP.start + k
         return A.RENOUNCE.start
 
-    def _answer(self, v, mask, seat):
+    def _answer(self, r: SeatReading, mask):
         """Join only an ambush that will rob a known traveller worth some fame, for at most
         half of its camp: every participant gains the fame, the performer most of the
         loot, and outlaws sent away are missing from its own ambush."""
-        data, offer = v["decision"]["data"], v["offer"]
-        outlaws = offer["own"] + sum(c for _, c, _ in offer["asked"])
+        data, offer = r.data, r.offer
+        outlaws = offer.own + sum(c for _, c, _ in offer.asked)
         legal = [a for a in range(A.ACCEPT.start, A.ACCEPT.stop) if mask[a]]
-        if (not legal or data["outlaws"] * 2 > v["players"][seat]["camp"]
-                or self._fame_at(v, data["ambush"], outlaws) < ACCEPT_FAME):
+        if (not legal or data.outlaws * 2 > r.camp[r.seat]
+                or self._fame_at(r, data.ambush, outlaws) < ACCEPT_FAME):
             return A.DECLINE.start
         return min(legal, key=lambda a: sum(w * s for w, s in zip(A.ACCEPT.index(a), WEAPON_STRENGTH)))
 
     @staticmethod
-    def _fame_at(v, ambush: int, outlaws: int) -> int:
+    def _fame_at(r: SeatReading, ambush: int, outlaws: int) -> int:
         """The most fame a known traveller gives an ambush of ``outlaws`` at ``ambush``,
         if it reaches it before any other ambush strong enough."""
         best = 0
-        for slot in v["slots"]:
-            c = slot.get("card") if slot else None
-            if not c or c["strength"] > outlaws:
+        for slot in r.slots:
+            if slot is None or slot.card == UNSEEN:
                 continue
-            for b in c["route"]:
+            c = TRAVELLERS[slot.card]
+            if c.strength > outlaws:
+                continue
+            for b in c.route:
                 if b == ambush:
-                    best = max(best, c["fame"])
+                    best = max(best, c.fame)
                     break
-                if strength_here(v["ambushes"][b]) >= c["strength"]:
+                if strength_here(r.ambushes[b]) >= c.strength:
                     break
         return best
 
     # --- attacks ----------------------------------------------------------------------------
-    def _lead(self, v, mask, seat):
+    def _lead(self, r: SeatReading, mask):
         """The laid-out traveller worth most to it (every one the mask offers lies there).
         Face-down travellers of one deck letter are the same cards, so they are worth the
         same: weighed once per letter."""
-        fights, oak, additions = Forces(v, seat).fights(), v["players"][seat]["oak"], v["additions"]
+        fights, oak, additions = Forces(r).fights(), r.oak[r.seat], r.additions
 
         def worth(slot) -> float:
             return sum(w * self._drive_value(fights, oak, c, c.route) for c, w in candidates(slot, additions))
 
         scores, by_deck = {}, {}
         leads = mask[A.LEAD.start:A.LEAD.stop].tolist()
-        for s, slot in enumerate(v["slots"]):
-            if not slot or not leads[s]:
+        for s, slot in enumerate(r.slots):
+            if slot is None or not leads[s]:
                 continue
-            if "card" in slot:
+            if slot.card != UNSEEN:
                 scores[s] = worth(slot)
                 continue
-            deck = slot["deck"]
+            deck = slot.deck
             if deck not in by_deck:
                 by_deck[deck] = worth(slot)
             scores[s] = by_deck[deck]
@@ -330,72 +335,73 @@ class HeuristicAgent(SeededAgent):
             return -c.fame
         return value
 
-    def _equip(self, v, mask, seat):
-        data = v["decision"]["data"]
-        need = data["strength"] - data["total"]
-        e = v["ambushes"][data["ambush"]]
-        capacity = e["outlaws"][seat] - sum(e["promised"][seat]) - sum(v["played"][seat])
-        weapons = sorted(self._weapons(v), reverse=True)[:max(capacity, 0)]
+    def _equip(self, r: SeatReading, mask):
+        data, seat = r.data, r.seat
+        need = data.strength - data.total
+        e = r.ambushes[data.ambush]
+        capacity = e.outlaws[seat] - sum(e.promised[seat]) - sum(r.played)
+        weapons = sorted(self._weapons(r), reverse=True)[:max(capacity, 0)]
         if sum(weapons) < need:
             return A.EQUIP_PASS.start
         # The weakest card that closes the gap at once, else the strongest towards it.
         for k in WEAPONS_WEAKEST_FIRST:
-            if v["hand"][k] and WEAPON_STRENGTH[k] >= need:
+            if r.hand[k] and WEAPON_STRENGTH[k] >= need:
                 return A.EQUIP.start + k
         for k in WEAPONS_STRONGEST_FIRST:
-            if v["hand"][k]:
+            if r.hand[k]:
                 return A.EQUIP.start + k
         return A.EQUIP_PASS.start
 
-    def _weapons(self, v) -> list[int]:
-        return [WEAPON_STRENGTH[k] for k in WEAPONS_WEAKEST_FIRST for _ in range(v["hand"][k])]
+    def _weapons(self, r: SeatReading) -> list[int]:
+        return [WEAPON_STRENGTH[k] for k in WEAPONS_WEAKEST_FIRST for _ in range(r.hand[k])]
 
-    def _share(self, v, mask, seat):
+    def _share(self, r: SeatReading, mask):
         # A leader's choice of who gets a short round's share: itself when it may, else the
         # participant with least fame (the share helps the weakest rival least).
-        return self._seat_action(v, mask, seat, A.SHARE)
+        return self._seat_action(r, mask, A.SHARE)
 
-    def _comrade(self, v, mask, seat):
-        return self._seat_action(v, mask, seat, A.COMRADE)
+    def _comrade(self, r: SeatReading, mask):
+        return self._seat_action(r, mask, A.COMRADE)
 
-    def _shortfall(self, v, mask, seat):
+    def _shortfall(self, r: SeatReading, mask):
         """(Additions) The informant withholds a promised bag (or comrade) from the recipient
         with most fame: the strongest rival leaves empty-handed."""
-        kind = A.WITHHOLD_BAG if v["decision"]["data"]["bags"] else A.WITHHOLD_COMRADE
+        kind = A.WITHHOLD_BAG if r.data.bags else A.WITHHOLD_COMRADE
         block = range(A.WITHHOLD.id(kind, 0), A.WITHHOLD.id(kind, 0) + A.MAX_SEATS)
         legal = [a for a in block if mask[a]]
-        n = v["num_players"]
-        return max(legal, key=lambda a: (v["players"][(seat + a - block.start) % n]["fame"], -a))
+        seat, n = r.seat, r.num_players
+        return max(legal, key=lambda a: (r.fame[(seat + a - block.start) % n], -a))
 
     @staticmethod
-    def _seat_action(v, mask, seat, block) -> int:
+    def _seat_action(r: SeatReading, mask, block) -> int:
         """Itself if legal, else the legal seat with least fame (ties: the nearest clockwise)."""
         if mask[block.start]:
             return block.start
-        n = v["num_players"]
+        seat, n = r.seat, r.num_players
         legal = [a for a in range(block.start, block.stop) if mask[a]]
-        return min(legal, key=lambda a: (v["players"][(seat + a - block.start) % n]["fame"], a))
+        return min(legal, key=lambda a: (r.fame[(seat + a - block.start) % n], a))
 
-    def _provisions(self, v, mask, seat):
+    def _provisions(self, r, mask):
         """Stay with provisions when it holds the card (and has not stayed here already)."""
         return A.PROVISIONS.start if mask[A.PROVISIONS.start] else A.PROVISIONS_NONE.start
 
-    def _cloak(self, v, mask, seat):
+    def _cloak(self, r, mask):
         """Home under a forest cloak when it holds one, else it takes the losses."""
         home = A.CLOAK.id(A.CLOAK_GO_HOME)
         return home if mask[home] else A.CLOAK_NONE.start
 
-    def _messenger(self, v, mask, seat):
+    def _messenger(self, r: SeatReading, mask):
         """(Additions) Send the coach where the rest of its journey is worth most to it (into
         its own ambush, away from another's), if that beats the journey it is on."""
-        coach = v["coach"]
-        card, passed = coach["card"], coach["step"]
-        c, fights, oak = TRAVELLERS[card["id"]], Forces(v, seat).fights(), v["players"][seat]["oak"]
+        coach = r.coach
+        passed = coach.step
+        c, fights, oak = TRAVELLERS[coach.card], Forces(r).fights(), r.oak[r.seat]
         best = A.MESSENGER_PASS.start
-        best_value = self._drive_value(fights, oak, c, coach["route"][passed:])
+        best_value = self._drive_value(fights, oak, c, coach.route[passed:])
+        origin = CARDS[coach.card].origin
         for t in range(A.MESSENGER.size):
             if mask[A.MESSENGER.start + t]:
-                rest = reroute(card["origin"], passed, t)
+                rest = reroute(origin, passed, t)
                 value = self._drive_value(fights, oak, c, rest)
                 if value > best_value + REROUTE_MARGIN:
                     best, best_value = A.MESSENGER.start + t, value

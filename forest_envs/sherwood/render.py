@@ -6,7 +6,8 @@ a traveller as a dict of its card's numbers (``card``), equipment as counts by k
 (``components.EQUIPMENT``). A face-down traveller shows only what the seat knows: its deck
 letter, and its numbers if the seat looked at it in the inn (``peeked``) or the loot an
 offer told. Whether the additions are in play (``additions``) is public, as the box on the
-table is. ``render`` turns ids into names for people.
+table is. ``render`` turns ids into names for people. ``reading`` (``reading.py``) gives the
+facts of the view the scripted player reads, as tuples.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from __future__ import annotations
 from ..core.picture import seat_name
 from .components import AMBUSHES, CARDS, EQUIPMENT, PLACES, RED_FORKS, TOWNS
 from .narration import consequences
+from .reading import reading
 from .words import prompt, sentence, wrap
 
-__all__ = ["consequences", "legend", "prompt", "render", "view"]
+# ``reading`` is here for ``State.reading``, which finds it in the RENDER module.
+__all__ = ["consequences", "legend", "prompt", "reading", "render", "view"]
 
 
 def card(card_id: int) -> dict:

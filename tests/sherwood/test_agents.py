@@ -1,4 +1,4 @@
-"""The scripted player: it plays through the env reading only its own seat (its view and
+"""The scripted player: it plays through the env reading only its own seat (its reading and
 mask), never depends on hidden cards, makes and answers offers, and beats random players.
 
 Measured (docs/sherwood.md, "The scripted player"): about 97% of 4-player basic games and
@@ -46,10 +46,10 @@ def test_decisions_do_not_depend_on_hidden_information(additions):
     while not state.is_terminal:
         p = state.current_player
         mask = state.legal_action_mask()
-        a = HeuristicAgent(seed=1).choose(state.view(p), mask, p)
+        a = HeuristicAgent(seed=1).choose(state.reading(p), mask)
         if mask.sum() > 1:
             other = state.resample_hidden(p, rng)
-            assert HeuristicAgent(seed=1).choose(other.view(p), other.legal_action_mask(), p) == a, \
+            assert HeuristicAgent(seed=1).choose(other.reading(p), other.legal_action_mask()) == a, \
                 f"{state.decision_name()}: decision changed with hidden cards"
             checked += 1
         state.apply(a)
@@ -66,7 +66,7 @@ def win_rate(games: int, n: int = 4, additions: bool = False) -> tuple[float, in
         while not s.is_terminal:
             p = s.current_player
             if p == me:
-                a = h.choose(s.view(p), s.legal_action_mask(), p)
+                a = h.choose(s.reading(p), s.legal_action_mask())
                 offers += a in A.JOINT
                 accepts += a in A.ACCEPT
                 declines += a == A.DECLINE.start
@@ -111,14 +111,14 @@ def test_an_illegal_choice_is_an_error_naming_the_decision(monkeypatch):
     from forest_envs.sherwood import agents
 
     s = new_game({"num_players": 3}, 0)
-    monkeypatch.setitem(agents.HANDLERS, "prep", lambda self, v, mask, seat: A.LEAD.start)
+    monkeypatch.setitem(agents.HANDLERS, "prep", lambda self, r, mask: A.LEAD.start)
     with pytest.raises(RuntimeError, match="not a legal action, at a 'prep' decision"):
-        HeuristicAgent(seed=0).choose(s.view(s.current_player), s.legal_action_mask(), s.current_player)
+        HeuristicAgent(seed=0).choose(s.reading(s.current_player), s.legal_action_mask())
 
 
 def choice(s) -> str:
     p = s.current_player
-    return s.game.action_names[HeuristicAgent(seed=0).choose(s.view(p), s.legal_action_mask(), p)]
+    return s.game.action_names[HeuristicAgent(seed=0).choose(s.reading(p), s.legal_action_mask())]
 
 
 def test_without_the_card_it_plays_no_cloak_and_no_provisions():
@@ -172,7 +172,7 @@ def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_t
     s.edited()
     act(s, "lead traveller 1")
     assert s.decision.kind == Kind.SHARE
-    assert s.game.action_names[HeuristicAgent(seed=0).choose(s.view(0), s.legal_action_mask(), 0)] \
+    assert s.game.action_names[HeuristicAgent(seed=0).choose(s.reading(0), s.legal_action_mask())] \
         == "give a share to +2"
     # The informant short of one bag for P1 (fame 1) and P2 (fame 4) withholds P2's.
     s = attack_setup(7, {"York Gate": {0: 2, 1: 1, 2: 1}}, additions=True, gold={0: 0, 1: 0, 2: 0})
@@ -181,14 +181,14 @@ def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_t
     s.edited()
     act(s, "lead traveller 1")
     assert s.decision.kind == Kind.SHORTFALL
-    assert s.game.action_names[HeuristicAgent(seed=0).choose(s.view(0), s.legal_action_mask(), 0)] \
+    assert s.game.action_names[HeuristicAgent(seed=0).choose(s.reading(0), s.legal_action_mask())] \
         == "withhold a promised bag from +2"
 
 
 @pytest.mark.parametrize("additions", [False, True], ids=["basic", "additions"])
-def test_act_skips_the_view_only_where_the_rule_would_choose_the_same(additions):
-    """``act`` returns a forced action outside the preparation without reading the view:
-    at every decision it agrees with ``choose`` on the view, and draws the same tie-breaks."""
+def test_act_skips_the_reading_only_where_the_rule_would_choose_the_same(additions):
+    """``act`` returns a forced action outside the preparation without taking the reading:
+    at every decision it agrees with ``choose`` on the reading, and draws the same tie-breaks."""
     import copy
 
     e = forest_envs.make("sherwood_v0", num_players=4, additions=additions)
@@ -202,7 +202,7 @@ def test_act_skips_the_view_only_where_the_rule_would_choose_the_same(additions)
             continue
         game, h = e.unwrapped, agents[agent]
         twin = copy.deepcopy(h)
-        expected = twin.choose(game.view(agent), game.action_mask(agent), game.possible_agents.index(agent))
+        expected = twin.choose(game.reading(agent), game.action_mask(agent))
         action = h.act(SeatOnlyEnv(e), agent)
         assert action == expected and h.rng.random() == twin.rng.random()
         forced += int(game.action_mask(agent).sum()) == 1

@@ -212,7 +212,7 @@ def _play(config, seed, steps, check, heuristic=False):
         if s.is_terminal:
             break
         p = s.current_player
-        a = (agent.choose(s.view(p), s.legal_action_mask(), p) if heuristic
+        a = (agent.choose(s.reading(p), s.legal_action_mask()) if heuristic
              else int(rng.choice(s.legal_actions())))
         before = s.clone()
         s.apply(a)
