@@ -39,8 +39,10 @@ demo: $(STAMP_FULL)
 	@echo "The shipped baseline (the agent ppo, forest_envs/baselines/chickwood_v0.npz) against two heuristics:"
 	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents ppo,heuristic,heuristic --games $(DEMO_GAMES) --workers 2 --quiet
 
+# The fast suite over PYTEST_WORKERS processes (pytest-xdist): about 1.5x faster on two cores.
+PYTEST_WORKERS ?= 2
 test: $(STAMP_FULL)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS)
 
 # The HTML replay's browser test needs Debian's Chromium: installed here when apt-get can
 # (the test skips, saying why, where it cannot).
