@@ -83,6 +83,12 @@ def candidates(slot: SlotReading | None, additions: bool) -> tuple[tuple[Travell
     return _DECKS[slot.deck, additions]
 
 
+def known_travellers(r: SeatReading) -> list[Traveller]:
+    """The laid-out travellers the seat knows (face up, or looked at in the inn), in place
+    order."""
+    return [TRAVELLERS[slot.card] for slot in r.slots if slot is not None and slot.card != UNSEEN]
+
+
 def strength_here(e: AmbushReading | None) -> int:
     """The public strength of an ambush (a reading's entry): its outlaws and the cards
     promised to it."""

@@ -54,6 +54,7 @@ from .agent_reading import (
     Forces,
     Traveller,
     candidates,
+    known_travellers,
     strength_here,
 )
 from .components import CARDS, CHURCH_FORCED_ABOVE, OUTLAWS_PER_COLOUR, ROUNDS, WEAPON_STRENGTH, reroute
@@ -198,10 +199,7 @@ class HeuristicAgent(SeededAgent):
         first = A.JOINT.id(0, camp - 1)
         free_row = mask[first:A.JOINT.stop:OUTLAWS_PER_COLOUR].tolist()      # by ambush
         best, best_value = None, 0.0
-        for slot in r.slots:
-            if slot is None or slot.card == UNSEEN:
-                continue
-            c = TRAVELLERS[slot.card]
+        for c in known_travellers(r):
             if c.sheriff or not strength < c.strength <= strength + top:
                 continue
             for a in c.route:
@@ -275,10 +273,7 @@ class HeuristicAgent(SeededAgent):
         """The most fame a known traveller gives an ambush of ``outlaws`` at ``ambush``,
         if it reaches it before any other ambush strong enough."""
         best = 0
-        for slot in r.slots:
-            if slot is None or slot.card == UNSEEN:
-                continue
-            c = TRAVELLERS[slot.card]
+        for c in known_travellers(r):
             if c.strength > outlaws:
                 continue
             for b in c.route:

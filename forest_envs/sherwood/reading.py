@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .components import CARDS
 
 UNSEEN = -1   # a face-down traveller's card id when this seat has not looked at it
-_DECK = tuple(c.deck for c in CARDS)   # each card's deck letter
+_DECK = tuple(c.deck for c in CARDS)   # each card's deck letter, as a plain tuple: read per slot per decision
 
 
 class SlotReading(NamedTuple):
@@ -76,7 +76,8 @@ class SeatReading(NamedTuple):
 
 def reading(state, seat: int) -> SeatReading:
     """What ``seat`` (not the referee: the agent plays a seat) reads, as ``view(state, seat)``
-    says it. Each block is read into Python lists at once (one ``tolist`` each)."""
+    says it. Each block is read into Python lists at once (one ``tolist`` each; the promised
+    cards only of the ambushes somebody lies in)."""
     face_up, peeked = state.slot_face_up.tolist(), state.peek[seat].tolist()
     slots = tuple([None if cid < 0 else
                    SlotReading(_DECK[cid], cid if face_up[s] or any(peeked[s]) else UNSEEN)
