@@ -14,6 +14,10 @@ seeded with ``seed + i`` at its first reset and auto-reset by ``DummyVecEnv`` ex
 the trainer's own process, so a run is the same with one worker, with ``n_envs`` workers or
 with ``vec_env: dummy`` (``tests/test_batched_vec.py``).
 
+With ``groups=2`` the envs are split into two contiguous halves, each stepped by its own
+worker(s), and a half can be stepped alone (``step_group_async`` / ``step_group_wait``): the
+pipelined trainer (``pipeline.py``) acts for one half while the other's workers step.
+
 A worker that raises sends the traceback back and the trainer raises ``RuntimeError`` with
 it (``AttributeError`` for a missing attribute); SB3's worker dies and leaves an ``EOFError``.
 """
@@ -71,21 +75,38 @@ def _worker(remote, parent_remote, fns: CloudpickleWrapper) -> None:
             remote.send(("ok", out))
 
 
-class BatchedSubprocVecEnv(VecEnv):
-    """``len(env_fns)`` envs stepped in ``workers`` processes (at most one per env)."""
+def _split(part: slice, pieces: int) -> list[slice]:
+    """``part`` cut into ``pieces`` contiguous slices whose sizes differ by at most one."""
+    size, extra = divmod(part.stop - part.start, pieces)
+    out, start = [], part.start
+    for k in range(pieces):
+        stop = start + size + (k < extra)
+        out.append(slice(start, stop))
+        start = stop
+    return out
 
-    def __init__(self, env_fns: list[Callable], workers: int):
+
+class BatchedSubprocVecEnv(VecEnv):
+    """``len(env_fns)`` envs stepped in ``workers`` processes (at most one per env).
+
+    ``groups``: the envs are cut into this many contiguous groups (``self.groups``), each with
+    workers of its own (``workers`` shared out among them, at least one each), so that one
+    group can be stepped while another is not."""
+
+    def __init__(self, env_fns: list[Callable], workers: int, groups: int = 1):
         if not 1 <= workers:
             raise ValueError(f"workers must be at least 1, not {workers}")
         n = len(env_fns)
-        workers = min(workers, n)
-        size, extra = divmod(n, workers)
-        self.slices: list[slice] = []
-        start = 0
-        for k in range(workers):
-            stop = start + size + (k < extra)
-            self.slices.append(slice(start, stop))
-            start = stop
+        if not 1 <= groups <= n:
+            raise ValueError(f"groups must be between 1 and the number of envs ({n}), not {groups}")
+        self.groups: list[slice] = _split(slice(0, n), groups)
+        self.slices: list[slice] = []            # each worker's envs
+        self.group_workers: list[range] = []     # each group's workers
+        for group, share in zip(self.groups, _split(slice(0, max(workers, groups)), groups)):
+            pieces = min(share.stop - share.start, group.stop - group.start)
+            self.group_workers.append(range(len(self.slices), len(self.slices) + pieces))
+            self.slices.extend(_split(group, pieces))
+        workers = len(self.slices)
         method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
         ctx = mp.get_context(method)
         self.remotes, self.processes = [], []
@@ -97,7 +118,8 @@ class BatchedSubprocVecEnv(VecEnv):
             work_remote.close()
             self.remotes.append(remote)
             self.processes.append(process)
-        self.waiting = self.closed = False
+        self.pending: set[int] = set()   # workers sent a step whose answer is not yet read
+        self.closed = False
         try:
             spaces = self._gather(range(workers))
         except RuntimeError:
@@ -111,6 +133,7 @@ class BatchedSubprocVecEnv(VecEnv):
         """Each named worker's answer, in order; a worker's error raised here."""
         out = []
         for k in workers:
+            self.pending.discard(k)
             try:
                 status, value = self.remotes[k].recv()
             except EOFError:
@@ -136,18 +159,42 @@ class BatchedSubprocVecEnv(VecEnv):
         return list(out.items())
 
     # --- VecEnv ----------------------------------------------------------------------------------
-    def step_async(self, actions: np.ndarray) -> None:
-        for remote, part in zip(self.remotes, self.slices):
-            remote.send(("step", actions[part]))
-        self.waiting = True
+    def _send_steps(self, workers, actions: np.ndarray, offset: int) -> None:
+        """Each named worker its envs' actions (``actions[i - offset]`` for env ``i``)."""
+        for k in workers:
+            if k in self.pending:
+                raise RuntimeError(f"env worker {k} (envs {self._envs(k)}) is still stepping: "
+                                   "wait for its answer before sending it another step")
+            part = self.slices[k]
+            self.remotes[k].send(("step", actions[part.start - offset:part.stop - offset]))
+            self.pending.add(k)
 
-    def step_wait(self):
-        results = self._gather(range(len(self.remotes)))
-        self.waiting = False
-        obs, rewards, dones, infos, reset_infos = zip(*results)
-        self.reset_infos = [info for part in reset_infos for info in part]
+    def _receive_steps(self, workers):
+        """The named workers' step answers joined; their reset infos are written into
+        ``self.reset_infos`` at their envs' places."""
+        obs, rewards, dones, infos, reset_infos = zip(*self._gather(workers))
+        for k, part in zip(workers, reset_infos):
+            self.reset_infos[self.slices[k]] = part
         return (np.concatenate(obs), np.concatenate(rewards), np.concatenate(dones),
                 [info for part in infos for info in part])
+
+    def step_async(self, actions: np.ndarray) -> None:
+        self._send_steps(range(len(self.remotes)), actions, 0)
+
+    def step_wait(self):
+        return self._receive_steps(range(len(self.remotes)))
+
+    def step_group_async(self, group: int, actions: np.ndarray) -> None:
+        """Step group ``group``'s envs alone with ``actions`` (one per env of the group)."""
+        self._send_steps(self.group_workers[group], actions, self.groups[group].start)
+
+    def step_group_wait(self, group: int):
+        """(obs, rewards, dones, infos) of group ``group``'s envs after its step."""
+        return self._receive_steps(self.group_workers[group])
+
+    def wait_pending(self) -> None:
+        """Read and drop the answers of every step sent and not yet waited for."""
+        self._gather(sorted(self.pending))
 
     def reset(self):
         for remote, part in zip(self.remotes, self.slices):
@@ -161,8 +208,8 @@ class BatchedSubprocVecEnv(VecEnv):
     def close(self) -> None:
         if self.closed:
             return
-        if self.waiting:
-            self._gather(range(len(self.remotes)))
+        if self.pending:
+            self.wait_pending()
         for remote in self.remotes:
             remote.send(("close", None))
         for process in self.processes:

@@ -107,9 +107,19 @@ class TrainingMonitor(BaseCallback):
                 self.logger.record(f"eval/mean_score_vs_{kind}", r["mean_score"])
 
 
+def _model_class(cfg: dict):
+    """MaskablePPO, or its pipelined rollouts (pipeline.py) if the config asks for them."""
+    if cfg["pipeline"]:
+        from .pipeline import PipelinedMaskablePPO
+
+        return PipelinedMaskablePPO
+    from sb3_contrib import MaskablePPO
+
+    return MaskablePPO
+
+
 def _new_model(cfg: dict, venv, out: Path):
     import torch
-    from sb3_contrib import MaskablePPO
 
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[cfg["policy"]["activation"]]
     kwargs = {"net_arch": list(cfg["policy"]["net_arch"]), "activation_fn": activation}
@@ -120,7 +130,7 @@ def _new_model(cfg: dict, venv, out: Path):
         policy = CellPolicy
         kwargs.update(cell_policy_kwargs(make_raw(cfg["env"], **cfg["env_config"]).game,
                                          cfg["policy"]["cells"]))
-    return MaskablePPO(policy, venv, seed=cfg["seed"], device="cpu", verbose=0,
+    return _model_class(cfg)(policy, venv, seed=cfg["seed"], device="cpu", verbose=0,
                        tensorboard_log=str(out / "tb"), policy_kwargs=kwargs, **cfg["ppo"])
 
 
@@ -145,10 +155,8 @@ def _save_results(model, run: Run, stopped: str) -> Path:
 
 
 def _load_model(ckpt: Checkpoint, cfg: dict, venv, out: Path):
-    from sb3_contrib import MaskablePPO
-
     # The config's PPO hyper-parameters replace the saved ones, so config.yaml tells the truth.
-    return MaskablePPO.load(ckpt.path, env=venv, device="cpu", tensorboard_log=str(out / "tb"),
+    return _model_class(cfg).load(ckpt.path, env=venv, device="cpu", tensorboard_log=str(out / "tb"),
                             **cfg["ppo"])
 
 

@@ -89,6 +89,7 @@ class TrainingClock:
     def restart(self) -> None:
         """Counts from now (after the model is built and warm-started)."""
         self.forward = self.train = self.wait = 0.0
+        self.overlapped = False  # the wait was for one group of envs at a time (waited_group)
         self.env_totals: dict[int, tuple[float, float]] = {}
         # Per step, each worker's own work (env + opponents of its envs): the mean over the
         # workers and the busiest one, summed over the steps. The first step after a restart
@@ -123,13 +124,25 @@ class TrainingClock:
 
     def waited(self, seconds: float, infos, reset_infos) -> None:
         self.wait += seconds
-        for i, info in enumerate(infos):
-            for source in (info, reset_infos[i] if reset_infos else None):
+        self._take_totals(0, infos, reset_infos)
+        self._count_work(len(infos))
+
+    def waited_group(self, seconds: float, first: int, infos, reset_infos) -> None:
+        """The trainer waited ``seconds`` for one group of envs (``first``, ``first + 1``,
+        ...) while the other group's overlapped its acting: no split into work, imbalance and
+        messages (``wait_shares``) is made then."""
+        self.overlapped = True
+        self.wait += seconds
+        self._take_totals(first, infos, reset_infos)
+
+    def _take_totals(self, first: int, infos, reset_infos) -> None:
+        for j, info in enumerate(infos):
+            for source in (info, reset_infos[j] if reset_infos else None):
                 if source and TIMING_KEY in source:
+                    i = first + j
                     old = self.env_totals.get(i, (0.0, 0.0))
                     new = source[TIMING_KEY]
                     self.env_totals[i] = (max(old[0], new[0]), max(old[1], new[1]))
-        self._count_work(len(infos))
 
     def _count_work(self, n: int) -> None:
         """Add this step's work per worker (what each env's running totals grew by)."""
@@ -163,7 +176,9 @@ class TrainingClock:
         out = {"time_shares": shares, "steps_per_second": round(steps / wall, 1),
                "wall_seconds": round(wall, 1),
                "worker_seconds": {"env": round(env, 2), "opponents": round(opp, 2)}}
-        if not self.in_process:
+        if self.overlapped:
+            out["overlapped"] = True
+        elif not self.in_process:
             out["wait_shares"] = self.wait_shares(wall)
         return out
 

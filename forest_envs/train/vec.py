@@ -37,6 +37,9 @@ class MaskInfoVecEnv(VecEnvWrapper):
         if clock is not None:
             clock.groups = getattr(venv, "slices", None)  # each worker's envs
         self._sent = 0.0
+        # the envs' groups that can be stepped alone (BatchedSubprocVecEnv(groups=...))
+        self.groups: list[slice] = getattr(venv, "groups", [slice(0, venv.num_envs)])
+        self._group_send = [0.0] * len(self.groups)  # how long each group's last send took
 
     def reset(self):
         obs = self.venv.reset()
@@ -53,12 +56,43 @@ class MaskInfoVecEnv(VecEnvWrapper):
         obs, rewards, dones, infos = self.venv.step_wait()
         if self.clock is not None:
             self.clock.waited(time.perf_counter() - self._sent, infos, self.venv.reset_infos)
-        masks = self._masks
-        for i, done in enumerate(dones):
-            # After an auto-reset the new episode's first mask is in the reset info.
-            source = self.venv.reset_infos[i] if done else infos[i]
-            masks[i] = source[MASK_KEY]
+        self._take_masks(0, dones, infos)
         return obs, rewards, dones, infos
+
+    def _take_masks(self, first: int, dones, infos) -> None:
+        """The masks of envs ``first, first + 1, ...`` after their step."""
+        masks, reset_infos = self._masks, self.venv.reset_infos
+        for j, done in enumerate(dones):
+            # After an auto-reset the new episode's first mask is in the reset info.
+            source = reset_infos[first + j] if done else infos[j]
+            masks[first + j] = source[MASK_KEY]
+
+    # --- one group of envs at a time (the pipelined trainer) ------------------------------
+    def step_group_async(self, group: int, actions) -> None:
+        start = time.perf_counter()
+        self.venv.step_group_async(group, actions)
+        self._group_send[group] = time.perf_counter() - start
+
+    def step_group_wait(self, group: int):
+        """(obs, rewards, dones, infos) of the group's envs after their step; their masks
+        are updated. The trainer's wait for the group is its send and this receive only:
+        between the two it acted for the other group while this one stepped."""
+        start = time.perf_counter()
+        obs, rewards, dones, infos = self.venv.step_group_wait(group)
+        first = self.groups[group].start
+        if self.clock is not None:
+            waited = self._group_send[group] + time.perf_counter() - start
+            self.clock.waited_group(waited, first, infos,
+                                    self.venv.reset_infos[self.groups[group]])
+        self._take_masks(first, dones, infos)
+        return obs, rewards, dones, infos
+
+    def group_masks(self, group: int) -> np.ndarray:
+        """A copy of the group's current action masks."""
+        return self._masks[self.groups[group]].copy()
+
+    def wait_pending(self) -> None:
+        self.venv.wait_pending()
 
     def env_method(self, method_name, *args, indices=None, **kwargs):
         if method_name == "action_masks":
@@ -95,6 +129,8 @@ def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool):
 
 
 def make_vec_env(cfg: dict, snapshot_dir: Path, seed: int | None = None, clock=None) -> MaskInfoVecEnv:
+    """The trainer's vectorized env; with ``pipeline`` its envs in two halves that step
+    apart (``pipeline.py``)."""
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from .batched import BatchedSubprocVecEnv
@@ -104,7 +140,8 @@ def make_vec_env(cfg: dict, snapshot_dir: Path, seed: int | None = None, clock=N
     fns = [_env_factory(cfg, snapshot_dir, n, subproc) for _ in range(cfg["n_envs"])]
     if subproc:
         start_forkserver()
-        venv = BatchedSubprocVecEnv(fns, cfg["env_workers"] or cpu_cores())
+        venv = BatchedSubprocVecEnv(fns, cfg["env_workers"] or cpu_cores(),
+                                    groups=2 if cfg["pipeline"] else 1)
     else:
         venv = DummyVecEnv(fns)
     venv.seed(cfg["seed"] if seed is None else seed)
