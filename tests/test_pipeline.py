@@ -64,6 +64,12 @@ def test_a_group_steps_alone_and_a_worker_is_never_sent_two_steps():
         obs, rewards, dones, infos = venv.step_group_wait(1)
         assert obs.shape[0] == rewards.shape[0] == dones.shape[0] == len(infos) == 2
         venv.step_group_async(0, actions[:2])
+        # a worker with a step out would answer anything else with that step's answer
+        with pytest.raises(RuntimeError, match=r"get_attr while env workers \[0\] still have a step out"):
+            venv.get_attr("render_mode", indices=[1])
+        with pytest.raises(RuntimeError, match=r"reset while env workers \[0\] still"):
+            venv.reset()
+        assert venv.get_attr("render_mode", indices=[3]) == [None]   # the other group's worker
         venv.wait_pending()   # answers read and dropped: the worker takes a step again
         assert not venv.pending
         masks = venv.env_method("action_masks", indices=[0, 1])
@@ -72,56 +78,54 @@ def test_a_group_steps_alone_and_a_worker_is_never_sent_two_steps():
         venv.close()   # with a step still out
 
 
-def _config(tmp_path, **overrides):
-    return load_config(CONFIGS / "smoke.yaml", {
-        "output_dir": str(tmp_path / "run"), "n_envs": 4, "ppo.n_steps": 64,
-        "ppo.batch_size": 64, "opponents.pool": [{"agent": "random"}, {"agent": "heuristic"}],
-        **overrides})
+def _config(tmp_path, name="smoke.yaml", **overrides):
+    settings = {"output_dir": str(tmp_path / "run"), "n_envs": 4, "ppo.n_steps": 64,
+                "ppo.batch_size": 64, "pretrain.games": 0,
+                "opponents.pool": [{"agent": "random"}, {"agent": "heuristic"}]}
+    return load_config(CONFIGS / name, {**settings, **overrides})
 
 
-def _rollout(model_class, venv, params, steps: int):
-    """One rollout of ``steps`` steps with the policy acting greedily (its samples would
-    otherwise depend on how the envs are batched), from the given weights."""
-    model = model_class("MlpPolicy", venv, n_steps=steps, batch_size=steps, seed=0,
-                        device="cpu", policy_kwargs={"net_arch": [32]})
-    if params is not None:
-        model.set_parameters(params)
-    forward = model.policy.forward
-    model.policy.forward = lambda obs, deterministic=False, action_masks=None: forward(
-        obs, deterministic=True, action_masks=action_masks)
+def _rollout(cfg, tmp_path, steps: int):
+    """One rollout of ``steps`` steps by the trainer's own model (``sb3._new_model``: the
+    config's network, MaskablePPO or the pipelined one) on its own vec env, seeded alike."""
     from stable_baselines3.common.callbacks import BaseCallback
+
+    from forest_envs.train.sb3 import _new_model
 
     class Nothing(BaseCallback):
         def _on_step(self):
             return True
 
-    callback = Nothing()
-    model._setup_learn(steps * venv.num_envs, callback)
-    callback.init_callback(model)
-    assert model.collect_rollouts(venv, callback, model.rollout_buffer, steps)
+    venv = make_vec_env(cfg, tmp_path, seed=5)
+    try:
+        model = _new_model(cfg, venv, tmp_path)   # seeds torch: both draw the same numbers
+        callback = Nothing()
+        model._setup_learn(steps * venv.num_envs, callback)
+        callback.init_callback(model)
+        assert model.collect_rollouts(venv, callback, model.rollout_buffer, steps)
+    finally:
+        venv.close()
     return model
 
 
-def test_a_pipelined_rollout_fills_the_buffer_as_maskable_ppo_does(tmp_path):
-    """Same weights, same seeds, greedy actions: every observation, action, mask, reward and
-    episode start the same, values and log-probabilities equal up to float rounding; games
-    end and restart inside the rollout."""
-    steps = 60
-    plain = make_vec_env(_config(tmp_path), tmp_path, seed=5)
-    piped = make_vec_env(_config(tmp_path, pipeline=True), tmp_path, seed=5)
-    try:
-        assert [(g.start, g.stop) for g in piped.groups] == [(0, 2), (2, 4)]
-        reference = _rollout(MaskablePPO, plain, None, steps)
-        model = _rollout(PipelinedMaskablePPO, piped, reference.get_parameters(), steps)
-    finally:
-        plain.close()
-        piped.close()
+@pytest.mark.parametrize("name", ["smoke.yaml", "roundforest_baseline.yaml"])
+def test_a_pipelined_rollout_is_maskable_ppo_s_own(tmp_path, name):
+    """Same seed: every observation, sampled action, mask, reward and episode start the
+    same, values and log-probabilities equal up to float rounding (the halves' forward
+    passes draw the same random numbers in the same order as the whole batch's); games end
+    and restart inside the rollout. Chickwood's MLP and Roundforest's cell network."""
+    steps = 48
+    overrides = {"ppo.n_steps": steps, "ppo.batch_size": steps}
+    reference = _rollout(_config(tmp_path, name, pipeline=False, **overrides), tmp_path, steps)
+    model = _rollout(_config(tmp_path, name, pipeline=True, **overrides), tmp_path, steps)
+    assert type(reference) is MaskablePPO and type(model) is PipelinedMaskablePPO
     a, b = reference.rollout_buffer, model.rollout_buffer
-    for name in ("observations", "actions", "rewards", "episode_starts", "action_masks"):
-        assert np.array_equal(getattr(a, name), getattr(b, name)), name
-    for name in ("values", "log_probs", "returns", "advantages"):
-        assert np.allclose(getattr(a, name), getattr(b, name), atol=1e-5), name
-    assert a.episode_starts[1:].sum() >= 2   # games ended and restarted inside the rollout
+    for field in ("observations", "actions", "rewards", "episode_starts", "action_masks"):
+        assert np.array_equal(getattr(a, field), getattr(b, field)), field
+    for field in ("values", "log_probs", "returns", "advantages"):
+        assert np.allclose(getattr(a, field), getattr(b, field), atol=1e-5), field
+    if name == "smoke.yaml":
+        assert a.episode_starts[1:].sum() >= 2   # games ended and restarted inside the rollout
     assert model.num_timesteps == reference.num_timesteps == steps * 4
     assert np.array_equal(model._last_obs, reference._last_obs)
 
@@ -166,10 +170,17 @@ def test_a_callback_that_stops_mid_rollout_leaves_no_step_out(tmp_path):
         venv.close()
 
 
+def test_the_pipeline_is_on_wherever_workers_step_two_envs_unless_said(tmp_path):
+    assert _config(tmp_path)["pipeline"] is True                        # subproc, 4 envs
+    assert _config(tmp_path, vec_env="dummy")["pipeline"] is False
+    assert _config(tmp_path, n_envs=1, **{"ppo.batch_size": 32})["pipeline"] is False
+    assert _config(tmp_path, pipeline=False)["pipeline"] is False
+
+
 def test_pipeline_needs_worker_processes_and_two_envs(tmp_path):
     with pytest.raises(ConfigError, match="pipeline: true needs vec_env: subproc and n_envs >= 2"):
         _config(tmp_path, pipeline=True, vec_env="dummy")
     with pytest.raises(ConfigError, match="not vec_env: subproc with n_envs: 1"):
         _config(tmp_path, pipeline=True, n_envs=1, **{"ppo.batch_size": 32})
-    with pytest.raises(ConfigError, match="pipeline"):
+    with pytest.raises(ConfigError, match="pipeline.*null .on wherever vec_env is subproc"):
         _config(tmp_path, pipeline="yes")

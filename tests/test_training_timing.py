@@ -17,12 +17,14 @@ PARTS = {"network_forward", "network_train", "env", "opponents", "other"}
 
 @pytest.mark.parametrize("vec_env", ["dummy", "subproc"])
 def test_a_tiny_run_writes_its_time_shares(tmp_path, vec_env):
+    """Without the pipeline (tests/test_pipeline.py has the pipelined run's timing)."""
     from forest_envs.train.sb3 import train
 
     out = tmp_path / "run"
     cfg = load_config(CONFIGS / "smoke.yaml", {
         "output_dir": str(out), "total_timesteps": 256, "vec_env": vec_env, "eval.games": 0,
-        "eval.final_games": 0, "checkpoint_every": 10_000, "opponents.snapshot_every": 10_000})
+        "eval.final_games": 0, "checkpoint_every": 10_000, "opponents.snapshot_every": 10_000,
+        "pipeline": False})
     summary = train(cfg, progress=False)
     timing = json.loads((out / "summary.json").read_text())["timing"]
     assert timing == summary["timing"]

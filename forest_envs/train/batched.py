@@ -196,7 +196,15 @@ class BatchedSubprocVecEnv(VecEnv):
         """Read and drop the answers of every step sent and not yet waited for."""
         self._gather(sorted(self.pending))
 
+    def _refuse_while_stepping(self, command: str, workers) -> None:
+        """A worker with a step out would answer ``command`` with that step's answer."""
+        busy = sorted(self.pending.intersection(workers))
+        if busy:
+            raise RuntimeError(f"{command} while env workers {busy} still have a step out: "
+                               "wait for their answers (step_group_wait or wait_pending) first")
+
     def reset(self):
+        self._refuse_while_stepping("reset", range(len(self.remotes)))
         for remote, part in zip(self.remotes, self.slices):
             remote.send(("reset", (self._seeds[part], self._options[part])))
         results = self._gather(range(len(self.remotes)))
@@ -222,6 +230,7 @@ class BatchedSubprocVecEnv(VecEnv):
         """One answer per env of ``indices``, in their order: each worker holding some is
         sent ``(command, data(its local indices))`` and answers a list over those."""
         targets = self._targets(indices)
+        self._refuse_while_stepping(command, [k for k, _ in targets])
         for k, local in targets:
             self.remotes[k].send((command, data(local)))
         found = {}

@@ -39,9 +39,10 @@ SCHEMA: dict[str, Any] = {
     # null: one per CPU core (never more than n_envs). The layout never changes a run.
     "env_workers": Option(None, check=lambda v: v is None or _pos_int["check"](v),
                           doc="null or a positive integer"),
-    # with vec_env subproc: act for one half of the envs while the other half steps
-    # (train/pipeline.py); a run of the same seed draws other actions than without it
-    "pipeline": Option(False, choices=(False, True)),
+    # act for one half of the envs while the other half's worker processes step
+    # (train/pipeline.py); null: wherever worker processes step two or more envs
+    "pipeline": Option(None, check=lambda v: v is None or isinstance(v, bool),
+                       doc="null (on wherever vec_env is subproc and n_envs >= 2), true or false"),
     "output_dir": Option("runs/default", check=lambda v: isinstance(v, str) and v != "", doc="a path"),
     "checkpoint_every": Option(200_000, **_pos_int),
     "torch_threads": Option(1, **_pos_int),
@@ -133,7 +134,9 @@ def validate_config(raw: dict) -> dict:
     if cfg["policy"]["cells"] and env.game.cells() is None:
         raise ConfigError(f"policy.cells={cfg['policy']['cells']}: {cfg['env']} declares no cells "
                           "for a cell network to read (Game.cell_spec); use cells: null")
-    if cfg["pipeline"] and (cfg["vec_env"] != "subproc" or cfg["n_envs"] < 2):
+    if cfg["pipeline"] is None:
+        cfg["pipeline"] = cfg["vec_env"] == "subproc" and cfg["n_envs"] >= 2
+    elif cfg["pipeline"] and (cfg["vec_env"] != "subproc" or cfg["n_envs"] < 2):
         raise ConfigError(f"pipeline: true needs vec_env: subproc and n_envs >= 2 (two halves of "
                           f"envs in worker processes), not vec_env: {cfg['vec_env']} with n_envs: "
                           f"{cfg['n_envs']}")
