@@ -10,9 +10,11 @@ and group 1's while it acts for group 0 at the next step.
 
 It is still PPO: every env's action is drawn from the current policy on that env's current
 observation, and the rollout buffer receives whole steps (all envs at step t) as in
-MaskablePPO. What changes is the random draws: actions are sampled for each half in its own
-forward pass, so a pipelined run is not the same run as an unpipelined one of the same seed
-(it is the same for every ``env_workers``: the halves, not the workers, make the batches).
+MaskablePPO. The halves' forward passes even draw the same random numbers in the same order
+as MaskablePPO's one pass over all envs (group 0's rows, then group 1's), so the run is the
+same for the same seed but for float rounding: a product of half as many rows may round the
+last bits differently (values and log-probabilities by up to about 5e-7). The halves, not the
+workers, make the batches, so ``env_workers`` never changes a run.
 ``tests/test_pipeline.py`` checks the buffer against MaskablePPO's own on the same games.
 
 The forward passes use one torch thread during the rollout (the workers hold the other core
