@@ -216,8 +216,7 @@ class BatchedSubprocVecEnv(VecEnv):
     def close(self) -> None:
         if self.closed:
             return
-        if self.pending:
-            self.wait_pending()
+        self.wait_pending()
         for remote in self.remotes:
             remote.send(("close", None))
         for process in self.processes:

@@ -33,11 +33,11 @@ from stable_baselines3.common.utils import obs_as_tensor
 class _Step:
     """What the trainer chose at one step, for every env (filled one group at a time)."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, actions: int):
         self.actions = np.zeros(n, dtype=np.int64)
         self.values = th.zeros(n)
         self.log_probs = th.zeros(n)
-        self.masks: np.ndarray | None = None
+        self.masks = np.zeros((n, actions), dtype=bool)
 
 
 class PipelinedMaskablePPO(MaskablePPO):
@@ -75,19 +75,17 @@ class PipelinedMaskablePPO(MaskablePPO):
         step.actions[part] = actions.cpu().numpy()
         step.values[part] = values.flatten()
         step.log_probs[part] = log_probs
-        if step.masks is None:
-            step.masks = np.zeros((env.num_envs, masks.shape[1]), dtype=masks.dtype)
         step.masks[part] = masks
         env.step_group_async(group, step.actions[part])
 
     def _collect(self, env, callback, rollout_buffer, n_rollout_steps: int, groups) -> bool:
-        n = env.num_envs
-        step = _Step(n)
+        n, width = env.num_envs, self.action_space.n
+        step = _Step(n, width)
         for g, part in enumerate(groups):
             self._act(env, g, part, self._last_obs[part], step)
         for t in range(n_rollout_steps):
             last = t == n_rollout_steps - 1
-            following = None if last else _Step(n)
+            following = None if last else _Step(n, width)
             new_obs = np.empty_like(self._last_obs)
             rewards = np.empty(n, dtype=np.float32)
             dones = np.empty(n, dtype=bool)

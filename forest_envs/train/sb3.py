@@ -131,7 +131,7 @@ def _new_model(cfg: dict, venv, out: Path):
         kwargs.update(cell_policy_kwargs(make_raw(cfg["env"], **cfg["env_config"]).game,
                                          cfg["policy"]["cells"]))
     return _model_class(cfg)(policy, venv, seed=cfg["seed"], device="cpu", verbose=0,
-                       tensorboard_log=str(out / "tb"), policy_kwargs=kwargs, **cfg["ppo"])
+                             tensorboard_log=str(out / "tb"), policy_kwargs=kwargs, **cfg["ppo"])
 
 
 def _start_model(cfg: dict, venv, run: Run, progress: Progress):
@@ -156,8 +156,8 @@ def _save_results(model, run: Run, stopped: str) -> Path:
 
 def _load_model(ckpt: Checkpoint, cfg: dict, venv, out: Path):
     # The config's PPO hyper-parameters replace the saved ones, so config.yaml tells the truth.
-    return _model_class(cfg).load(ckpt.path, env=venv, device="cpu", tensorboard_log=str(out / "tb"),
-                            **cfg["ppo"])
+    return _model_class(cfg).load(ckpt.path, env=venv, device="cpu",
+                                  tensorboard_log=str(out / "tb"), **cfg["ppo"])
 
 
 def _learn(model, run: Run, ctrl_c: CtrlC, progress: Progress, resumed: bool,

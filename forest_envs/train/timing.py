@@ -12,7 +12,9 @@ process steps it, times its own ``step``/``reset`` and
 its opponents' ``act`` (``TimedOpponent``) and reports its running totals in every step's
 info (``TIMING_KEY``). With worker processes the envs run beside the trainer; the wait for
 them is split between env and opponents in the proportion of their own totals, and their
-raw totals are reported too (``worker_seconds``).
+raw totals are reported too (``worker_seconds``). With pipelined rollouts (``pipeline.py``)
+the wait is only the trainer's sends and the receives it blocks on, group by group
+(``waited_group``): the workers step meanwhile while it acts for the other group.
 """
 
 from __future__ import annotations
