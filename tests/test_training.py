@@ -178,6 +178,26 @@ def test_trained_policy_is_an_agent_for_evaluation(tmp_path):
     assert sum(r["win_rate"] for r in rows) == pytest.approx(1.0)
 
 
+def test_ppo_learns_with_torch_s_distribution_checks_off_and_restores_them():
+    """``unchecked_distributions`` (around ``model.learn``): the checks are off inside, back
+    as they were after, an error included; what they would catch still fails."""
+    import torch as th
+    from sb3_contrib.common.maskable.distributions import MaskableCategorical
+    from torch.distributions import Distribution
+
+    from forest_envs.train.sb3 import unchecked_distributions
+
+    before = Distribution._validate_args
+    with pytest.raises(KeyError), unchecked_distributions():
+        assert Distribution._validate_args is False
+        with pytest.raises(RuntimeError, match="probability tensor contains"):
+            MaskableCategorical(logits=th.tensor([[float("nan"), 0.0]])).sample()
+        with pytest.raises((RuntimeError, IndexError), match="out of bounds"):
+            MaskableCategorical(logits=th.tensor([[0.0, 1.0]])).log_prob(th.tensor([5]))
+        raise KeyError("an error inside")
+    assert Distribution._validate_args == before
+
+
 # --- evaluation ----------------------------------------------------------------------------------
 
 def test_evaluation_is_identical_whatever_the_number_of_workers():

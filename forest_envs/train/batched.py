@@ -5,9 +5,9 @@ trainer's fan-out of eight actions is serialised with the workers' own work: eac
 wakes a worker that takes the trainer's core, and the trainer waits to send the next
 (profiled with py-spy on a shipped baseline config: a quarter of the trainer's samples sat
 in ``step_async``'s sends, the cores far from both busy). Here each worker process holds a
-``DummyVecEnv`` of its share of the envs (contiguous: worker k holds envs
-``k*m .. k*m+m-1``) and steps them one after another, so a step is one message per worker,
-not per env.
+``DummyVecEnv`` (``_WorkerVecEnv``: one without its copies) of its share of the envs
+(contiguous: worker k holds envs ``k*m .. k*m+m-1``) and steps them one after another, so a
+step is one message per worker, not per env.
 
 What an env sees does not depend on the layout: env ``i`` is built by the ``i``-th factory,
 seeded with ``seed + i`` at its first reset and auto-reset by ``DummyVecEnv`` exactly as in
@@ -31,12 +31,37 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import CloudpickleWrapper
+from stable_baselines3.common.vec_env.util import dict_to_obs
+
+
+class _WorkerVecEnv(DummyVecEnv):
+    """A worker's envs: ``DummyVecEnv`` without its copies. DummyVecEnv hands out deep copies
+    of its observation buffers and of the step's infos, for callers that keep them while it
+    steps again; a worker pickles each answer to the trainer before its next step, so here
+    the buffers themselves go (the copies were about 5% of a Sherwood worker's time under
+    cProfile). A step is otherwise DummyVecEnv's: auto-reset, ``terminal_observation`` and
+    ``TimeLimit.truncated`` in the info (tests/test_batched_vec.py compares the two)."""
+
+    def step_wait(self):
+        for i, env in enumerate(self.envs):
+            obs, self.buf_rews[i], terminated, truncated, info = env.step(self.actions[i])
+            self.buf_dones[i] = done = terminated or truncated
+            info["TimeLimit.truncated"] = truncated and not terminated
+            if done:
+                info["terminal_observation"] = obs
+                obs, self.reset_infos[i] = env.reset()
+            self.buf_infos[i] = info
+            self._save_obs(i, obs)
+        return self._obs_from_buf(), self.buf_rews, self.buf_dones, self.buf_infos
+
+    def _obs_from_buf(self):
+        return dict_to_obs(self.observation_space, self.buf_obs)
 
 
 def _worker(remote, parent_remote, fns: CloudpickleWrapper) -> None:
     parent_remote.close()
     try:
-        venv = DummyVecEnv(fns.var)
+        venv = _WorkerVecEnv(fns.var)
     except Exception as e:  # the factories' own errors, said in the trainer
         remote.send(("error", (type(e).__name__, traceback.format_exc())))
         remote.close()

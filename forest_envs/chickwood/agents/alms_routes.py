@@ -76,33 +76,17 @@ def best_routes(values: tuple, start: int | None, visited: int, length: int):
     steps = [tuple((nb, 1 << nb, values[nb]) for nb in NEIGHBOURS[cell] if values[nb] is not None)
              for cell in range(MAX_CELLS)]
     route: list[int] = []
-
-    def walk(cell: int, total: float, seen: int) -> None:
-        size = len(route)
-        if _better(total, exact[size]):
-            exact[size] = (total, tuple(route))
-        if size == length:
-            return
-        went_on = False
-        for nb, bit, value in steps[cell]:
-            if not seen & bit:
-                went_on = True
-                route.append(nb)
-                walk(nb, total + value, seen | bit)
-                route.pop()
-        if not went_on and _better(total, stuck[size]):
-            stuck[size] = (total, tuple(route))
-
+    search = (steps, route, exact, stuck, length)
     if start is None:
         firsts = [c for c, v in enumerate(values) if v is not None and not visited >> c & 1]
         if not firsts:
             stuck[0] = (0.0, ())
         for c in firsts:
             route.append(c)
-            walk(c, values[c], visited | 1 << c)
+            _walk(search, c, values[c], visited | 1 << c)
             route.pop()
     else:
-        walk(start, 0.0, visited | 1 << start)
+        _walk(search, start, 0.0, visited | 1 << start)
     # L alms go along the best route of exactly L, or of fewer that got stuck on the way.
     best = []
     stuck_before = None
@@ -114,6 +98,29 @@ def best_routes(values: tuple, start: int | None, visited: int, length: int):
             found = stuck_before
         best.append(found or (0.0, ()))
     return tuple(value for value, _ in best), tuple(cells for _, cells in best)
+
+
+def _walk(search: tuple, cell: int, total: float, seen: int) -> None:
+    """``best_routes``' depth-first search on from ``cell`` (``route`` holds the cells so far,
+    ``total`` their values, ``seen`` the cells visited). ``search``: (steps from each cell,
+    route, best exact, best stuck, length), shared by the whole search. A function of the
+    module, not a closure of ``best_routes``: a recursive closure refers to itself, and each
+    search would leave a reference cycle for the garbage collector."""
+    steps, route, exact, stuck, length = search
+    size = len(route)
+    if _better(total, exact[size]):
+        exact[size] = (total, tuple(route))
+    if size == length:
+        return
+    went_on = False
+    for nb, bit, value in steps[cell]:
+        if not seen & bit:
+            went_on = True
+            route.append(nb)
+            _walk(search, nb, total + value, seen | bit)
+            route.pop()
+    if not went_on and _better(total, stuck[size]):
+        stuck[size] = (total, tuple(route))
 
 
 def _better(total: float, best: tuple | None) -> bool:
