@@ -42,9 +42,18 @@ def test_groups_get_workers_of_their_own():
         assert [list(r) for r in venv.group_workers] == [[0, 1, 2], [3, 4]]
     finally:
         venv.close()
+    # fewer workers than groups: the workers are shared
     venv = BatchedSubprocVecEnv(_fns(4), workers=1, groups=2)
     try:
-        assert len(venv.processes) == 2
+        assert len(venv.processes) == 1
+        assert [list(r) for r in venv.group_workers] == [[0], [0]]
+    finally:
+        venv.close()
+    venv = BatchedSubprocVecEnv(_fns(6), workers=2, groups=4)
+    try:
+        assert [(s.start, s.stop) for s in venv.slices] == [(0, 3), (3, 6)]
+        assert [(s.start, s.stop) for s in venv.groups] == [(0, 2), (2, 4), (4, 5), (5, 6)]
+        assert [list(r) for r in venv.group_workers] == [[0], [0, 1], [1], [1]]
     finally:
         venv.close()
     with pytest.raises(ValueError, match=r"groups must be between 1 and the number of envs \(2\)"):
@@ -78,6 +87,46 @@ def test_a_group_steps_alone_and_a_worker_is_never_sent_two_steps():
         venv.close()   # with a step still out
 
 
+def test_one_worker_steps_both_halves_in_the_order_sent_as_one_process_would():
+    """The default on two cores: one worker holds both halves. It takes a half's step while
+    the other's is out, answers in the order sent, refuses a half sent twice and a wait out
+    of order, and every answer is what DummyVecEnv stepping all four envs gives."""
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    venv = BatchedSubprocVecEnv(_fns(4), workers=1, groups=2)
+    one = DummyVecEnv(_fns(4))
+    try:
+        for v in (venv, one):
+            v.seed(3)
+        start = venv.reset()
+        assert np.array_equal(start, one.reset())
+        rng = np.random.default_rng(0)
+        for _ in range(60):
+            masks = one.env_method("action_masks")
+            actions = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
+            venv.step_group_async(0, actions[:2])
+            venv.step_group_async(1, actions[2:])      # while half 0's step is out
+            with pytest.raises(RuntimeError, match=r"env worker 0 \(envs 2\.\.3\) is still stepping"):
+                venv.step_group_async(1, actions[2:])
+            with pytest.raises(RuntimeError, match=r"env worker 0 has no step of envs 2\.\.3 to answer first"):
+                venv.step_group_wait(1)
+            first, second = venv.step_group_wait(0), venv.step_group_wait(1)
+            obs, rewards, dones, infos = one.step(actions)
+            assert np.array_equal(np.concatenate([first[0], second[0]]), obs)
+            assert np.array_equal(np.concatenate([first[1], second[1]]), rewards)
+            assert np.array_equal(np.concatenate([first[2], second[2]]), dones)
+            for got, want in zip(first[3] + second[3], infos):
+                assert got.keys() == want.keys() and got["seat"] == want["seat"]
+                assert np.array_equal(got["action_mask"], want["action_mask"])
+            for i in np.flatnonzero(dones):
+                assert np.array_equal(venv.reset_infos[i]["action_mask"],
+                                      one.reset_infos[i]["action_mask"])
+        assert not venv.pending
+    finally:
+        venv.close()
+        one.close()
+
+
 def _config(tmp_path, name="smoke.yaml", **overrides):
     settings = {"output_dir": str(tmp_path / "run"), "n_envs": 4, "ppo.n_steps": 64,
                 "ppo.batch_size": 64, "pretrain.games": 0,
@@ -108,14 +157,16 @@ def _rollout(cfg, tmp_path, steps: int):
     return model
 
 
-@pytest.mark.parametrize("name", ["smoke.yaml", "roundforest_baseline.yaml"])
-def test_a_pipelined_rollout_is_maskable_ppo_s_own(tmp_path, name):
+@pytest.mark.parametrize("name, workers", [("smoke.yaml", 1), ("smoke.yaml", 2),
+                                           ("roundforest_baseline.yaml", None)])
+def test_a_pipelined_rollout_is_maskable_ppo_s_own(tmp_path, name, workers):
     """Same seed: every observation, sampled action, mask, reward and episode start the
     same, values and log-probabilities equal up to float rounding (the halves' forward
     passes draw the same random numbers in the same order as the whole batch's); games end
-    and restart inside the rollout. Chickwood's MLP and Roundforest's cell network."""
+    and restart inside the rollout. Chickwood's MLP (one worker for both halves, and one
+    each) and Roundforest's cell network."""
     steps = 48
-    overrides = {"ppo.n_steps": steps, "ppo.batch_size": steps}
+    overrides = {"ppo.n_steps": steps, "ppo.batch_size": steps, "env_workers": workers}
     reference = _rollout(_config(tmp_path, name, pipeline=False, **overrides), tmp_path, steps)
     model = _rollout(_config(tmp_path, name, pipeline=True, **overrides), tmp_path, steps)
     assert type(reference) is MaskablePPO and type(model) is PipelinedMaskablePPO
@@ -184,3 +235,12 @@ def test_pipeline_needs_worker_processes_and_two_envs(tmp_path):
         _config(tmp_path, pipeline=True, n_envs=1, **{"ppo.batch_size": 32})
     with pytest.raises(ConfigError, match="pipeline.*null .on wherever vec_env is subproc"):
         _config(tmp_path, pipeline="yes")
+
+
+@pytest.mark.parametrize("cores, pipelined, workers", [(2, True, 1), (1, True, 1), (4, True, 3),
+                                                       (2, False, 2), (4, False, 4)])
+def test_default_workers_leave_the_pipelined_trainer_a_core(monkeypatch, cores, pipelined, workers):
+    from forest_envs.train import vec
+
+    monkeypatch.setattr(vec, "cpu_cores", lambda: cores)
+    assert vec.default_workers(pipelined) == workers

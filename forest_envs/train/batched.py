@@ -14,9 +14,12 @@ seeded with ``seed + i`` at its first reset and auto-reset by ``DummyVecEnv`` ex
 the trainer's own process, so a run is the same with one worker, with ``n_envs`` workers or
 with ``vec_env: dummy`` (``tests/test_batched_vec.py``).
 
-With ``groups=2`` the envs are split into two contiguous halves, each stepped by its own
-worker(s), and a half can be stepped alone (``step_group_async`` / ``step_group_wait``): the
-pipelined trainer (``pipeline.py``) acts for one half while the other's workers step.
+With ``groups=2`` the envs are split into two contiguous halves and a half can be stepped
+alone (``step_group_async`` / ``step_group_wait``): the pipelined trainer (``pipeline.py``)
+acts for one half while the other half steps. With as many workers as groups or more, each
+half has workers of its own; with fewer (the default on two cores: one worker), a worker
+holds envs of both halves and steps each half's envs when sent its actions, answering in
+the order sent, so it steps one half while the trainer acts for the other.
 
 A worker that raises sends the traceback back and the trainer raises ``RuntimeError`` with
 it (``AttributeError`` for a missing attribute); SB3's worker dies and leaves an ``EOFError``.
@@ -42,9 +45,12 @@ class _WorkerVecEnv(DummyVecEnv):
     cProfile). A step is otherwise DummyVecEnv's: auto-reset, ``terminal_observation`` and
     ``TimeLimit.truncated`` in the info (tests/test_batched_vec.py compares the two)."""
 
-    def step_wait(self):
-        for i, env in enumerate(self.envs):
-            obs, self.buf_rews[i], terminated, truncated, info = env.step(self.actions[i])
+    def step_part(self, lo: int, hi: int, actions: np.ndarray) -> tuple:
+        """Step envs ``lo .. hi - 1`` with ``actions``: (obs, rewards, dones, infos, reset
+        infos) of those envs, the buffers themselves."""
+        for i in range(lo, hi):
+            env = self.envs[i]
+            obs, self.buf_rews[i], terminated, truncated, info = env.step(actions[i - lo])
             self.buf_dones[i] = done = terminated or truncated
             info["TimeLimit.truncated"] = truncated and not terminated
             if done:
@@ -52,10 +58,8 @@ class _WorkerVecEnv(DummyVecEnv):
                 obs, self.reset_infos[i] = env.reset()
             self.buf_infos[i] = info
             self._save_obs(i, obs)
-        return self._obs_from_buf(), self.buf_rews, self.buf_dones, self.buf_infos
-
-    def _obs_from_buf(self):
-        return dict_to_obs(self.observation_space, self.buf_obs)
+        return (dict_to_obs(self.observation_space, self.buf_obs)[lo:hi], self.buf_rews[lo:hi],
+                self.buf_dones[lo:hi], self.buf_infos[lo:hi], self.reset_infos[lo:hi])
 
 
 def _worker(remote, parent_remote, fns: CloudpickleWrapper) -> None:
@@ -71,8 +75,7 @@ def _worker(remote, parent_remote, fns: CloudpickleWrapper) -> None:
         command, data = remote.recv()
         try:
             if command == "step":
-                obs, rewards, dones, infos = venv.step(data)
-                out = (obs, rewards, dones, infos, venv.reset_infos)
+                out = venv.step_part(*data)
             elif command == "reset":
                 # the trainer's VecEnv.seed() drew every env's seed; DummyVecEnv.reset reads
                 # (then clears) these two lists, as SB3's own SubprocVecEnv worker passes them
@@ -114,9 +117,10 @@ def _split(part: slice, pieces: int) -> list[slice]:
 class BatchedSubprocVecEnv(VecEnv):
     """``len(env_fns)`` envs stepped in ``workers`` processes (at most one per env).
 
-    ``groups``: the envs are cut into this many contiguous groups (``self.groups``), each with
-    workers of its own (``workers`` shared out among them, at least one each), so that one
-    group can be stepped while another is not."""
+    ``groups``: the envs are cut into this many contiguous groups (``self.groups``) that can
+    be stepped apart. With ``workers >= groups`` each group has workers of its own
+    (``workers`` shared out among them); with fewer, the workers hold contiguous envs across
+    the groups, and a worker sent the steps of two groups answers them in that order."""
 
     def __init__(self, env_fns: list[Callable], workers: int, groups: int = 1):
         if not 1 <= workers:
@@ -127,10 +131,20 @@ class BatchedSubprocVecEnv(VecEnv):
         self.groups: list[slice] = _split(slice(0, n), groups)
         self.slices: list[slice] = []            # each worker's envs
         self.group_workers: list[range] = []     # each group's workers
-        for group, share in zip(self.groups, _split(slice(0, max(workers, groups)), groups)):
-            pieces = min(share.stop - share.start, group.stop - group.start)
-            self.group_workers.append(range(len(self.slices), len(self.slices) + pieces))
-            self.slices.extend(_split(group, pieces))
+        if workers < groups:
+            # fewer workers than groups: the workers are shared, each stepping the parts of
+            # its envs it is sent, in the order sent
+            self.slices = _split(slice(0, n), workers)
+            self.group_workers = [range(next(k for k, part in enumerate(self.slices)
+                                             if part.start <= g.start < part.stop),
+                                        next(k for k, part in enumerate(self.slices)
+                                             if part.start < g.stop <= part.stop) + 1)
+                                  for g in self.groups]
+        else:
+            for group, share in zip(self.groups, _split(slice(0, workers), groups)):
+                pieces = min(share.stop - share.start, group.stop - group.start)
+                self.group_workers.append(range(len(self.slices), len(self.slices) + pieces))
+                self.slices.extend(_split(group, pieces))
         workers = len(self.slices)
         method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
         ctx = mp.get_context(method)
@@ -143,7 +157,8 @@ class BatchedSubprocVecEnv(VecEnv):
             work_remote.close()
             self.remotes.append(remote)
             self.processes.append(process)
-        self.pending: set[int] = set()   # workers sent a step whose answer is not yet read
+        # each worker's steps sent and not yet answered: (first, last + 1) of its own envs
+        self.pending: dict[int, list[tuple[int, int]]] = {}
         self.closed = False
         try:
             spaces = self._gather(range(workers))
@@ -158,7 +173,11 @@ class BatchedSubprocVecEnv(VecEnv):
         """Each named worker's answer, in order; a worker's error raised here."""
         out = []
         for k in workers:
-            self.pending.discard(k)
+            steps = self.pending.get(k)
+            if steps:
+                steps.pop(0)
+                if not steps:
+                    del self.pending[k]
             try:
                 status, value = self.remotes[k].recv()
             except EOFError:
@@ -184,46 +203,68 @@ class BatchedSubprocVecEnv(VecEnv):
         return list(out.items())
 
     # --- VecEnv ----------------------------------------------------------------------------------
-    def _send_steps(self, workers, actions: np.ndarray, offset: int) -> None:
-        """Each named worker its envs' actions (``actions[i - offset]`` for env ``i``)."""
+    def _parts(self, workers, envs: slice) -> list[tuple[int, int, int]]:
+        """(worker, first, last + 1) of the envs of ``envs`` each named worker holds, counted
+        among its own."""
+        out = []
         for k in workers:
-            if k in self.pending:
-                raise RuntimeError(f"env worker {k} (envs {self._envs(k)}) is still stepping: "
-                                   "wait for its answer before sending it another step")
             part = self.slices[k]
-            self.remotes[k].send(("step", actions[part.start - offset:part.stop - offset]))
-            self.pending.add(k)
+            out.append((k, max(part.start, envs.start) - part.start,
+                        min(part.stop, envs.stop) - part.start))
+        return out
 
-    def _receive_steps(self, workers):
-        """The named workers' step answers joined; their reset infos are written into
-        ``self.reset_infos`` at their envs' places."""
+    def _send_steps(self, workers, actions: np.ndarray, envs: slice) -> None:
+        """Each named worker the actions of its envs among ``envs`` (``actions[i -
+        envs.start]`` for env ``i``)."""
+        parts = self._parts(workers, envs)
+        for k, lo, hi in parts:
+            if (lo, hi) in self.pending.get(k, ()):
+                start = self.slices[k].start
+                raise RuntimeError(f"env worker {k} (envs {start + lo}..{start + hi - 1}) is "
+                                   "still stepping: wait for its answer before sending it "
+                                   "another step")
+        for k, lo, hi in parts:
+            start = self.slices[k].start + lo - envs.start
+            self.remotes[k].send(("step", (lo, hi, actions[start:start + hi - lo])))
+            self.pending.setdefault(k, []).append((lo, hi))
+
+    def _receive_steps(self, workers, envs: slice):
+        """The named workers' step answers for their envs among ``envs`` (sent in this
+        order), joined; their reset infos are written into ``self.reset_infos``."""
+        parts = self._parts(workers, envs)
+        for k, lo, hi in parts:
+            if self.pending.get(k, [None])[0] != (lo, hi):
+                raise RuntimeError(f"env worker {k} has no step of envs {envs.start}.."
+                                   f"{envs.stop - 1} to answer first")
         obs, rewards, dones, infos, reset_infos = zip(*self._gather(workers))
-        for k, part in zip(workers, reset_infos):
-            self.reset_infos[self.slices[k]] = part
+        for (k, lo, hi), part in zip(parts, reset_infos):
+            start = self.slices[k].start
+            self.reset_infos[start + lo:start + hi] = part
         return (np.concatenate(obs), np.concatenate(rewards), np.concatenate(dones),
                 [info for part in infos for info in part])
 
     def step_async(self, actions: np.ndarray) -> None:
-        self._send_steps(range(len(self.remotes)), actions, 0)
+        self._send_steps(range(len(self.remotes)), actions, slice(0, self.num_envs))
 
     def step_wait(self):
-        return self._receive_steps(range(len(self.remotes)))
+        return self._receive_steps(range(len(self.remotes)), slice(0, self.num_envs))
 
     def step_group_async(self, group: int, actions: np.ndarray) -> None:
         """Step group ``group``'s envs alone with ``actions`` (one per env of the group)."""
-        self._send_steps(self.group_workers[group], actions, self.groups[group].start)
+        self._send_steps(self.group_workers[group], actions, self.groups[group])
 
     def step_group_wait(self, group: int):
         """(obs, rewards, dones, infos) of group ``group``'s envs after its step."""
-        return self._receive_steps(self.group_workers[group])
+        return self._receive_steps(self.group_workers[group], self.groups[group])
 
     def wait_pending(self) -> None:
         """Read and drop the answers of every step sent and not yet waited for."""
-        self._gather(sorted(self.pending))
+        for k in sorted(self.pending):
+            self._gather([k] * len(self.pending[k]))
 
     def _refuse_while_stepping(self, command: str, workers) -> None:
         """A worker with a step out would answer ``command`` with that step's answer."""
-        busy = sorted(self.pending.intersection(workers))
+        busy = sorted(k for k in workers if self.pending.get(k))
         if busy:
             raise RuntimeError(f"{command} while env workers {busy} still have a step out: "
                                "wait for their answers (step_group_wait or wait_pending) first")

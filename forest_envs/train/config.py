@@ -36,7 +36,8 @@ SCHEMA: dict[str, Any] = {
     "n_envs": Option(4, **_pos_int),
     "vec_env": Option("subproc", choices=("subproc", "dummy")),
     # with vec_env subproc: the worker processes that step the n_envs envs (train/batched.py);
-    # null: one per CPU core (never more than n_envs). The layout never changes a run.
+    # null: one per CPU core the trainer leaves (pipelined: all but one, at least one;
+    # otherwise one per core), never more than n_envs. The layout never changes a run.
     "env_workers": Option(None, check=lambda v: v is None or _pos_int["check"](v),
                           doc="null or a positive integer"),
     # act for one half of the envs while the other half's worker processes step
