@@ -56,13 +56,12 @@ def rare_full_collections() -> None:
     A full collection walks every object the collector tracks, and a worker holds a few
     hundred thousand: torch's and the other libraries' objects, and the scripted agents'
     memo tables, whose keys hold records the collector tracks. With Python's default
-    thresholds a Chickwood training worker (four envs, the baseline's opponent pool, 6,000
-    steps after warming up; 4 December 2026) made a full collection every 500 steps at 0.2 s
-    each: 2.3 to 2.4 s of its 14 s, and 3.2 to 3.4 s in all three generations; with this,
-    0.2 s and 1.4 to 1.6 s. What the games and agents drop is freed by reference counting, no
-    reference cycles (tests/test_workers.py), so nothing piles up between the rare full
-    collections; the young generations are collected as before. Nothing a game or an agent
-    computes depends on it."""
+    thresholds a training worker with heuristic opponents made a full collection every few
+    hundred steps at 0.2 s each, a sixth of its time (docs/training.md, "Worker processes
+    and the garbage collector"). What the games and agents drop is freed by reference
+    counting, with no reference cycles (tests/test_workers.py), so nothing piles up between
+    the rare full collections; the young generations are collected as before. Nothing a
+    game or an agent computes depends on it."""
     gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)

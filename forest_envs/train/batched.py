@@ -41,9 +41,10 @@ class _WorkerVecEnv(DummyVecEnv):
     """A worker's envs: ``DummyVecEnv`` without its copies. DummyVecEnv hands out deep copies
     of its observation buffers and of the step's infos, for callers that keep them while it
     steps again; a worker pickles each answer to the trainer before its next step, so here
-    the buffers themselves go (the copies were about 5% of a Sherwood worker's time under
-    cProfile). A step is otherwise DummyVecEnv's: auto-reset, ``terminal_observation`` and
-    ``TimeLimit.truncated`` in the info (tests/test_batched_vec.py compares the two)."""
+    the buffers themselves go (the copies were about 5% of a worker's time under cProfile in
+    one game; docs/training.md). A step is otherwise DummyVecEnv's: auto-reset,
+    ``terminal_observation`` and ``TimeLimit.truncated`` in the info
+    (tests/test_batched_vec.py and tests/test_pipeline.py compare the two)."""
 
     def step_part(self, lo: int, hi: int, actions: np.ndarray) -> tuple:
         """Step envs ``lo .. hi - 1`` with ``actions``: (obs, rewards, dones, infos, reset

@@ -133,9 +133,8 @@ def default_workers(pipelined: bool) -> int:
     keeps a core busy with its forward passes while the workers step, so it gets all but
     one (at least one). On the 2-core machine one worker stepping both halves in turn, while
     the trainer acts for the other, beat two workers taking the trainer's core in turns
-    (docs/training.md, "One worker for both halves"): 1,499-1,651 steps/s against 1,343 in
-    Sherwood, 1,013-1,526 against 967-968 in Chickwood, 1,046-1,225 against 827 in
-    Roundforest."""
+    (more steps per second in every game, and a smaller share of env and opponents: the
+    figures are in docs/training.md, "One worker for both halves")."""
     cores = cpu_cores()
     return max(1, cores - 1) if pipelined else cores
 
