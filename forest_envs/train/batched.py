@@ -136,10 +136,7 @@ class BatchedSubprocVecEnv(VecEnv):
             # fewer workers than groups: the workers are shared, each stepping the parts of
             # its envs it is sent, in the order sent
             self.slices = _split(slice(0, n), workers)
-            self.group_workers = [range(next(k for k, part in enumerate(self.slices)
-                                             if part.start <= g.start < part.stop),
-                                        next(k for k, part in enumerate(self.slices)
-                                             if part.start < g.stop <= part.stop) + 1)
+            self.group_workers = [range(self._worker_of(g.start), self._worker_of(g.stop - 1) + 1)
                                   for g in self.groups]
         else:
             for group, share in zip(self.groups, _split(slice(0, workers), groups)):
@@ -195,11 +192,15 @@ class BatchedSubprocVecEnv(VecEnv):
         part = self.slices[k]
         return f"{part.start}..{part.stop - 1}"
 
+    def _worker_of(self, i: int) -> int:
+        """The worker holding env ``i``."""
+        return next(k for k, part in enumerate(self.slices) if part.start <= i < part.stop)
+
     def _targets(self, indices) -> list[tuple[int, list[int]]]:
         """(worker, the local indices of its envs among ``indices``), each worker once."""
         out: dict[int, list[int]] = {}
         for i in self._get_indices(indices):
-            k = next(k for k, part in enumerate(self.slices) if part.start <= i < part.stop)
+            k = self._worker_of(i)
             out.setdefault(k, []).append(i - self.slices[k].start)
         return list(out.items())
 

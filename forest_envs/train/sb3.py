@@ -167,9 +167,9 @@ def unchecked_distributions():
 
     Each of PPO's forward passes builds its categorical distribution three times (on the
     logits, then on the masked logits) and scores the actions; torch checks the arguments
-    each time (logits finite, actions in range) in a dozen small tensor operations. On the 2-core
-    machine that was a third of a forward pass of four rows (0.67 ms with the checks, 0.43
-    without; 4 December 2026), and the pipelined trainer makes two such passes a step. The
+    each time (logits finite, actions in range) in a dozen small tensor operations. On the
+    2-core machine that was a third of a forward pass of four rows (0.67 ms with the checks,
+    0.43 without; 4 December 2026), and the pipelined trainer makes two such passes a step. The
     checks draw no random numbers and change no value, so a run is the same bit for bit;
     what they would catch fails anyway: NaN probabilities in ``torch.multinomial``, an
     action out of range in the log-probabilities' gather."""
