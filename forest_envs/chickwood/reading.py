@@ -147,13 +147,10 @@ def _villages(state) -> tuple[tuple[int, tuple[int, ...]], ...]:
     if found is None:
         if len(_VILLAGES) >= VILLAGES_KEPT:
             _VILLAGES.clear()
-        # alms_owner [cell, space, seat] is one-hot over seats: a space's owner is the seat
-        # whose entry is 1
-        owners = state.alms_owner.tolist()
+        owners = state._space_owners().tolist()
         spaces = state.cell_spaces.tolist()
-        found = _VILLAGES[key] = tuple(
-            (village, tuple(row.index(1) if 1 in row else -1 for row in owners[cell][:spaces[cell]]))
-            for cell, village in enumerate(state.grid))
+        found = _VILLAGES[key] = tuple((village, tuple(owners[cell][:spaces[cell]]))
+                                       for cell, village in enumerate(state.grid))
     return found
 
 

@@ -38,7 +38,7 @@ def chest_score(chests: list[int]) -> int:
 
 
 def garment_score(garments: list[int]) -> int:
-    return 5 * list(garments).count(1)  # only single garments score
+    return 5 * garments.count(1)  # only single garments score
 
 
 def jewelry_score(jewels: list[int]) -> int:
@@ -46,7 +46,8 @@ def jewelry_score(jewels: list[int]) -> int:
 
 
 def maid_score(treasures: list[int], maids: int) -> int:
-    return sum(1 for t in treasures if t > 0) if maids > 0 else 0
+    """One glory per treasure type held (counts are never negative: the types not at 0)."""
+    return len(treasures) - treasures.count(0) if maids > 0 else 0
 
 
 def henchmen_score(henchmen: int) -> int:
@@ -64,10 +65,11 @@ LOOT_PARTS = ("busts", "chests", "garments", "jewelry", "maid", "henchmen")
 def _loot_parts(collection: list[int]) -> tuple[int, ...]:
     """``loot_scores``' values in ``LOOT_PARTS`` order, without the dict (``loot_glory``
     sums them for scripted players, who value thousands of collections a game)."""
-    held = collection[CHEST0:CHEST0 + 4]
-    chests = resolve_busts(held, collection[BUST])
+    held = list(collection[CHEST0:CHEST0 + 4])
+    busts = collection[BUST]
+    chests = resolve_busts(held, busts) if busts else held
     maids = collection[MAID]
-    return (sum(held) - sum(chests),
+    return (sum(held) - sum(chests) if busts else 0,
             chest_score(chests),
             garment_score(collection[GARMENT0:GARMENT0 + 4]),
             jewelry_score(collection[JEWEL0:JEWEL0 + 3]),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import time
+from operator import add
 
 import numpy as np
 import pytest
@@ -23,7 +24,7 @@ from forest_envs.chickwood.agents import heuristic as heuristic_module
 from forest_envs.chickwood.agents.alms_routes import best_routes, cell_values
 from forest_envs.chickwood.agents.scouting import Scouting, choose_play
 from forest_envs.chickwood.agents.seat_view import SeatView
-from forest_envs.chickwood.agents.valuation import Valuer, shaped_value
+from forest_envs.chickwood.agents.valuation import Valuer, seat_alms_value, shaped_value
 from forest_envs.chickwood.components import KIND_NAMES, NUM_KINDS, VILLAGES
 from forest_envs.chickwood.observation import Kind
 from forest_envs.chickwood.scoring import (
@@ -335,8 +336,10 @@ def brute_force_best(values, length: int) -> float:
     return best
 
 
-def test_scouting_by_bounds_chooses_what_scoring_every_play_would():
-    checked = 0
+def _heuristic_decisions(kinds: tuple[str, ...]):
+    """(state, seat, legal actions, that seat's agent) at every decision of these kinds with
+    two or more legal actions, in three games of heuristic self-play (3, 4 and 5 players,
+    the second Legendary); each game goes on by the agent's own choice."""
     for seed in range(3):
         state = new_state(3 + seed, legendary=seed == 1, seed=seed)
         agents = [HeuristicAgent(seed=s) for s in range(state.num_players)]
@@ -345,16 +348,50 @@ def test_scouting_by_bounds_chooses_what_scoring_every_play_would():
         while not state.is_terminal:
             p = state.current_player
             legal = state.legal_actions()
-            if phase(state) == "scout" and len(legal) > 1:
-                val = Valuer(SeatView(state.reading(p)), Params.of())
-                model = agents[p].model
-                scouting = Scouting(val, model)
-                scores = {play.action: scouting.score(play, float("-inf"))
-                          for play in scouting.plays(legal)}
-                assert choose_play(val, model, legal) == max(legal, key=scores.__getitem__)
-                checked += 1
+            if phase(state) in kinds and len(legal) > 1:
+                yield state, p, legal, agents[p]
             env.step(agents[p].act(env, env.possible_agents[p]))
+
+
+def test_scouting_by_bounds_chooses_what_scoring_every_play_would():
+    checked = 0
+    for state, p, legal, agent in _heuristic_decisions(("scout",)):
+        val = Valuer(SeatView(state.reading(p)), Params.of())
+        scouting = Scouting(val, agent.model)
+        scores = {play.action: scouting.score(play, float("-inf"))
+                  for play in scouting.plays(legal)}
+        assert choose_play(val, agent.model, legal) == max(legal, key=scores.__getitem__)
+        checked += 1
     assert checked > 50
+
+
+def test_castle_values_kept_between_decisions_equal_values_computed_afresh():
+    """Valuer keeps the loot gains per collection and the alms values per decision; a value
+    read back from those memos equals one computed from the rules' scoring alone."""
+    p_ = Params.of()
+    checked = 0
+    for state, p, _, _ in _heuristic_decisions(("scout", "raid")):
+        sv = SeatView(state.reading(p))
+        val = Valuer(sv, p_)
+        for c in sv.open_castles():
+            for seat, cards in [(p, c.known)] + [(o, c.up) for o in sv.opponents()]:
+                route_values = val.cell_values if seat == p else None
+                fresh = (seat_alms_value(cards.alms, sv.alms_left[seat], route_values, p_)
+                         if cards.alms else 0.0)
+                if cards.loot is not None:
+                    coll = sv.colls[seat]
+                    fresh += (shaped_value(tuple(map(add, coll, cards.loot)), sv.rounds_after,
+                                           sv.legendary, p_)
+                              - shaped_value(coll, sv.rounds_after, sv.legendary, p_))
+                assert val.cards_value(seat, cards) == fresh
+                assert val.cards_value(seat, cards) == fresh  # read back from the memo
+                checked += 1
+            # with one more card of mine of each kind I hold: the same sum, kind by kind
+            kinds = [k for k, x in enumerate(sv.hand) if x]
+            for k, value in val.my_castle_values(c, kinds).items():
+                assert value == (val.term[c.value] + val.cards_value(p, c.known.plus(k))
+                                 + c.unknown * val.unseen[p] - p_.dump_penalty * c.dumped)
+    assert checked > 500
 
 
 def test_opponent_model_tells_a_value_driven_opponent_from_a_random_one():

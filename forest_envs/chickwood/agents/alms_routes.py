@@ -29,6 +29,7 @@ def _neighbours(cell: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS = tuple(_neighbours(cell) for cell in range(MAX_CELLS))
+STEPS = tuple(tuple((nb, 1 << nb) for nb in NEIGHBOURS[cell]) for cell in range(MAX_CELLS))
 
 
 @functools.lru_cache(maxsize=1 << 13)
@@ -73,10 +74,8 @@ def best_routes(values: tuple, start: int | None, visited: int, length: int):
     exact = [None] * (length + 1)   # best (value, route) giving exactly L alms
     stuck = [None] * (length + 1)   # best (value, route) of L alms that cannot go on
     exact[0] = (0.0, ())
-    steps = [tuple((nb, 1 << nb, values[nb]) for nb in NEIGHBOURS[cell] if values[nb] is not None)
-             for cell in range(MAX_CELLS)]
     route: list[int] = []
-    search = (steps, route, exact, stuck, length)
+    search = (values, route, exact, stuck, length)
     if start is None:
         firsts = [c for c, v in enumerate(values) if v is not None and not visited >> c & 1]
         if not firsts:
@@ -102,19 +101,21 @@ def best_routes(values: tuple, start: int | None, visited: int, length: int):
 
 def _walk(search: tuple, cell: int, total: float, seen: int) -> None:
     """``best_routes``' depth-first search on from ``cell`` (``route`` holds the cells so far,
-    ``total`` their values, ``seen`` the cells visited). ``search``: (steps from each cell,
+    ``total`` their values, ``seen`` the cells visited). ``search``: (the cells' values,
     route, best exact, best stuck, length), shared by the whole search. A function of the
     module, not a closure of ``best_routes``: a recursive closure refers to itself, and each
     search would leave a reference cycle for the garbage collector."""
-    steps, route, exact, stuck, length = search
+    values, route, exact, stuck, length = search
     size = len(route)
-    if _better(total, exact[size]):
+    best = exact[size]
+    if best is None or total > best[0]:  # _better, inline: the search's every step asks
         exact[size] = (total, tuple(route))
     if size == length:
         return
     went_on = False
-    for nb, bit, value in steps[cell]:
-        if not seen & bit:
+    for nb, bit in STEPS[cell]:
+        value = values[nb]
+        if value is not None and not seen & bit:
             went_on = True
             route.append(nb)
             _walk(search, nb, total + value, seen | bit)

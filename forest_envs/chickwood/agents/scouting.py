@@ -88,11 +88,16 @@ class Scouting:
                       for v in mine}
         rest = {k: max(0.0, -self.gift_weight * gift) + self.kept_after(k)
                 for k, gift in self.gifts.items()}
+        plays = [(a, *PLAY.index(a)) for a in legal]
+        # my value of each castle played to, with each kind played there
+        kinds_to: dict[int, list[int]] = {}
+        for _, k, c in plays:
+            kinds_to.setdefault(c + 1, []).append(k)
+        after = {v: val.my_castle_values(castles[v], kinds) for v, kinds in kinds_to.items()}
         out = []
-        for a in legal:
-            k, c = PLAY.index(a)
+        for a, k, c in plays:
             value = c + 1
-            my_value = val.my_castle_value(castles[value], extra=k)
+            my_value = after[value][k]
             bound = max(0.0, best_other[value], my_value) + rest[k]
             out.append(Play(bound, a, k, value, my_value))
         out.sort(key=lambda play: -play.bound)

@@ -39,7 +39,6 @@ from .seat_view import LOOT_KINDS, Cards, Castle, SeatView
 BASE_LOOT_KINDS = tuple(k for k in LOOT_KINDS if k < SPY_GLASS)  # without the Legendary cards
 
 
-@functools.lru_cache(maxsize=1 << 15)
 def shaped_value(coll: tuple, rounds_after: int, legendary: bool, p: Params) -> float:
     """A collection's loot glory plus its promise (see the module docstring).
 
@@ -49,12 +48,19 @@ def shaped_value(coll: tuple, rounds_after: int, legendary: bool, p: Params) -> 
     value = float(loot_glory(coll))
     f = min(p.chest_future_cap, p.chest_future * rounds_after)
     if f:
-        value += 2 * f * max(resolve_busts(coll[CHEST0:CHEST0 + 4], coll[BUST]))
+        chests = coll[CHEST0:CHEST0 + 4]
+        value += 2 * f * max(resolve_busts(chests, coll[BUST]) if coll[BUST] else chests)
     if coll[MAID]:
         value += min(2.0, 0.5 * rounds_after)
     if legendary:
         value += legendary_value(coll, rounds_after, p)
     return value
+
+
+# The shaped value of a collection held, asked at every decision; a collection with cards
+# added (a castle's, one more card) is valued once, in a memo of its own (``loot_gains``,
+# ``loot_marginals``), so only the collections held are kept here.
+held_value = functools.lru_cache(maxsize=1 << 12)(shaped_value)
 
 
 def legendary_value(coll: tuple, rounds_after: int, p: Params) -> float:
@@ -76,23 +82,30 @@ def legendary_value(coll: tuple, rounds_after: int, p: Params) -> float:
     return value
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def loot_gain(coll: tuple, loot: tuple, rounds_after: int, legendary: bool, p: Params) -> float:
     """Shaped value gained by adding ``loot`` (counts by kind) to ``coll``."""
     return (shaped_value(tuple(map(add, coll, loot)), rounds_after, legendary, p)
-            - shaped_value(coll, rounds_after, legendary, p))
+            - held_value(coll, rounds_after, legendary, p))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def loot_gains(coll: tuple, rounds_after: int, legendary: bool, p: Params) -> dict:
+    """The memo of ``loot_gain`` for one collection, by loot, filled as the values are
+    asked (``Valuer.cards_value``). A collection stays the same from one raid to the next,
+    so the cards at the castles are valued once for it, one plain lookup each after that."""
+    return {}
 
 
 @functools.lru_cache(maxsize=1 << 12)
 def loot_marginals(coll: tuple, rounds_after: int, legendary: bool, p: Params) -> tuple:
     """Shaped value of one more card of each kind (0.0 for benefactors: they give alms; and
     for the Legendary cards outside their variant)."""
-    base = shaped_value(coll, rounds_after, legendary, p)
+    base = held_value(coll, rounds_after, legendary, p)
     out = [0.0] * len(coll)
     for k in LOOT_KINDS if legendary else BASE_LOOT_KINDS:
         more = list(coll)
         more[k] += 1
-        out[k] = shaped_value(tuple(more), rounds_after, legendary, p) - base
+        out[k] = shaped_value(more, rounds_after, legendary, p) - base
     return tuple(out)
 
 
@@ -122,18 +135,6 @@ def seat_alms_value(alms: int, alms_left: int, route_values: tuple | None, p: Pa
     return p.opp_alms_value * alms
 
 
-@functools.lru_cache(maxsize=1 << 15)
-def cards_gain(coll: tuple, alms_left: int, route_values: tuple | None, cards: Cards,
-               rounds_after: int, legendary: bool, p: Params) -> float:
-    """What taking ``cards`` is worth to a seat holding ``coll`` with ``alms_left`` alms
-    (``route_values``: as for ``seat_marginals``). The same castles are valued decision
-    after decision."""
-    value = seat_alms_value(cards.alms, alms_left, route_values, p) if cards.alms else 0.0
-    if cards.loot is not None:
-        value += loot_gain(coll, cards.loot, rounds_after, legendary, p)
-    return value
-
-
 class Valuer:
     """The values one decision needs, computed once: each seat's value of one more card of
     each kind and of an unseen card, my value of each open castle and each opponent's."""
@@ -141,12 +142,15 @@ class Valuer:
     def __init__(self, sv: SeatView, p: Params):
         self.sv, self.p = sv, p
         self.cell_values = cell_values(sv, p)
-        # cards_gain's arguments for each seat but the cards: asked for every castle and play
-        self._gain_args = [(coll, alms_left, self.cell_values if seat == sv.me else None)
-                           for seat, (coll, alms_left) in enumerate(zip(sv.colls, sv.alms_left))]
+        # per seat: what alms are worth to it (route values: mine only), its loot gains' memo
+        self._alms_args = [(alms_left, self.cell_values if seat == sv.me else None)
+                           for seat, alms_left in enumerate(sv.alms_left)]
+        self._alms_values: list[dict[int, float]] = [{} for _ in sv.colls]
+        self._loot_gains = [loot_gains(coll, sv.rounds_after, sv.legendary, p)
+                            for coll in sv.colls]
         self.marginals = [seat_marginals(coll, sv.rounds_after, sv.legendary, alms_left,
                                          route_values, p)
-                          for coll, alms_left, route_values in self._gain_args]
+                          for coll, (alms_left, route_values) in zip(sv.colls, self._alms_args)]
         total = sv.pool_total
         self.unseen = [sum(map(mul, sv.pool, marg)) / total if total else 0.0
                        for marg in self.marginals]
@@ -163,19 +167,40 @@ class Valuer:
         return glory - self.p.order_price * c.value if self.sv.rounds_after else float(glory)
 
     def cards_value(self, seat: int, cards: Cards) -> float:
-        """What taking ``cards`` is worth to ``seat``."""
-        if cards.loot is None and not cards.alms:
-            return 0.0  # many castles show no face-up card: no key to hash
-        coll, alms_left, route_values = self._gain_args[seat]
-        sv = self.sv
-        return cards_gain(coll, alms_left, route_values, cards, sv.rounds_after, sv.legendary,
-                          self.p)
+        """What taking ``cards`` is worth to ``seat``: the alms' value, plus the loot's gain
+        (asked for every castle and play: both are kept, per decision and per collection)."""
+        loot, alms = cards
+        value = 0.0
+        if alms:
+            known = self._alms_values[seat]
+            value = known.get(alms)
+            if value is None:
+                alms_left, route_values = self._alms_args[seat]
+                value = known[alms] = seat_alms_value(alms, alms_left, route_values, self.p)
+        if loot is not None:
+            gains = self._loot_gains[seat]
+            gain = gains.get(loot)
+            if gain is None:
+                sv = self.sv
+                gain = gains[loot] = loot_gain(sv.colls[seat], loot, sv.rounds_after,
+                                               sv.legendary, self.p)
+            value += gain
+        return value
 
-    def my_castle_value(self, c: Castle, extra: int | None = None) -> float:
-        """What raiding ``c`` is worth to me (with one more card of kind ``extra`` of mine)."""
-        known = c.known if extra is None else c.known.plus(extra)
-        return (self.term[c.value] + self.cards_value(self.sv.me, known)
-                + c.unknown * self.unseen[self.sv.me] - self.p.dump_penalty * c.dumped)
+    def my_castle_value(self, c: Castle) -> float:
+        """What raiding ``c`` is worth to me."""
+        return self.my_castle_values(c, (None,))[None]
+
+    def my_castle_values(self, c: Castle, extras) -> dict:
+        """What raiding ``c`` is worth to me with one more card of mine of each kind in
+        ``extras`` (None: none more), by kind: the castle's term, the cards I know of, the
+        others at the unseen mean, less the penalty for cards dumped there."""
+        me = self.sv.me
+        term, known = self.term[c.value], c.known
+        unknown = c.unknown * self.unseen[me]
+        dumped = self.p.dump_penalty * c.dumped
+        return {k: term + self.cards_value(me, known if k is None else known.plus(k))
+                + unknown - dumped for k in extras}
 
     def seen_castle_value(self, o: int, c: Castle) -> float:
         """What opponent ``o`` can see raiding ``c`` is worth: the face-up cards known, each
