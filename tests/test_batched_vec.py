@@ -102,6 +102,35 @@ def test_a_worker_error_is_raised_with_its_traceback():
         venv.close()
 
 
+def test_the_trainer_s_own_envs_step_as_in_one_process_and_say_their_errors():
+    """The last envs stepped by the trainer's process itself (``in_trainer``) answer every
+    step, method and attribute as DummyVecEnv does, and their errors name them."""
+    reference = DummyVecEnv(_fns(5))
+    batched = BatchedSubprocVecEnv(_fns(5), workers=1, in_trainer=2)
+    try:
+        assert len(batched.processes) == 1
+        assert [(s.start, s.stop) for s in batched.slices] == [(0, 3), (3, 5)]
+        _same(_play(batched, 60), _play(reference, 60))
+        assert batched.get_attr("seat", indices=[4]) == reference.get_attr("seat", indices=[4])
+    finally:
+        batched.close()
+        reference.close()
+    with pytest.raises(RuntimeError, match=r"the trainer's own envs \(envs 1\.\.1\) failed:(.|\n)*"
+                                           "no such table"):
+        BatchedSubprocVecEnv(_fns(1) + [_broken], workers=1, in_trainer=1)
+    venv = BatchedSubprocVecEnv(_fns(3), workers=1, in_trainer=1)
+    try:
+        with pytest.raises(RuntimeError, match=r"the trainer's own envs \(envs 2\.\.2\) failed:"
+                                               r"(.|\n)*called before reset"):
+            venv.env_method("action_masks", indices=[2])  # not reset yet
+    finally:
+        venv.close()
+    for bad in (3, -1):
+        with pytest.raises(ValueError, match=r"in_trainer must be between 0 and the number of "
+                                             r"envs less one \(2\)"):
+            BatchedSubprocVecEnv(_fns(3), workers=1, in_trainer=bad)
+
+
 def test_zero_workers_is_refused():
     with pytest.raises(ValueError, match="workers must be at least 1"):
         BatchedSubprocVecEnv(_fns(1), workers=0)

@@ -60,6 +60,31 @@ def test_groups_get_workers_of_their_own():
         BatchedSubprocVecEnv(_fns(2), workers=2, groups=3)
 
 
+def test_the_trainer_steps_the_last_envs_of_the_last_groups_itself():
+    # one worker and the trainer: the second half is shared between them
+    venv = BatchedSubprocVecEnv(_fns(8), workers=1, groups=2, in_trainer=3)
+    try:
+        assert len(venv.processes) == 1
+        assert [(s.start, s.stop) for s in venv.slices] == [(0, 5), (5, 8)]
+        assert [list(r) for r in venv.group_workers] == [[0], [0, 1]]
+    finally:
+        venv.close()
+    # a worker for each half's envs left to the workers
+    venv = BatchedSubprocVecEnv(_fns(8), workers=2, groups=2, in_trainer=2)
+    try:
+        assert [(s.start, s.stop) for s in venv.slices] == [(0, 4), (4, 6), (6, 8)]
+        assert [list(r) for r in venv.group_workers] == [[0], [1, 2]]
+    finally:
+        venv.close()
+    # the trainer's envs may reach into the first half
+    venv = BatchedSubprocVecEnv(_fns(8), workers=1, groups=2, in_trainer=5)
+    try:
+        assert [(s.start, s.stop) for s in venv.slices] == [(0, 3), (3, 8)]
+        assert [list(r) for r in venv.group_workers] == [[0, 1], [1]]
+    finally:
+        venv.close()
+
+
 def test_a_group_steps_alone_and_a_worker_is_never_sent_two_steps():
     venv = BatchedSubprocVecEnv(_fns(4), workers=2, groups=2)
     try:
@@ -87,29 +112,24 @@ def test_a_group_steps_alone_and_a_worker_is_never_sent_two_steps():
         venv.close()   # with a step still out
 
 
-def test_one_worker_steps_both_halves_in_the_order_sent_as_one_process_would():
-    """The default on two cores: one worker holds both halves. It takes a half's step while
-    the other's is out, answers in the order sent, refuses a half sent twice and a wait out
-    of order, and every answer is what DummyVecEnv stepping all four envs gives."""
+def _halves_step_as_one_process(venv, while_out) -> None:
+    """60 steps of ``venv``'s four envs in two halves, both halves' steps out at once
+    (``while_out(actions)`` is called then), every answer what DummyVecEnv stepping all four
+    gives; nothing is left out."""
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    venv = BatchedSubprocVecEnv(_fns(4), workers=1, groups=2)
     one = DummyVecEnv(_fns(4))
     try:
         for v in (venv, one):
             v.seed(3)
-        start = venv.reset()
-        assert np.array_equal(start, one.reset())
+        assert np.array_equal(venv.reset(), one.reset())
         rng = np.random.default_rng(0)
         for _ in range(60):
             masks = one.env_method("action_masks")
             actions = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
             venv.step_group_async(0, actions[:2])
             venv.step_group_async(1, actions[2:])      # while half 0's step is out
-            with pytest.raises(RuntimeError, match=r"env worker 0 \(envs 2\.\.3\) is still stepping"):
-                venv.step_group_async(1, actions[2:])
-            with pytest.raises(RuntimeError, match=r"env worker 0 has no step of envs 2\.\.3 to answer first"):
-                venv.step_group_wait(1)
+            while_out(actions)
             first, second = venv.step_group_wait(0), venv.step_group_wait(1)
             obs, rewards, dones, infos = one.step(actions)
             assert np.array_equal(np.concatenate([first[0], second[0]]), obs)
@@ -125,6 +145,34 @@ def test_one_worker_steps_both_halves_in_the_order_sent_as_one_process_would():
     finally:
         venv.close()
         one.close()
+
+
+def test_one_worker_steps_both_halves_in_the_order_sent_as_one_process_would():
+    """The default on two cores: one worker holds both halves. It takes a half's step while
+    the other's is out, answers in the order sent, refuses a half sent twice and a wait out
+    of order, and every answer is what DummyVecEnv stepping all four envs gives."""
+    venv = BatchedSubprocVecEnv(_fns(4), workers=1, groups=2)
+
+    def refused(actions):
+        with pytest.raises(RuntimeError, match=r"env worker 0 \(envs 2\.\.3\) is still stepping"):
+            venv.step_group_async(1, actions[2:])
+        with pytest.raises(RuntimeError, match=r"env worker 0 has no step of envs 2\.\.3 to answer first"):
+            venv.step_group_wait(1)
+
+    _halves_step_as_one_process(venv, refused)
+
+
+def test_the_trainer_steps_its_envs_while_the_worker_steps_the_other_half():
+    """Half 1's envs 2..3: env 2 in the worker, env 3 in the trainer, whose step is taken
+    when sent; the worker's part is answered in order, and every answer is DummyVecEnv's."""
+    venv = BatchedSubprocVecEnv(_fns(4), workers=1, groups=2, in_trainer=1)
+    assert [(s.start, s.stop) for s in venv.slices] == [(0, 3), (3, 4)]
+
+    def refused(actions):
+        with pytest.raises(RuntimeError, match=r"env worker 0 \(envs 2\.\.2\) is still stepping"):
+            venv.step_group_async(1, actions[2:])
+
+    _halves_step_as_one_process(venv, refused)
 
 
 def _config(tmp_path, name="smoke.yaml", **overrides):
@@ -157,18 +205,20 @@ def _rollout(cfg, tmp_path, steps: int):
     return model
 
 
-@pytest.mark.parametrize("name, workers", [("smoke.yaml", 1), ("smoke.yaml", 2),
-                                           ("roundforest_baseline.yaml", None)])
-def test_a_pipelined_rollout_is_maskable_ppo_s_own(tmp_path, name, workers):
+@pytest.mark.parametrize("name, workers, in_trainer", [
+    ("smoke.yaml", 1, 0), ("smoke.yaml", 2, 0), ("smoke.yaml", 1, 1),
+    ("roundforest_baseline.yaml", None, 0)])
+def test_a_pipelined_rollout_is_maskable_ppo_s_own(tmp_path, name, workers, in_trainer):
     """Same seed: every observation, sampled action, mask, reward and episode start the
     same, values and log-probabilities equal up to float rounding (the halves' forward
     passes draw the same random numbers in the same order as the whole batch's); games end
-    and restart inside the rollout. Chickwood's MLP (one worker for both halves, and one
-    each) and Roundforest's cell network."""
+    and restart inside the rollout. Chickwood's MLP (one worker for both halves, one each,
+    one worker and an env the trainer steps itself) and Roundforest's cell network."""
     steps = 48
     overrides = {"ppo.n_steps": steps, "ppo.batch_size": steps, "env_workers": workers}
     reference = _rollout(_config(tmp_path, name, pipeline=False, **overrides), tmp_path, steps)
-    model = _rollout(_config(tmp_path, name, pipeline=True, **overrides), tmp_path, steps)
+    model = _rollout(_config(tmp_path, name, pipeline=True, trainer_envs=in_trainer,
+                             **overrides), tmp_path, steps)
     assert type(reference) is MaskablePPO and type(model) is PipelinedMaskablePPO
     a, b = reference.rollout_buffer, model.rollout_buffer
     for field in ("observations", "actions", "rewards", "episode_starts", "action_masks"):
@@ -235,6 +285,15 @@ def test_pipeline_needs_worker_processes_and_two_envs(tmp_path):
         _config(tmp_path, pipeline=True, n_envs=1, **{"ppo.batch_size": 32})
     with pytest.raises(ConfigError, match="pipeline.*null .on wherever vec_env is subproc"):
         _config(tmp_path, pipeline="yes")
+
+
+def test_the_trainer_s_envs_need_worker_processes_and_one_env_left_to_them(tmp_path):
+    assert _config(tmp_path, trainer_envs=3)["trainer_envs"] == 3
+    with pytest.raises(ConfigError, match="trainer_envs=4 needs vec_env: subproc and fewer than "
+                                          "n_envs=4"):
+        _config(tmp_path, trainer_envs=4)
+    with pytest.raises(ConfigError, match="trainer_envs=1 needs vec_env: subproc"):
+        _config(tmp_path, trainer_envs=1, vec_env="dummy")
 
 
 @pytest.mark.parametrize("cores, pipelined, workers", [(2, True, 1), (1, True, 1), (4, True, 3),

@@ -21,6 +21,11 @@ half has workers of its own; with fewer (the default on two cores: one worker), 
 holds envs of both halves and steps each half's envs when sent its actions, answering in
 the order sent, so it steps one half while the trainer acts for the other.
 
+With ``in_trainer=k`` the last ``k`` envs are stepped by the calling process itself, behind
+the same messages as a worker (``_TrainerEnvs``, the last of ``self.remotes``): sent last,
+a step is taken at once, while the workers step theirs, and its answer is read back in
+order. The pipelined trainer thus steps some envs on the core its forward passes leave idle.
+
 A worker that raises sends the traceback back and the trainer raises ``RuntimeError`` with
 it (``AttributeError`` for a missing attribute); SB3's worker dies and leaves an ``EOFError``.
 """
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import traceback
+from collections import deque
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -63,45 +69,86 @@ class _WorkerVecEnv(DummyVecEnv):
                 self.buf_dones[lo:hi], self.buf_infos[lo:hi], self.reset_infos[lo:hi])
 
 
+def _answer(venv: _WorkerVecEnv, command: str, data) -> tuple:
+    """A worker's answer to one command: ("ok", value) or ("error", (kind, traceback))."""
+    try:
+        if command == "step":
+            out = venv.step_part(*data)
+        elif command == "reset":
+            # the trainer's VecEnv.seed() drew every env's seed; DummyVecEnv.reset reads
+            # (then clears) these two lists, as SB3's own SubprocVecEnv worker passes them
+            venv._seeds, venv._options = data
+            out = (venv.reset(), venv.reset_infos)
+        elif command == "env_method":
+            name, args, kwargs = data
+            out = venv.env_method(name, *args, **kwargs)
+        elif command == "get_attr":
+            out = venv.get_attr(*data)
+        elif command == "set_attr":
+            venv.set_attr(*data)
+            out = [None] * len(data[2])
+        elif command == "is_wrapped":
+            out = venv.env_is_wrapped(*data)
+        else:
+            raise ValueError(f"unknown command {command!r}")
+    except Exception as e:
+        return "error", (type(e).__name__, traceback.format_exc())
+    return "ok", out
+
+
+def _build(fns: list[Callable]) -> tuple:
+    """A worker's envs, and its first answer: their spaces, or the factories' own error."""
+    try:
+        venv = _WorkerVecEnv(fns)
+    except Exception as e:  # the factories' own errors, said in the trainer
+        return None, ("error", (type(e).__name__, traceback.format_exc()))
+    return venv, ("ok", (venv.observation_space, venv.action_space))
+
+
 def _worker(remote, parent_remote, fns: CloudpickleWrapper) -> None:
     parent_remote.close()
-    try:
-        venv = _WorkerVecEnv(fns.var)
-    except Exception as e:  # the factories' own errors, said in the trainer
-        remote.send(("error", (type(e).__name__, traceback.format_exc())))
+    venv, first = _build(fns.var)
+    remote.send(first)
+    if venv is None:
         remote.close()
         return
-    remote.send(("ok", (venv.observation_space, venv.action_space)))
     while True:
         command, data = remote.recv()
-        try:
-            if command == "step":
-                out = venv.step_part(*data)
-            elif command == "reset":
-                # the trainer's VecEnv.seed() drew every env's seed; DummyVecEnv.reset reads
-                # (then clears) these two lists, as SB3's own SubprocVecEnv worker passes them
-                venv._seeds, venv._options = data
-                out = (venv.reset(), venv.reset_infos)
-            elif command == "env_method":
-                name, args, kwargs = data
-                out = venv.env_method(name, *args, **kwargs)
-            elif command == "get_attr":
-                out = venv.get_attr(*data)
-            elif command == "set_attr":
-                venv.set_attr(*data)
-                out = [None] * len(data[2])
-            elif command == "is_wrapped":
-                out = venv.env_is_wrapped(*data)
-            elif command == "close":
-                venv.close()
-                remote.close()
-                return
-            else:
-                raise ValueError(f"unknown command {command!r}")
-        except Exception as e:
-            remote.send(("error", (type(e).__name__, traceback.format_exc())))
-        else:
-            remote.send(("ok", out))
+        if command == "close":
+            venv.close()
+            remote.close()
+            return
+        remote.send(_answer(venv, command, data))
+
+
+class _TrainerEnvs:
+    """The envs the trainer's own process steps, behind a worker's pipe: a command is
+    carried out when it is sent, so they step on the trainer's core while the workers step
+    theirs (sent first), and ``recv`` returns the answers in the order sent. Their numpy
+    BLAS runs on one thread while they step (an opponent's policy network), as in a worker;
+    the trainer's torch threads are left as they are."""
+
+    def __init__(self, fns: list[Callable]):
+        from threadpoolctl import ThreadpoolController
+
+        self._blas = ThreadpoolController()
+        self.venv, first = _build(fns)
+        self._answers = deque([first])
+
+    def send(self, message: tuple) -> None:
+        command, data = message
+        if command == "close":
+            if self.venv is not None:
+                self.venv.close()
+            return
+        with self._blas.limit(limits=1, user_api="blas"):
+            self._answers.append(_answer(self.venv, command, data))
+
+    def recv(self):
+        return self._answers.popleft()
+
+    def close(self) -> None:
+        pass
 
 
 def _split(part: slice, pieces: int) -> list[slice]:
@@ -121,46 +168,57 @@ class BatchedSubprocVecEnv(VecEnv):
     ``groups``: the envs are cut into this many contiguous groups (``self.groups``) that can
     be stepped apart. With ``workers >= groups`` each group has workers of its own
     (``workers`` shared out among them); with fewer, the workers hold contiguous envs across
-    the groups, and a worker sent the steps of two groups answers them in that order."""
+    the groups, and a worker sent the steps of two groups answers them in that order.
+    ``in_trainer``: the last envs, stepped by this process (at least one env is left to the
+    workers)."""
 
-    def __init__(self, env_fns: list[Callable], workers: int, groups: int = 1):
+    def __init__(self, env_fns: list[Callable], workers: int, groups: int = 1,
+                 in_trainer: int = 0):
         if not 1 <= workers:
             raise ValueError(f"workers must be at least 1, not {workers}")
         n = len(env_fns)
         if not 1 <= groups <= n:
             raise ValueError(f"groups must be between 1 and the number of envs ({n}), not {groups}")
+        if not 0 <= in_trainer < n:
+            raise ValueError(f"in_trainer must be between 0 and the number of envs less one "
+                             f"({n - 1}): at least one env steps in a worker, not {in_trainer}")
         self.groups: list[slice] = _split(slice(0, n), groups)
-        self.slices: list[slice] = []            # each worker's envs
-        self.group_workers: list[range] = []     # each group's workers
-        if workers < groups:
+        # the workers' envs: the first n - in_trainer, cut along the groups
+        remote = n - in_trainer
+        remote_groups = [slice(g.start, min(g.stop, remote)) for g in self.groups if g.start < remote]
+        self.slices: list[slice] = []            # each worker's envs (the trainer's last)
+        if workers < len(remote_groups):
             # fewer workers than groups: the workers are shared, each stepping the parts of
             # its envs it is sent, in the order sent
-            self.slices = _split(slice(0, n), workers)
-            self.group_workers = [range(self._worker_of(g.start), self._worker_of(g.stop - 1) + 1)
-                                  for g in self.groups]
+            self.slices = _split(slice(0, remote), workers)
         else:
-            for group, share in zip(self.groups, _split(slice(0, workers), groups)):
-                pieces = min(share.stop - share.start, group.stop - group.start)
-                self.group_workers.append(range(len(self.slices), len(self.slices) + pieces))
-                self.slices.extend(_split(group, pieces))
+            for group, share in zip(remote_groups, _split(slice(0, workers), len(remote_groups))):
+                self.slices.extend(_split(group, min(share.stop - share.start,
+                                                     group.stop - group.start)))
         workers = len(self.slices)
+        if in_trainer:
+            self.slices.append(slice(remote, n))
+        self.group_workers: list[range] = [  # each group's workers
+            range(self._worker_of(g.start), self._worker_of(g.stop - 1) + 1) for g in self.groups]
         method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
         ctx = mp.get_context(method)
         self.remotes, self.processes = [], []
-        for part in self.slices:
-            remote, work_remote = ctx.Pipe()
+        for part in self.slices[:workers]:
+            remote_end, work_remote = ctx.Pipe()
             process = ctx.Process(target=_worker, daemon=True,
-                                  args=(work_remote, remote, CloudpickleWrapper(env_fns[part])))
+                                  args=(work_remote, remote_end, CloudpickleWrapper(env_fns[part])))
             process.start()
             work_remote.close()
-            self.remotes.append(remote)
+            self.remotes.append(remote_end)
             self.processes.append(process)
         # each worker's steps sent and not yet answered: (first, last + 1) of its own envs
         self.pending: dict[int, list[tuple[int, int]]] = {}
         self.closed = False
         try:
-            spaces = self._gather(range(workers))
-        except RuntimeError:
+            if in_trainer:  # built after the workers were started: they build theirs meanwhile
+                self.remotes.append(_TrainerEnvs(env_fns[remote:]))
+            spaces = self._gather(range(len(self.remotes)))
+        except Exception:
             for process in self.processes:  # the others built their envs: stop them too
                 process.terminate()
             raise
@@ -179,18 +237,20 @@ class BatchedSubprocVecEnv(VecEnv):
             try:
                 status, value = self.remotes[k].recv()
             except EOFError:
-                raise RuntimeError(f"env worker {k} (envs {self._envs(k)}) exited") from None
+                raise RuntimeError(f"{self._holder(k)} exited") from None
             if status == "error":
                 kind, text = value
                 # a missing attribute stays an AttributeError (VecEnv asks for render_mode)
                 error = AttributeError if kind == "AttributeError" else RuntimeError
-                raise error(f"env worker {k} (envs {self._envs(k)}) failed:\n{text}")
+                raise error(f"{self._holder(k)} failed:\n{text}")
             out.append(value)
         return out
 
-    def _envs(self, k: int) -> str:
+    def _holder(self, k: int) -> str:
+        """Who steps worker ``k``'s envs, in words."""
         part = self.slices[k]
-        return f"{part.start}..{part.stop - 1}"
+        who = "the trainer's own envs" if k >= len(self.processes) else f"env worker {k}"
+        return f"{who} (envs {part.start}..{part.stop - 1})"
 
     def _worker_of(self, i: int) -> int:
         """The worker holding env ``i``."""

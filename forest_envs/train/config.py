@@ -40,6 +40,10 @@ SCHEMA: dict[str, Any] = {
     # otherwise one per core), never more than n_envs. The layout never changes a run.
     "env_workers": Option(None, check=lambda v: v is None or _pos_int["check"](v),
                           doc="null or a positive integer"),
+    # with vec_env subproc: the last trainer_envs envs are stepped by the trainer's own
+    # process, the others by its workers; with pipelined rollouts the trainer steps its
+    # envs while the workers step theirs (train/batched.py). Never changes a run.
+    "trainer_envs": Option(0, **_nonneg_int),
     # act for one half of the envs while the other half's worker processes step
     # (train/pipeline.py); null: wherever worker processes step two or more envs
     "pipeline": Option(None, check=lambda v: v is None or isinstance(v, bool),
@@ -141,6 +145,11 @@ def validate_config(raw: dict) -> dict:
         raise ConfigError(f"pipeline: true needs vec_env: subproc and n_envs >= 2 (two halves of "
                           f"envs in worker processes), not vec_env: {cfg['vec_env']} with n_envs: "
                           f"{cfg['n_envs']}")
+    if cfg["trainer_envs"] and (cfg["vec_env"] != "subproc"
+                                or cfg["trainer_envs"] >= cfg["n_envs"]):
+        raise ConfigError(f"trainer_envs={cfg['trainer_envs']} needs vec_env: subproc and fewer "
+                          f"than n_envs={cfg['n_envs']} (at least one env in a worker process); "
+                          f"vec_env: dummy steps every env in the trainer already")
     if cfg["ppo"]["batch_size"] > cfg["ppo"]["n_steps"] * cfg["n_envs"]:
         raise ConfigError(f"ppo.batch_size={cfg['ppo']['batch_size']} exceeds n_steps * n_envs = "
                           f"{cfg['ppo']['n_steps'] * cfg['n_envs']}")

@@ -104,7 +104,10 @@ class MaskInfoVecEnv(VecEnvWrapper):
         return attr_name == "action_masks" or self.venv.has_attr(attr_name)
 
 
-def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool):
+def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool, in_trainer: bool = False):
+    """One training env's factory: in a worker process (``in_worker``), stepped by the
+    trainer's own process beside its workers (``in_trainer``: the trainer's threads are its
+    own), or in the trainer's process alone (vec_env dummy)."""
     def build():
         import torch
 
@@ -112,7 +115,8 @@ def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool):
             # Ctrl-C is the main process's (it saves, then stops the workers); the opponents'
             # policy networks use one BLAS thread (no pools spinning against each other)
             start_worker()
-        torch.set_num_threads(1)
+        if not in_trainer:
+            torch.set_num_threads(1)
         pool = OpponentPool(cfg["env"], cfg["opponents"]["pool"], n - 1, snapshot_dir,
                             cfg["opponents"]["max_snapshots"])
         clock = OpponentClock()
@@ -148,11 +152,14 @@ def make_vec_env(cfg: dict, snapshot_dir: Path, seed: int | None = None, clock=N
 
     n = num_players(cfg)
     subproc = cfg["vec_env"] == "subproc" and cfg["n_envs"] > 1
-    fns = [_env_factory(cfg, snapshot_dir, n, subproc) for _ in range(cfg["n_envs"])]
+    in_trainer = cfg["trainer_envs"] if subproc else 0
+    fns = [_env_factory(cfg, snapshot_dir, n, subproc and i < cfg["n_envs"] - in_trainer,
+                        in_trainer=subproc and i >= cfg["n_envs"] - in_trainer)
+           for i in range(cfg["n_envs"])]
     if subproc:
         start_forkserver()
         venv = BatchedSubprocVecEnv(fns, cfg["env_workers"] or default_workers(cfg["pipeline"]),
-                                    groups=2 if cfg["pipeline"] else 1)
+                                    groups=2 if cfg["pipeline"] else 1, in_trainer=in_trainer)
     else:
         venv = DummyVecEnv(fns)
     venv.seed(cfg["seed"] if seed is None else seed)
