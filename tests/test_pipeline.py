@@ -76,6 +76,23 @@ def test_the_trainer_steps_the_last_envs_of_the_last_groups_itself():
         assert [list(r) for r in venv.group_workers] == [[0], [1, 2]]
     finally:
         venv.close()
+    # a half all in the trainer: its step is taken when sent, and the messages name it
+    venv = BatchedSubprocVecEnv(_fns(4), workers=1, groups=2, in_trainer=2)
+    try:
+        assert [list(r) for r in venv.group_workers] == [[0], [1]]
+        venv.seed(3)
+        venv.reset()
+        actions = np.array([int(np.flatnonzero(m)[0]) for m in venv.env_method("action_masks")])
+        venv.step_group_async(1, actions[2:])
+        with pytest.raises(RuntimeError, match=r"the trainer's own envs \(envs 2\.\.3\) are "
+                                               r"still stepping"):
+            venv.step_group_async(1, actions[2:])
+        with pytest.raises(RuntimeError, match=r"env worker 0 has no step of envs 0\.\.1 to "
+                                               r"answer first"):
+            venv.step_group_wait(0)
+        assert len(venv.step_group_wait(1)[0]) == 2
+    finally:
+        venv.close()
     # the trainer's envs may reach into the first half
     venv = BatchedSubprocVecEnv(_fns(8), workers=1, groups=2, in_trainer=5)
     try:

@@ -246,11 +246,14 @@ class BatchedSubprocVecEnv(VecEnv):
             out.append(value)
         return out
 
-    def _holder(self, k: int) -> str:
-        """Who steps worker ``k``'s envs, in words."""
+    def _holder(self, k: int, lo: int = 0, hi: int | None = None) -> str:
+        """Who steps worker ``k``'s envs (those ``lo .. hi - 1`` of its own), in words."""
         part = self.slices[k]
-        who = "the trainer's own envs" if k >= len(self.processes) else f"env worker {k}"
-        return f"{who} (envs {part.start}..{part.stop - 1})"
+        last = part.stop if hi is None else part.start + hi
+        return f"{self._who(k)} (envs {part.start + lo}..{last - 1})"
+
+    def _who(self, k: int) -> str:
+        return "the trainer's own envs" if k >= len(self.processes) else f"env worker {k}"
 
     def _worker_of(self, i: int) -> int:
         """The worker holding env ``i``."""
@@ -281,10 +284,9 @@ class BatchedSubprocVecEnv(VecEnv):
         parts = self._parts(workers, envs)
         for k, lo, hi in parts:
             if (lo, hi) in self.pending.get(k, ()):
-                start = self.slices[k].start
-                raise RuntimeError(f"env worker {k} (envs {start + lo}..{start + hi - 1}) is "
-                                   "still stepping: wait for its answer before sending it "
-                                   "another step")
+                verb = "is" if k < len(self.processes) else "are"
+                raise RuntimeError(f"{self._holder(k, lo, hi)} {verb} still stepping: wait for "
+                                   "the answer before sending another step")
         for k, lo, hi in parts:
             start = self.slices[k].start + lo - envs.start
             self.remotes[k].send(("step", (lo, hi, actions[start:start + hi - lo])))
@@ -296,7 +298,7 @@ class BatchedSubprocVecEnv(VecEnv):
         parts = self._parts(workers, envs)
         for k, lo, hi in parts:
             if self.pending.get(k, [None])[0] != (lo, hi):
-                raise RuntimeError(f"env worker {k} has no step of envs {envs.start}.."
+                raise RuntimeError(f"{self._who(k)} has no step of envs {envs.start}.."
                                    f"{envs.stop - 1} to answer first")
         obs, rewards, dones, infos, reset_infos = zip(*self._gather(workers))
         for (k, lo, hi), part in zip(parts, reset_infos):
