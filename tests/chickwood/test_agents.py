@@ -24,7 +24,13 @@ from forest_envs.chickwood.agents import heuristic as heuristic_module
 from forest_envs.chickwood.agents.alms_routes import best_routes, cell_values
 from forest_envs.chickwood.agents.scouting import Scouting, choose_play
 from forest_envs.chickwood.agents.seat_view import SeatView
-from forest_envs.chickwood.agents.valuation import Valuer, seat_alms_value, shaped_value
+from forest_envs.chickwood.agents.valuation import (
+    Valuer,
+    loot_gain,
+    loot_marginals,
+    seat_alms_value,
+    shaped_value,
+)
 from forest_envs.chickwood.components import KIND_NAMES, NUM_KINDS, VILLAGES
 from forest_envs.chickwood.observation import Kind
 from forest_envs.chickwood.scoring import (
@@ -290,6 +296,41 @@ def test_shaped_value_is_the_loot_glory_when_nothing_is_to_come():
         coll = tuple(int(x) for x in rng.integers(0, 3, size=NUM_KINDS) * (rng.random(NUM_KINDS) < 0.4))
         base = coll[:17] + (0,) * 5  # no Legendary cards
         assert shaped_value(base, 0, False, Params.of()) == loot_glory(list(base))
+
+
+def _random_collections(rng, count: int):
+    """Collections of every shape the marginals distinguish: busts over tied and untied
+    chests, a Maid or two, single and paired garments, henchmen, the Legendary cards."""
+    for _ in range(count):
+        coll = [int(x) for x in rng.choice([0, 0, 0, 1, 1, 2, 3, 5], size=NUM_KINDS)
+                * (rng.random(NUM_KINDS) < 0.5)]
+        coll[14:17] = [0, 0, 0]  # benefactors give alms, never loot
+        legendary = bool(rng.random() < 0.5)
+        if not legendary:
+            coll[17:] = [0] * 5
+        yield tuple(coll), int(rng.integers(0, 8)), legendary
+
+
+@pytest.mark.parametrize("params", [Params.of(), Params.of(chest_future=0.0)])
+def test_marginals_are_the_shaped_value_of_one_more_card_bit_for_bit(params):
+    """``loot_marginals`` rescores only the parts a kind enters: each marginal must be the
+    very float the definition gives (a decision compares them, ties included), and a single
+    card's ``loot_gain`` its marginal."""
+    rng = np.random.default_rng(7)
+    for coll, rounds_after, legendary in _random_collections(rng, 3000):
+        got = loot_marginals.__wrapped__(coll, rounds_after, legendary, params)
+        base = shaped_value(coll, rounds_after, legendary, params)
+        for k in range(NUM_KINDS):
+            if k in (14, 15, 16) or (k >= 17 and not legendary):
+                want = 0.0
+            else:
+                more = list(coll)
+                more[k] += 1
+                want = shaped_value(tuple(more), rounds_after, legendary, params) - base
+            assert got[k].hex() == want.hex(), (coll, rounds_after, legendary, k)
+            one = tuple(int(i == k) for i in range(NUM_KINDS))
+            if k not in (14, 15, 16):
+                assert loot_gain(coll, one, rounds_after, legendary, params).hex() == got[k].hex()
 
 
 def test_awards_all_unlocked_rank_as_now_with_every_glory_unlocked():

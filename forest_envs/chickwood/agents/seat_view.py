@@ -16,7 +16,6 @@ from ..components import BENEFACTOR_ALMS, NUM_KINDS, deck_composition, hand_size
 from ..reading import CastleReading, SeatReading
 
 ALMS_OF = tuple(BENEFACTOR_ALMS.get(k, 0) for k in range(NUM_KINDS))  # alms a card gives
-LOOT_KINDS = tuple(k for k in range(NUM_KINDS) if not ALMS_OF[k])      # cards kept as loot
 NO_LOOT = (0,) * NUM_KINDS
 
 

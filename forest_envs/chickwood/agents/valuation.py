@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 from operator import add, mul
+from typing import NamedTuple
 
 from ..components import (
     BENEFACTOR_ALMS,
@@ -25,18 +26,29 @@ from ..components import (
     CHEST0,
     ENTERTAINERS,
     FAKE_BEARD,
+    GARMENT0,
     GOLDEN_ARROW,
     HENCHMAN,
+    JEWEL0,
     KEY,
     MAID,
+    NUM_TREASURE_KINDS,
     SPY_GLASS,
 )
-from ..scoring import loot_glory, resolve_busts
+from ..scoring import (
+    chest_score,
+    garment_score,
+    henchmen_score,
+    jewelry_score,
+    loot_glory,
+    maid_score,
+    resolve_busts,
+)
 from .alms_routes import cell_values, route_value
 from .params import Params
-from .seat_view import LOOT_KINDS, Cards, Castle, SeatView
+from .seat_view import Cards, Castle, SeatView
 
-BASE_LOOT_KINDS = tuple(k for k in LOOT_KINDS if k < SPY_GLASS)  # without the Legendary cards
+LEGENDARY_KINDS = (SPY_GLASS, KEY, ENTERTAINERS, GOLDEN_ARROW, FAKE_BEARD)
 
 
 def shaped_value(coll: tuple, rounds_after: int, legendary: bool, p: Params) -> float:
@@ -45,16 +57,41 @@ def shaped_value(coll: tuple, rounds_after: int, legendary: bool, p: Params) -> 
     The chest majority ``top`` is expected to grow by ``f`` chests (``chest_future`` per
     round left, at most ``chest_future_cap``): its square grows by about ``2 f top``. A Maid
     Marihen finds more treasure types while rounds remain (up to +2)."""
-    value = float(loot_glory(coll))
-    f = min(p.chest_future_cap, p.chest_future * rounds_after)
-    if f:
+    promise = Promise.of(rounds_after, p)
+    top = 0
+    if promise.chests:
         chests = coll[CHEST0:CHEST0 + 4]
-        value += 2 * f * max(resolve_busts(chests, coll[BUST]) if coll[BUST] else chests)
-    if coll[MAID]:
-        value += min(2.0, 0.5 * rounds_after)
-    if legendary:
-        value += legendary_value(coll, rounds_after, p)
-    return value
+        top = max(resolve_busts(chests, coll[BUST]) if coll[BUST] else chests)
+    return promise.value(loot_glory(coll), top, coll[MAID],
+                         legendary_value(coll, rounds_after, p) if legendary else None)
+
+
+class Promise(NamedTuple):
+    """What the rounds to come add to a collection's glory: ``chests`` more of its
+    majority type, ``maid`` glory if it holds a Maid Marihen."""
+
+    chests: float
+    maid: float
+
+    @staticmethod
+    @functools.lru_cache(maxsize=64)
+    def of(rounds_after: int, p: Params) -> Promise:
+        return Promise(min(p.chest_future_cap, p.chest_future * rounds_after),
+                       min(2.0, 0.5 * rounds_after))
+
+    def value(self, glory: int, top: int, maids: int, legendary: float | None) -> float:
+        """The shaped value of a collection of this loot ``glory``, chest majority ``top``
+        (after the busts) and ``maids``, plus its ``legendary`` value (None: not that
+        variant), summed always in this order, so that two ways of finding the parts give
+        the same float (``loot_marginals``)."""
+        value = float(glory)
+        if self.chests:
+            value += 2 * self.chests * top
+        if maids:
+            value += self.maid
+        if legendary is not None:
+            value += legendary
+        return value
 
 
 # The shaped value of a collection held, asked at every decision; a collection with cards
@@ -83,7 +120,10 @@ def legendary_value(coll: tuple, rounds_after: int, p: Params) -> float:
 
 
 def loot_gain(coll: tuple, loot: tuple, rounds_after: int, legendary: bool, p: Params) -> float:
-    """Shaped value gained by adding ``loot`` (counts by kind) to ``coll``."""
+    """Shaped value gained by adding ``loot`` (counts by kind) to ``coll``; for one card,
+    its marginal (the same float, ``loot_marginals``: a castle's cards are often one)."""
+    if sum(loot) == 1:
+        return loot_marginals(coll, rounds_after, legendary, p)[loot.index(1)]
     return (shaped_value(tuple(map(add, coll, loot)), rounds_after, legendary, p)
             - held_value(coll, rounds_after, legendary, p))
 
@@ -99,13 +139,62 @@ def loot_gains(coll: tuple, rounds_after: int, legendary: bool, p: Params) -> di
 @functools.lru_cache(maxsize=1 << 12)
 def loot_marginals(coll: tuple, rounds_after: int, legendary: bool, p: Params) -> tuple:
     """Shaped value of one more card of each kind (0.0 for benefactors: they give alms; and
-    for the Legendary cards outside their variant)."""
+    for the Legendary cards outside their variant).
+
+    Each is ``shaped_value`` of the collection with the card added, less the collection's,
+    but only the parts of the loot glory the kind enters are scored again (with the
+    scoring's own functions), and the value with the card is summed as ``shaped_value``
+    sums it, from the same integer glory and the same terms: every marginal is the same
+    float bit for bit (tests/chickwood/test_agents.py compares them with the definition)."""
     base = held_value(coll, rounds_after, legendary, p)
     out = [0.0] * len(coll)
-    for k in LOOT_KINDS if legendary else BASE_LOOT_KINDS:
+    value = Promise.of(rounds_after, p).value
+    held = list(coll[CHEST0:CHEST0 + 4])
+    busts, maids = coll[BUST], coll[MAID]
+    garments = list(coll[GARMENT0:GARMENT0 + 4])
+    jewels = list(coll[JEWEL0:NUM_TREASURE_KINDS])
+    held_legendary = legendary_value(coll, rounds_after, p) if legendary else None
+
+    # the parts of the glory as they stand
+    chests = resolve_busts(held, busts) if busts else held
+    chest_part, top = chest_score(chests), max(chests)
+    garment_part, jewelry_part = garment_score(garments), jewelry_score(jewels)
+    maid_part = maid_score(chests + garments + jewels, maids)
+    henchmen_part = henchmen_score(coll[HENCHMAN])
+    # a chest or a bust: the chests (after the busts), and the treasure types a Maid counts
+    others = garment_part + jewelry_part + henchmen_part
+    for k in (CHEST0, CHEST0 + 1, CHEST0 + 2, CHEST0 + 3, BUST):
+        more, more_busts = list(held), busts
+        if k == BUST:
+            more_busts += 1
+        else:
+            more[k - CHEST0] += 1
+        now = resolve_busts(more, more_busts) if more_busts else more
+        glory = chest_score(now) + others + maid_score(now + garments + jewels, maids)
+        out[k] = value(glory, max(now), maids, held_legendary) - base
+    # a garment or a jewel: its own part, and the treasure types
+    others = chest_part + henchmen_part
+    for g in range(len(garments)):
+        more = list(garments)
+        more[g] += 1
+        glory = others + garment_score(more) + jewelry_part + maid_score(chests + more + jewels,
+                                                                         maids)
+        out[GARMENT0 + g] = value(glory, top, maids, held_legendary) - base
+    for j in range(len(jewels)):
+        more = list(jewels)
+        more[j] += 1
+        glory = others + garment_part + jewelry_score(more) + maid_score(chests + garments + more,
+                                                                         maids)
+        out[JEWEL0 + j] = value(glory, top, maids, held_legendary) - base
+    glory = chest_part + garment_part + jewelry_part + henchmen_part
+    out[MAID] = value(glory + maid_score(chests + garments + jewels, maids + 1), top, 1,
+                      held_legendary) - base
+    # a henchman and the Legendary cards: the henchmen's part, the Legendary value
+    for k in (HENCHMAN, *LEGENDARY_KINDS) if legendary else (HENCHMAN,):
         more = list(coll)
         more[k] += 1
-        out[k] = shaped_value(more, rounds_after, legendary, p) - base
+        out[k] = value(glory + maid_part + henchmen_score(more[HENCHMAN]) - henchmen_part, top,
+                       maids, legendary_value(more, rounds_after, p) if legendary else None) - base
     return tuple(out)
 
 
