@@ -31,7 +31,13 @@ from forest_envs.chickwood.agents.valuation import (
     seat_alms_value,
     shaped_value,
 )
-from forest_envs.chickwood.components import KIND_NAMES, NUM_KINDS, VILLAGES
+from forest_envs.chickwood.components import (
+    BENEFACTOR_ALMS,
+    KIND_NAMES,
+    NUM_KINDS,
+    SPY_GLASS,
+    VILLAGES,
+)
 from forest_envs.chickwood.observation import Kind
 from forest_envs.chickwood.scoring import (
     loot_glory,
@@ -304,10 +310,11 @@ def _random_collections(rng, count: int):
     for _ in range(count):
         coll = [int(x) for x in rng.choice([0, 0, 0, 1, 1, 2, 3, 5], size=NUM_KINDS)
                 * (rng.random(NUM_KINDS) < 0.5)]
-        coll[14:17] = [0, 0, 0]  # benefactors give alms, never loot
+        for k in BENEFACTOR_ALMS:
+            coll[k] = 0  # benefactors give alms, never loot
         legendary = bool(rng.random() < 0.5)
         if not legendary:
-            coll[17:] = [0] * 5
+            coll[SPY_GLASS:] = [0] * (NUM_KINDS - SPY_GLASS)
         yield tuple(coll), int(rng.integers(0, 8)), legendary
 
 
@@ -321,7 +328,7 @@ def test_marginals_are_the_shaped_value_of_one_more_card_bit_for_bit(params):
         got = loot_marginals.__wrapped__(coll, rounds_after, legendary, params)
         base = shaped_value(coll, rounds_after, legendary, params)
         for k in range(NUM_KINDS):
-            if k in (14, 15, 16) or (k >= 17 and not legendary):
+            if k in BENEFACTOR_ALMS or (k >= SPY_GLASS and not legendary):
                 want = 0.0
             else:
                 more = list(coll)
@@ -329,7 +336,7 @@ def test_marginals_are_the_shaped_value_of_one_more_card_bit_for_bit(params):
                 want = shaped_value(tuple(more), rounds_after, legendary, params) - base
             assert got[k].hex() == want.hex(), (coll, rounds_after, legendary, k)
             one = tuple(int(i == k) for i in range(NUM_KINDS))
-            if k not in (14, 15, 16):
+            if k not in BENEFACTOR_ALMS:
                 assert loot_gain(coll, one, rounds_after, legendary, params).hex() == got[k].hex()
 
 
