@@ -47,7 +47,7 @@ TOP_LEVEL = {
 }
 # benchmark/ plays agents and rates them as evaluation does: the evaluation layer.
 SUBPACKAGE_LAYERS = {"core": "core", "agents": "agents", "train": "train",
-                     "benchmark": "evaluation"}  # any other: a game
+                     "benchmark": "evaluation", "testing": "tools"}  # any other: a game
 
 
 def module_files() -> dict[str, tuple[Path, bool]]:

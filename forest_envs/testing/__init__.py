@@ -1,0 +1,1 @@
+"""Test tooling that ships with the package: the differential test of the engines."""
