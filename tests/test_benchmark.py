@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from forest_envs import cli
+from forest_envs.cli import main as cli
 from forest_envs.agents import baselines
 from forest_envs.benchmark import (
     calibration_lineups,

@@ -32,7 +32,8 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import forest_envs
-from forest_envs.core.registry import env_ids, game_spec, gymnasium_id, register, unregister
+from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.envs.registration import gymnasium_id, register, unregister
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = list(env_ids())
@@ -41,7 +42,7 @@ CASES = config_cases()  # the pairwise cover by default, the rest slow
 
 # --- gymnasium --------------------------------------------------------------------------------
 def test_single_agent_adapter_is_exported():
-    assert forest_envs.SingleAgentEnv is forest_envs.core.gym_env.SingleAgentEnv
+    assert forest_envs.SingleAgentEnv is forest_envs.envs.gym_env.SingleAgentEnv
     assert "SingleAgentEnv" in forest_envs.__all__
 
 
@@ -180,7 +181,7 @@ def _played_infos(env_id: str, cfg: dict, seed: int = 0) -> list[dict]:
     env = forest_envs.make(env_id, **cfg)
     infos = []
     env.reset(seed=seed)
-    bot = forest_envs.core.agents.RandomAgent(seed)
+    bot = forest_envs.agents.base.RandomAgent(seed)
     for agent in env.agent_iter():
         *_, term, trunc, info = env.last()
         infos.append(info)

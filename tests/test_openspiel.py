@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-fos = pytest.importorskip("forest_envs.openspiel")
+fos = pytest.importorskip("forest_envs.envs.openspiel")
 
 import forest_envs  # noqa: E402
 from forest_envs.core import registry  # noqa: E402

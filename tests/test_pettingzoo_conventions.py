@@ -29,8 +29,9 @@ from random_play import advance
 
 import forest_envs
 from forest_envs import ConfigError, IllegalActionError
-from forest_envs.core.agents import RandomAgent
-from forest_envs.core.registry import env_ids, game_spec, gymnasium_id, register, unregister
+from forest_envs.agents.base import RandomAgent
+from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.envs.registration import gymnasium_id, register, unregister
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = list(env_ids())
@@ -472,5 +473,5 @@ def test_core_modules_import_each_other_without_cycles():
 @pytest.mark.parametrize("env_id", GAMES)
 def test_gymnasium_entry_point_is_named_not_imported(env_id):
     spec = gymnasium.spec(gymnasium_id(env_id))
-    assert spec.entry_point == "forest_envs.core.gym_env:SingleAgentEnv" and spec.kwargs == {"env_id": env_id}
+    assert spec.entry_point == "forest_envs.envs.gym_env:SingleAgentEnv" and spec.kwargs == {"env_id": env_id}
     assert isinstance(gymnasium.make(gymnasium_id(env_id)).unwrapped, forest_envs.SingleAgentEnv)

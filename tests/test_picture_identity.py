@@ -17,7 +17,7 @@ import sys
 import numpy as np
 import pytest
 
-from forest_envs.core.picture import watched
+from forest_envs.drawing.canvas import watched
 from forest_envs.core.registry import env_ids, game_spec
 
 HASHES = os.path.join(os.path.dirname(__file__), "picture_hashes.json")

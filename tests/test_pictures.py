@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import forest_envs
-from forest_envs.core import picture as core_picture
+from forest_envs.drawing import canvas as core_picture
 from forest_envs.core.errors import ConfigError
 from forest_envs.core.registry import env_ids, game_spec
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from forest_envs.core.picture import watched
+from forest_envs.drawing.canvas import watched
 from forest_envs.core.registry import game_spec
 
 

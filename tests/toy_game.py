@@ -11,7 +11,7 @@ record.
 from __future__ import annotations
 
 from forest_envs.core.actions import ActionSpace
-from forest_envs.core.aec import ForestAECEnv
+from forest_envs.envs.aec import ForestAECEnv
 from forest_envs.core.config import Option
 from forest_envs.core.engine import (
     BufferState,

@@ -12,7 +12,7 @@ referee), the known discards and a legend.
 
 from __future__ import annotations
 
-from ..core.picture import (
+from ..drawing.canvas import (
     CARD_BACK,
     HIGHLIGHT,
     INK,

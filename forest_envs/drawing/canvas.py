@@ -18,7 +18,7 @@ import os
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from .picture_cache import (
+from .cache import (
     RememberingFont,
     group_stamps,
     paint_text,

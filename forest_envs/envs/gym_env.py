@@ -13,10 +13,10 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from .agents import RandomAgent
-from .errors import ConfigError
-from .named_agents import CORE_AGENT_KINDS, core_agent, is_core_agent_name
-from .registry import make_raw
+from ..agents.base import RandomAgent
+from ..core.errors import ConfigError
+from ..agents.named import BUILTIN_AGENT_KINDS, builtin_agent, is_builtin_agent_name
+from .registration import make_raw
 
 # reset's limit on games that end before the learner decides (a game in which every seat
 # decides early, as all three shipped games do, never reaches it).
@@ -145,13 +145,13 @@ class SingleAgentEnv(gymnasium.Env):
 
 
 def _named_opponent(env_id: str, name: str):
-    if not is_core_agent_name(name):
+    if not is_builtin_agent_name(name):
         hint = (" is a policy file: load it with forest_envs.agents.make_agent(env_id, path) "
                 "and pass the agent" if name.endswith((".npz", ".zip")) else
-                f" is no agent name; expected one of {', '.join(CORE_AGENT_KINDS)}, or an "
+                f" is no agent name; expected one of {', '.join(BUILTIN_AGENT_KINDS)}, or an "
                 "object with act(env, agent)")
         raise ConfigError(f"opponent {name!r}{hint}")
-    return core_agent(env_id, name)
+    return builtin_agent(env_id, name)
 
 
 def _unwrap_action(action):

@@ -49,10 +49,10 @@ except ModuleNotFoundError as err:  # pragma: no cover - exercised only without 
     raise ModuleNotFoundError("forest_envs.openspiel needs OpenSpiel: pip install 'forest_envs[openspiel]'",
                               name=err.name) from err
 
-from .core import registry
-from .core.engine import REWARD_MODES
-from .core.errors import ConfigError, IllegalActionError
-from .core.rng import rng_from_json, rng_to_json
+from ..core import registry
+from ..core.engine import REWARD_MODES
+from ..core.errors import ConfigError, IllegalActionError
+from ..core.rng import rng_from_json, rng_to_json
 
 PREFIX = "python_"
 # max_game_length of a game whose rules always end it (no ``default_max_steps``): OpenSpiel
@@ -101,7 +101,7 @@ def _parameter_specification(env_id: str) -> dict[str, Any]:
 
 def _default_reward() -> str:
     """The PettingZoo env's default reward mode (one default for both front ends)."""
-    from .core.aec import ENV_OPTIONS
+    from .aec import ENV_OPTIONS
 
     return ENV_OPTIONS["reward"].default
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from ..core.picture import (
+from ..drawing.canvas import (
     BACKGROUND,
     HIGHLIGHT,
     INK,

@@ -12,7 +12,7 @@ markers in the players' colours), the offer under way, the players, your equipme
 
 from __future__ import annotations
 
-from ..core.picture import (
+from ..drawing.canvas import (
     CARD_BACK,
     HIGHLIGHT,
     INK,

@@ -41,8 +41,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import ConfigError
-from .registry import game_spec
+from ..core.errors import ConfigError
+from ..core.registry import game_spec
 
 # Block names that count as passing (declining, saying no, doing nothing more) unless a Game
 # class declares its own ``pass_blocks``: a whole name, or a suffix.
@@ -273,7 +273,7 @@ class HeuristicPolicy:
     name = "heuristic"
 
     def __init__(self, rng: np.random.Generator, make_heuristic: Callable, num_players: int):
-        from .ismcts import _StateEnv  # the env-like view of a bare state the search uses too
+        from ..agents.search.ismcts import _StateEnv  # the env-like view of a bare state the search uses too
 
         self.agent = make_heuristic(seed=int(rng.integers(2**31)))
         self.env = _StateEnv(num_players)

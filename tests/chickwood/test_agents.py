@@ -44,8 +44,8 @@ from forest_envs.chickwood.scoring import (
     village_awards,
     village_awards_all_unlocked,
 )
-from forest_envs.core.agents import RandomAgent
-from forest_envs.core.registry import make_raw
+from forest_envs.agents.base import RandomAgent
+from forest_envs.envs.registration import make_raw
 from forest_envs.evaluation import run_games, summarize
 
 from .conftest import (

@@ -45,10 +45,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .agents import SeededAgent
-from .engine import returns_from_ranks
-from .errors import ConfigError
-from .ismcts_options import (
+from ..base import SeededAgent
+from ...core.engine import returns_from_ranks
+from ...core.errors import ConfigError
+from .options import (
     DEFAULTS,
     OPTION_HELP,
     PICKS,
