@@ -17,9 +17,9 @@ import pytest
 
 import forest_envs
 from forest_envs.cli import main as cli
-from forest_envs.evaluation import run as evaluation
 from forest_envs.core.errors import ConfigError, IllegalActionError
 from forest_envs.envs.gym_env import SingleAgentEnv
+from forest_envs.evaluation import run as evaluation
 
 GAME = "toy_v0"  # registered by tests/conftest.py; small and fast
 

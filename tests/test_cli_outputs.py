@@ -15,8 +15,8 @@ import pytest
 
 import forest_envs
 from forest_envs.cli import main as cli
-from forest_envs.evaluation import run as evaluation
 from forest_envs.evaluation import GameResult, format_game, format_table, ratings_notes, summarize
+from forest_envs.evaluation import run as evaluation
 
 ROOT = Path(forest_envs.__file__).parent.parent
 

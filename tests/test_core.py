@@ -15,17 +15,18 @@ from toy_game import AGREE, DOUBLE, TAKE, Kind, ToyGame
 
 import forest_envs
 from forest_envs.agents import make_agent
+from forest_envs.agents.base import Agent, RandomAgent
 from forest_envs.chickwood import ChickwoodGame
 from forest_envs.core.actions import ActionSpace
-from forest_envs.agents.base import Agent, RandomAgent
 from forest_envs.core.config import Option, validate_options
-from forest_envs.core.engine import REWARD_MODES, DecisionKind, competition_ranks, returns_from_ranks
+from forest_envs.core.decisions import DecisionKind
 from forest_envs.core.errors import ConfigError, ForestEnvError, IllegalActionError, WrongAgentError
 from forest_envs.core.layout import Layout
 from forest_envs.core.plain import deep_copy, from_json, record, to_json
 from forest_envs.core.registry import env_ids, game_spec
-from forest_envs.envs.registration import register, unregister
+from forest_envs.core.results import REWARD_MODES, competition_ranks, returns_from_ranks
 from forest_envs.core.rng import make_rng, rng_from_json, rng_to_json
+from forest_envs.envs.registration import register, unregister
 
 
 def new_game(config, seed):
@@ -632,7 +633,7 @@ def test_order_enforced_env_keeps_pettingzoo_checks():
 
 
 def test_a_kind_namespace_must_name_every_decision_in_order():
-    from forest_envs.core.engine import check_kind_ids
+    from forest_envs.core.decisions import check_kind_ids
 
     kinds = (DecisionKind("take"), DecisionKind("answer"))
 

@@ -24,6 +24,7 @@ from config_cases import config_cases
 from fuzz_invariants import game_module, game_name, invariant_check
 
 import forest_envs
+from forest_envs.core.registry import env_ids, game_spec
 from forest_envs.testing import fuzzing
 from forest_envs.testing.fuzzing import (
     Coverage,
@@ -36,7 +37,6 @@ from forest_envs.testing.fuzzing import (
     fuzz,
     pass_blocks,
 )
-from forest_envs.core.registry import env_ids, game_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -23,9 +23,9 @@ from random_play import advance, episode_trace, play
 import forest_envs
 from forest_envs import IllegalActionError, WrongAgentError
 from forest_envs.agents.base import RandomAgent
-from forest_envs.core.engine import returns_from_ranks
-from forest_envs.envs.gym_env import SingleAgentEnv
 from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.core.results import returns_from_ranks
+from forest_envs.envs.gym_env import SingleAgentEnv
 
 CASES = config_cases()  # the pairwise cover by default, the rest slow
 GAMES = list(env_ids())

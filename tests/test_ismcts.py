@@ -11,9 +11,9 @@ import pytest
 from engine_helpers import SeatOnlyEnv
 
 from forest_envs.agents import make_agent
+from forest_envs.agents.search.ismcts import DEFAULTS, ISMCTSAgent, parse_options
 from forest_envs.benchmark.throughput import format_rows, run
 from forest_envs.core.errors import ConfigError
-from forest_envs.agents.search.ismcts import DEFAULTS, ISMCTSAgent, parse_options
 from forest_envs.core.registry import env_ids, game_spec
 from forest_envs.envs.registration import make_raw
 

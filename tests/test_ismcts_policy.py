@@ -14,8 +14,8 @@ from test_ismcts import DeterminizingState, SearchSeatOnlyEnv
 
 from forest_envs.agents import make_agent
 from forest_envs.agents.policy import check_agent_fits
-from forest_envs.core.errors import ConfigError
 from forest_envs.agents.search.ismcts import ISMCTSAgent, _policy_action, parse_options
+from forest_envs.core.errors import ConfigError
 from forest_envs.envs.registration import make_raw
 from forest_envs.train.policy import save_policy_arrays
 

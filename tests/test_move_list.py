@@ -168,7 +168,7 @@ def test_a_block_of_words_and_numbers():
 
 def test_long_prompts_and_log_lines_wrap_within_100_columns(monkeypatch, capsys):
     """Whatever a game's prompt and narration say, play keeps them within 100 columns."""
-    from forest_envs.core.engine import BufferState
+    from forest_envs.core.state import BufferState
 
     long = "P0 drew " + "a very long item name, " * 8 + "keep it or leave it"
     monkeypatch.setattr(BufferState, "prompt", lambda self, observer=None: long)

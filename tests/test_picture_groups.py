@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from forest_envs.drawing import cache as picture_cache
-from forest_envs.drawing.canvas import BACKGROUND, INK, Canvas
 from forest_envs.drawing.cache import plain_pillow
+from forest_envs.drawing.canvas import BACKGROUND, INK, Canvas
 
 
 def both(draw):

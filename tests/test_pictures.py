@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 import forest_envs
-from forest_envs.drawing import canvas as core_picture
 from forest_envs.core.errors import ConfigError
 from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.drawing import canvas as core_picture
 
 # every registered game that draws pictures (the toy game of the tests draws only text)
 GAMES = [g for g in env_ids() if game_spec(g).game_class.state_class.has_picture()]

@@ -17,8 +17,8 @@ import pytest
 
 import forest_envs
 from forest_envs.cli import main as cli
-from forest_envs.testing import playthrough as P
 from forest_envs.core.registry import game_spec
+from forest_envs.testing import playthrough as P
 
 GOLDEN = Path(__file__).resolve().parent / "playthroughs"
 FILES = P.golden_files(GOLDEN)

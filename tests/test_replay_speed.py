@@ -19,11 +19,11 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from forest_envs.drawing import canvas as core_picture
-from forest_envs.drawing import cache as picture_cache
-from forest_envs.drawing.canvas import Canvas, font, watched
-from forest_envs.drawing.cache import paint_text, plain_pillow, rounded_box
 from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.drawing import cache as picture_cache
+from forest_envs.drawing import canvas as core_picture
+from forest_envs.drawing.cache import paint_text, plain_pillow, rounded_box
+from forest_envs.drawing.canvas import Canvas, font, watched
 from forest_envs.evaluation import run_games
 from forest_envs.replays.html import build_data, replay_positions
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from forest_envs.drawing.canvas import watched
 from forest_envs.core.registry import game_spec
+from forest_envs.drawing.canvas import watched
 
 
 @pytest.mark.parametrize("env_id", ["chickwood_v0", "sherwood_v0"])

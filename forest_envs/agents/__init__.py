@@ -16,9 +16,9 @@ here. Playing a policy file needs only numpy (``policy.py``); training writes th
 from __future__ import annotations
 
 from ..core.errors import ConfigError
-from .named import BUILTIN_AGENT_KINDS, builtin_agent, is_builtin_agent_name
 from ..core.registry import game_spec
 from .baselines import BASELINE, baseline_agent
+from .named import BUILTIN_AGENT_KINDS, builtin_agent, is_builtin_agent_name
 from .policy import PolicyAgent
 
 AGENT_KINDS = (*BUILTIN_AGENT_KINDS, BASELINE, "a policy file (.npz / .zip)",

@@ -7,9 +7,9 @@ which the agents layer loads."""
 
 from __future__ import annotations
 
-from .base import RandomAgent
 from ..core.errors import ConfigError
 from ..core.registry import game_spec
+from .base import RandomAgent
 
 BUILTIN_AGENT_KINDS = ("random", "heuristic", "ismcts[:options]")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
 from ..core.errors import ConfigError
+from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
 
 
 def cmd_benchmark(args) -> int:

@@ -12,8 +12,8 @@ import os
 import re
 import sys
 
-from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
 from ..core.errors import ConfigError, ForestEnvError
+from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
 
 
 def cmd_list(args) -> int:
@@ -342,7 +342,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "that plays the same game again)")
     q.add_argument("--plain", action="store_true",
                    help="the board as plain text even on a colour terminal (default: off; a game "
-                        "with a colour board, such as Roundforest, draws it with rich when the "
+                        "with a colour board draws it with rich when the "
                         "terminal has colours and rich is installed)")
     q.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
     q.set_defaults(func=cmd_play)

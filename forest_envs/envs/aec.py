@@ -21,8 +21,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..core.config import Option, validate_options
-from ..core.engine import REWARD_MODES, BufferState, Game
 from ..core.errors import ConfigError, IllegalActionError, WrongAgentError
+from ..core.game import Game
+from ..core.results import REWARD_MODES
+from ..core.state import BufferState
 
 _number = dict(check=lambda v: isinstance(v, (int, float, np.integer, np.floating))
                and not isinstance(v, (bool, np.bool_)), doc="a number")

@@ -14,8 +14,8 @@ import gymnasium
 import numpy as np
 
 from ..agents.base import RandomAgent
-from ..core.errors import ConfigError
 from ..agents.named import BUILTIN_AGENT_KINDS, builtin_agent, is_builtin_agent_name
+from ..core.errors import ConfigError
 from .registration import make_raw
 
 # reset's limit on games that end before the learner decides (a game in which every seat

@@ -50,8 +50,8 @@ except ModuleNotFoundError as err:  # pragma: no cover - exercised only without 
                               name=err.name) from err
 
 from ..core import registry
-from ..core.engine import REWARD_MODES
 from ..core.errors import ConfigError, IllegalActionError
+from ..core.results import REWARD_MODES
 from ..core.rng import rng_from_json, rng_to_json
 
 PREFIX = "python_"
@@ -323,7 +323,7 @@ class ForestGame(pyspiel.Game):
         return ForestState(self, _Play(self.setup, None, engine_state.clone()))
 
     def engine_game(self):
-        """The engine's Game of this configuration (``core.engine.Game``)."""
+        """The engine's Game of this configuration (``core.game.Game``)."""
         return self.setup.engine
 
     def __reduce_ex__(self, protocol):

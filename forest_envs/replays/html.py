@@ -223,7 +223,7 @@ def _painter(state):
     """``paint(state, view, data)``: the picture of ``view`` whose ``state.view(view)`` is
     ``data``; from ``data`` itself (no second ``view`` call) unless the game draws its pictures
     some other way than the engine's ``picture``."""
-    from ..core.engine import BufferState
+    from ..core.state import BufferState
 
     if type(state).picture is BufferState.picture:
         module = type(state).picture_module()

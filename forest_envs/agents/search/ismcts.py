@@ -45,9 +45,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..base import SeededAgent
-from ...core.engine import returns_from_ranks
 from ...core.errors import ConfigError
+from ...core.results import returns_from_ranks
+from ..base import SeededAgent
 from .options import (
     DEFAULTS,
     OPTION_HELP,
