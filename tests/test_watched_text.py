@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from forest_envs.core.registry import game_spec
-from forest_envs.drawing.canvas import watched
+from forest_envs.drawing.seats import watched
 
 
 @pytest.mark.parametrize("env_id", ["chickwood_v0", "sherwood_v0"])

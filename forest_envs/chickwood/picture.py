@@ -22,11 +22,11 @@ from ..drawing.canvas import (
     Canvas,
     mix,
     seat_colour,
-    seat_name,
     symbol_back,
     symbol_chip,
     symbol_disc,
 )
+from ..drawing.seats import seat_name
 from .actions import cell_name
 from .components import KIND_NAMES, VILLAGES, num_rounds
 from .words import ask

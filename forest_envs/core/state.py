@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 from typing import Any, ClassVar
 
 import numpy as np
@@ -25,21 +26,23 @@ from .rng import rng_from_json, rng_to_json
 
 
 @functools.cache
-def _picture_module(cls: type):
-    """The state class's picture module: its PICTURE, else ``<RENDER's package>.picture``
-    (imported on first use, so Pillow loads only when a picture is drawn), else None."""
-    if cls.PICTURE is not None:
-        return cls.PICTURE
-    render = cls.RENDER
-    name = getattr(render, "__name__", "")
+def _picture_module_name(cls: type) -> str | None:
+    """The name of the module ``picture`` beside the state class's RENDER module, if there is
+    one (found without importing it: Pillow loads only when a picture is drawn)."""
+    name = getattr(cls.RENDER, "__name__", "")
     if "." not in name:
         return None
-    try:
-        return importlib.import_module(name.rsplit(".", 1)[0] + ".picture")
-    except ModuleNotFoundError as err:
-        if err.name and err.name.endswith(".picture"):
-            return None
-        raise
+    name = name.rsplit(".", 1)[0] + ".picture"
+    return name if importlib.util.find_spec(name) is not None else None
+
+
+@functools.cache
+def _picture_module(cls: type):
+    """The state class's picture module: its PICTURE, else the one named above, else None."""
+    if cls.PICTURE is not None:
+        return cls.PICTURE
+    name = _picture_module_name(cls)
+    return None if name is None else importlib.import_module(name)
 
 
 class GameState:
@@ -278,7 +281,7 @@ class GameState:
 
     @classmethod
     def has_picture(cls) -> bool:
-        return _picture_module(cls) is not None
+        return cls.PICTURE is not None or _picture_module_name(cls) is not None
 
     @classmethod
     def picture_module(cls):

@@ -357,7 +357,7 @@ def build_data(rep: Replay, colors: int | None = None, tile: int = TILE, progres
     """Everything the page needs, as JSON-ready data (``progress``: a bar on stderr while the
     pictures are drawn; ``workers``: processes drawing the pictures, see ``replay_pool.worker_count``;
     the data is the same whatever their number)."""
-    from ..drawing.canvas import watched
+    from ..drawing.seats import watched
 
     state0 = rep.states[0]
     pictured = type(state0).has_picture()

@@ -91,7 +91,7 @@ def _draw_run(run: list[int]) -> tuple[int, list]:
     from the picture before it in the run; a tile is its bytes the first time this worker
     sends it, then its number (tiles come back again and again: sending each once is most
     of the saving of drawing in several processes). Also says which worker it is."""
-    from ..drawing.canvas import watched
+    from ..drawing.seats import watched
 
     paint, jobs, new_tiler = _POOL_WORK[0]
     differ = new_tiler()

@@ -24,10 +24,10 @@ from ..drawing.canvas import (
     Canvas,
     mix,
     seat_colour,
-    seat_name,
     symbol_chip,
     symbol_disc,
 )
+from ..drawing.seats import seat_name
 from .actions import ROW_NAMES
 from .components import (
     CHARACTER_NAMES,

@@ -22,10 +22,10 @@ from ..drawing.canvas import (
     Canvas,
     mix,
     seat_colour,
-    seat_name,
     symbol_back,
     symbol_disc,
 )
+from ..drawing.seats import seat_name
 from .components import AMBUSHES, EQUIPMENT, RED_FORKS, TOWNS
 from .words import plural
 
