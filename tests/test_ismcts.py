@@ -1,4 +1,4 @@
-"""The information-set MCTS agent (forest_envs/core/ismcts.py): options by name, legal play
+"""The information-set MCTS agent (forest_envs/agents/search/ismcts.py): options by name, legal play
 in every registered game, determinism for a seed, and that it reads only its seat's
 information."""
 

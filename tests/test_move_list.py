@@ -1,4 +1,4 @@
-"""The legal moves as ``forest-envs play`` lists them (forest_envs/move_list.py), and typing
+"""The legal moves as ``forest-envs play`` lists them (forest_envs/cli/move_list.py), and typing
 them: a number (of a range too) or a move's full name."""
 
 from __future__ import annotations

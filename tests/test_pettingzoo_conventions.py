@@ -144,7 +144,7 @@ def test_register_refuses_an_id_that_cannot_be_its_module(env_id, why):
         register(env_id, game, env_class)
     # Nothing was registered, and what the id would have replaced is still there.
     assert env_id not in env_ids() and gymnasium_id(env_id) not in gymnasium.registry
-    assert forest_envs.make is make_before and forest_envs.core.registry.make is make_before
+    assert forest_envs.make is make_before and forest_envs.envs.registration.make is make_before
 
 
 # --- PettingZoo's own tests on env() and parallel_env() ----------------------------------------------

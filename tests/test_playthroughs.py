@@ -1,6 +1,6 @@
 """The golden playthroughs of tests/playthroughs: every file replays to itself.
 
-Each file is one whole game (forest_envs/playthrough.py writes them). Replaying its actions
+Each file is one whole game (forest_envs/testing/playthrough.py writes them). Replaying its actions
 must give the same text again, so a change that alters any game fails here with a diff that
 names the file and the first step that differs; after an intended change, regenerate with
 ``make playthroughs`` (``make playthroughs ENV=<env id>`` for one game) and review the diff.

@@ -1,6 +1,6 @@
 """The replay page is built fast without changing a pixel, and its move lines narrate each move.
 
-Speed: the pictures keep what they draw again and again (``core/picture_cache.py``: FreeType's
+Speed: the pictures keep what they draw again and again (``drawing/cache.py``: FreeType's
 text masks and widths, rounded boxes as stamps, one line of text without Pillow's per-call
 set-up) and the page draws a picture only for a (view, view data) it has not drawn. The guards
 count what is done (FreeType renders, Pillow boxes, pictures, views), which a loaded machine

@@ -1,4 +1,4 @@
-"""The text pages name the seats as the pictures do (``core.picture.seat_name``): "P1 (you)"
+"""The text pages name the seats as the pictures do (``drawing.seats.seat_name``): "P1 (you)"
 in the view of the seat that plays it, plain "P1" in a replay (``watched()``)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The agents every registered game has by name: ``random``, ``heuristic`` (the game's
-scripted agent, from the registry) and ``ismcts[:options]`` (core/ismcts.py).
+scripted agent, from the registry) and ``ismcts[:options]`` (agents/search/ismcts.py).
 
 They live in core so that ``SingleAgentEnv`` (and with it ``gymnasium.make``) takes
 opponents by name; ``forest_envs.agents.make_agent`` builds on this and adds policy files,

@@ -149,7 +149,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_play(args) -> int:
-    """Play one game in the terminal (forest_envs/play.py): the board, the pending decision
+    """Play one game in the terminal (forest_envs/cli/play.py): the board, the pending decision
     as a sentence, the legal moves (grouped when many) and a log of every move."""
     from .play import play
 
@@ -367,7 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
     from ..testing import playthrough
 
     q = sub.add_parser("playthrough", help="write or check the golden playthroughs "
-                       "(tests/playthroughs; forest_envs/playthrough.py)")
+                       "(tests/playthroughs; forest_envs/testing/playthrough.py)")
     playthrough.add_arguments(q)
     q.set_defaults(func=playthrough.run)
 

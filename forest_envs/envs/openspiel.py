@@ -5,7 +5,7 @@ algorithms (MCTS and IS-MCTS bots, ``rl_environment`` and its agents, ``evaluate
 the forest games. Importing the module registers each game of ``core.registry.env_ids()``
 with ``pyspiel.register_game`` as ``python_<env id>``; a game registered later is added by
 ``register(env_id)``. Nothing here names a game: every fact comes from the engine contract
-(``core/engine.py``) and follows OpenSpiel's own Python games (``kuhn_poker.py``,
+(``core/state.py``) and follows OpenSpiel's own Python games (``kuhn_poker.py``,
 ``liars_poker.py``): a ``pyspiel.Game`` subclass, a ``pyspiel.State`` subclass with
 ``current_player`` / ``_legal_actions`` / ``_apply_action`` / ``_action_to_string`` /
 ``is_terminal`` / ``returns`` / ``__str__``, and an observer (``make_py_observer``) that gives

@@ -11,7 +11,7 @@ the seat may not know is not in the file for that view (only the referee sees ev
 A replay is watched, not played: no seat is "(you)" in it.
 
 Speed: a picture is drawn only for a (view, view data) not drawn before, and each view's data is
-computed once; the drawing itself is fast because ``core/picture_cache.py`` keeps what every
+computed once; the drawing itself is fast because ``drawing/cache.py`` keeps what every
 picture draws again (texts, boxes, stamps); on idle cores, forked workers draw the pictures
 (``workers``; the page is the same byte for byte). A bar on stderr shows the drawing
 (``progress``).
@@ -355,7 +355,7 @@ class _Tiler:
 def build_data(rep: Replay, colors: int | None = None, tile: int = TILE, progress: bool = False,
                workers: int | None = None) -> dict:
     """Everything the page needs, as JSON-ready data (``progress``: a bar on stderr while the
-    pictures are drawn; ``workers``: processes drawing the pictures, see ``replay_pool.worker_count``;
+    pictures are drawn; ``workers``: processes drawing the pictures, see ``pool.worker_count``;
     the data is the same whatever their number)."""
     from ..drawing.seats import watched
 

@@ -1,4 +1,4 @@
-"""The replay's pictures drawn by forked worker processes (``replay_html.build_data``,
+"""The replay's pictures drawn by forked worker processes (``html.build_data``,
 ``workers``): the page is the one the serial drawing makes, byte for byte.
 
 A worker draws runs of consecutive pictures of one view and sends back, for each, the tiles

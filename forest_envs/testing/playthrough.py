@@ -13,9 +13,9 @@ follow. The referee's lines show everything and say so; the per-seat lines never
 name and writes the text again: the file is current when the two are equal. ``generate``
 plays a fresh game with the agents the header names; ``write_all`` regenerates every file.
 
-    python -m forest_envs.playthrough --write tests/playthroughs            # every game
-    python -m forest_envs.playthrough --write tests/playthroughs --env ID   # one env id
-    python -m forest_envs.playthrough --check tests/playthroughs            # replay, diff
+    python -m forest_envs.testing.playthrough --write tests/playthroughs            # every game
+    python -m forest_envs.testing.playthrough --write tests/playthroughs --env ID   # one env id
+    python -m forest_envs.testing.playthrough --check tests/playthroughs            # replay, diff
 
 (``forest-envs playthrough`` takes the same options; ``make playthroughs`` runs the first,
 ``make playthroughs ENV=ID`` the second.)
@@ -541,7 +541,7 @@ def run(args) -> int:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m forest_envs.playthrough",
+    parser = argparse.ArgumentParser(prog="python -m forest_envs.testing.playthrough",
                                      description=__doc__.split("\n\n")[0])
     add_arguments(parser)
     args = parser.parse_args(argv)
