@@ -82,7 +82,7 @@ bench: $(STAMP_BASE)
 # The golden playthroughs of tests/playthroughs, regenerated after an intended change to a
 # game (review the diff); ENV=<env id> regenerates one game's only.
 playthroughs: $(STAMP_BASE)
-	$(BIN)/python -m forest_envs.playthrough --write tests/playthroughs $(if $(ENV),--env $(ENV))
+	$(BIN)/python -m forest_envs.testing.playthrough --write tests/playthroughs $(if $(ENV),--env $(ENV))
 
 # Mutation check of one game's rules against its tests (docs/testing.md).
 GAME ?= roundforest

@@ -2,15 +2,16 @@
 
 Every registered game is also a PettingZoo-style module, as ``pettingzoo.classic``'s are:
 ``from forest_envs import chickwood_v0`` (or ``import forest_envs.chickwood_v0``) gives
-``chickwood_v0.env()``, ``raw_env()`` and ``parallel_env()`` (see core/env_modules.py).
+``chickwood_v0.env()``, ``raw_env()`` and ``parallel_env()`` (see envs/env_modules.py).
 """
 
 # Each game package registers itself on import (its env id, its module forest_envs.<env_id>,
 # its gymnasium id); these are the games that ship.
 from . import chickwood, roundforest, sherwood  # noqa: F401  (each registers its env id)
 from .core.errors import ConfigError, IllegalActionError, WrongAgentError
-from .core.gym_env import SingleAgentEnv
-from .core.registry import env_ids, gymnasium_id, make, make_raw, register, replay
+from .core.registry import env_ids
+from .envs.gym_env import SingleAgentEnv
+from .envs.registration import gymnasium_id, make, make_raw, register, replay
 
 ENV_IDS = env_ids()  # the games that ship; env_ids() also lists games registered later
 __version__ = "0.1.0"

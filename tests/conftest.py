@@ -10,6 +10,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from toy_game import ToyEnv, ToyGame  # noqa: E402
 
-from forest_envs.core.registry import register  # noqa: E402
+from forest_envs.envs.registration import register  # noqa: E402
 
 register("toy_v0", ToyGame, ToyEnv, bench_configs=[{"num_players": 2}])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from forest_envs.core.agents import RandomAgent
+from forest_envs.agents.base import RandomAgent
 
 
 def play(env, seed: int | None = 0, agent_seed: int = 0, limit: int | None = None, agents=None):

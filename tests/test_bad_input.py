@@ -16,9 +16,10 @@ import numpy as np
 import pytest
 
 import forest_envs
-from forest_envs import cli, evaluation
+from forest_envs.cli import main as cli
 from forest_envs.core.errors import ConfigError, IllegalActionError
-from forest_envs.core.gym_env import SingleAgentEnv
+from forest_envs.envs.gym_env import SingleAgentEnv
+from forest_envs.evaluation import run as evaluation
 
 GAME = "toy_v0"  # registered by tests/conftest.py; small and fast
 

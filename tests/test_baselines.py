@@ -10,12 +10,12 @@ import json
 import numpy as np
 import pytest
 
-from forest_envs import cli
 from forest_envs.agents import baselines, make_agent
 from forest_envs.agents.policy import PolicyAgent, check_agent_fits
+from forest_envs.agents.search.ismcts import ISMCTSAgent
+from forest_envs.cli import main as cli
 from forest_envs.core.errors import ConfigError
-from forest_envs.core.ismcts import ISMCTSAgent
-from forest_envs.core.registry import make_raw
+from forest_envs.envs.registration import make_raw
 from forest_envs.evaluation import run_games
 
 
@@ -25,7 +25,7 @@ def untrained_chickwood_policy(tmp_path_factory):
     pytest.importorskip("sb3_contrib")
     from sb3_contrib import MaskablePPO
 
-    from forest_envs.core.gym_env import SingleAgentEnv
+    from forest_envs.envs.gym_env import SingleAgentEnv
     from forest_envs.train.policy import export_policy
 
     model = MaskablePPO("MlpPolicy", SingleAgentEnv("chickwood_v0", num_players=3),

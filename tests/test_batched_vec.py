@@ -11,7 +11,7 @@ pytest.importorskip("stable_baselines3")
 
 from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: E402
 
-from forest_envs.core.gym_env import SingleAgentEnv  # noqa: E402
+from forest_envs.envs.gym_env import SingleAgentEnv  # noqa: E402
 from forest_envs.train.batched import BatchedSubprocVecEnv  # noqa: E402
 
 

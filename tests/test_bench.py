@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from forest_envs import make
-from forest_envs.bench import aec_play
+from forest_envs.benchmark.throughput import aec_play
 
 
 def test_aec_play_plays_exactly_the_steps_asked_over_several_games():

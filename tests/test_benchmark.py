@@ -9,7 +9,6 @@ import math
 import numpy as np
 import pytest
 
-from forest_envs import cli
 from forest_envs.agents import baselines
 from forest_envs.benchmark import (
     calibration_lineups,
@@ -27,6 +26,7 @@ from forest_envs.benchmark import (
     store_entry,
 )
 from forest_envs.benchmark.rating import Rating, rate_one
+from forest_envs.cli import main as cli
 from forest_envs.core.errors import ConfigError
 from forest_envs.evaluation import GameResult
 

@@ -12,8 +12,8 @@ import pytest
 
 from forest_envs.agents.policy import NumpyPolicy
 from forest_envs.core.errors import ConfigError
-from forest_envs.core.gym_env import SingleAgentEnv
-from forest_envs.core.registry import make_raw
+from forest_envs.envs.gym_env import SingleAgentEnv
+from forest_envs.envs.registration import make_raw
 from forest_envs.train.checkpoints import check_unchanged, fixed_settings
 from forest_envs.train.config import load_config, validate_config
 from forest_envs.train.policy import export_policy, save_policy_arrays

@@ -8,7 +8,7 @@ import pytest
 from forest_envs.core.actions import ActionSpace
 from forest_envs.core.cells import CellSpec, cell_structure
 from forest_envs.core.layout import Layout
-from forest_envs.core.registry import make_raw
+from forest_envs.envs.registration import make_raw
 
 CELLS = 4
 SPACE = ActionSpace()

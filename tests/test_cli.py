@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from forest_envs import cli
+from forest_envs.cli import main as cli
 from forest_envs.evaluation import run_games, summarize, wilson
 
 
@@ -255,7 +255,7 @@ def test_play_against_heuristic_if_present(monkeypatch, capsys):
 
 
 def test_agent_lists_keep_an_agents_options_together():
-    from forest_envs.cli_args import agent_list
+    from forest_envs.cli.args import agent_list
 
     assert agent_list("ismcts:sims=200,depth=10,heuristic,heuristic") == [
         "ismcts:sims=200,depth=10", "heuristic", "heuristic"]

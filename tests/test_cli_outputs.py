@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 import forest_envs
-from forest_envs import cli, evaluation
+from forest_envs.cli import main as cli
 from forest_envs.evaluation import GameResult, format_game, format_table, ratings_notes, summarize
+from forest_envs.evaluation import run as evaluation
 
 ROOT = Path(forest_envs.__file__).parent.parent
 
@@ -269,7 +270,7 @@ def test_play_draws_the_colour_board_on_a_wide_colour_terminal_and_text_otherwis
     colour terminal wide enough for it, the plain text board on a narrow one or without one."""
     from rich.console import Console
 
-    from forest_envs.play import show_board
+    from forest_envs.cli.play import show_board
 
     env = forest_envs.make_raw("roundforest_v0")
     env.reset(seed=5)

@@ -1,4 +1,4 @@
-"""Fuzzing that seeks the rare (``forest_envs.core.fuzzing``), over every registered game.
+"""Fuzzing that seeks the rare (``forest_envs.testing.fuzzing``), over every registered game.
 
 * Every (decision kind, action block) pair a game's doc declares reachable (its
   ``## Decision coverage`` table) is reached by a fixed-seed coverage fuzz, and every pair
@@ -24,8 +24,9 @@ from config_cases import config_cases
 from fuzz_invariants import game_module, game_name, invariant_check
 
 import forest_envs
-from forest_envs.core import fuzzing
-from forest_envs.core.fuzzing import (
+from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.testing import fuzzing
+from forest_envs.testing.fuzzing import (
     Coverage,
     CoveragePolicy,
     FuzzFailure,
@@ -36,7 +37,6 @@ from forest_envs.core.fuzzing import (
     fuzz,
     pass_blocks,
 )
-from forest_envs.core.registry import env_ids, game_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -318,7 +318,7 @@ def test_command_line_prints_the_table_and_compares_with_a_doc(tmp_path, capsys)
 
 
 def test_forest_envs_fuzz_is_the_same_command(capsys):
-    from forest_envs.cli import main
+    from forest_envs.cli.main import main
 
     assert main(["fuzz", "--env", "toy_v0", "--games", "5", "--lineup", "random"]) == 0
     out = capsys.readouterr().out

@@ -33,14 +33,16 @@ def _state_classes() -> list[type]:
 
 
 def _game_modules(state_class: type) -> list:
-    """Every module of the package the state class comes from (its rules, agents, views)."""
+    """Every Python module of the package the state class comes from (its rules, agents,
+    views; not a compiled native engine, whose source is C++)."""
     module = importlib.import_module(state_class.__module__)
     package = module.__name__.rpartition(".")[0]
     if not package.startswith(forest_envs.__name__ + "."):
         return [module]                      # the toy game: one module
     root = importlib.import_module(package)
-    return [importlib.import_module(m.name)
-            for m in pkgutil.walk_packages(root.__path__, package + ".")]
+    modules = [importlib.import_module(m.name)
+               for m in pkgutil.walk_packages(root.__path__, package + ".")]
+    return [m for m in modules if getattr(m, "__file__", "").endswith(".py")]
 
 
 def _reads(tree: ast.AST):

@@ -22,10 +22,10 @@ from random_play import advance, episode_trace, play
 
 import forest_envs
 from forest_envs import IllegalActionError, WrongAgentError
-from forest_envs.core.agents import RandomAgent
-from forest_envs.core.engine import returns_from_ranks
-from forest_envs.core.gym_env import SingleAgentEnv
+from forest_envs.agents.base import RandomAgent
 from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.core.results import returns_from_ranks
+from forest_envs.envs.gym_env import SingleAgentEnv
 
 CASES = config_cases()  # the pairwise cover by default, the rest slow
 GAMES = list(env_ids())
@@ -567,7 +567,7 @@ def test_single_agent_reset_never_hands_over_a_finished_game():
 
 
 def test_single_agent_reset_gives_up_with_a_clear_error(monkeypatch):
-    import forest_envs.core.gym_env as gym_env
+    import forest_envs.envs.gym_env as gym_env
 
     monkeypatch.setattr(gym_env, "MAX_GAMES_WITHOUT_A_TURN", 1)
     env = SingleAgentEnv("toy_v0", num_players=3, pile=5)

@@ -1,4 +1,4 @@
-"""The information-set MCTS agent (forest_envs/core/ismcts.py): options by name, legal play
+"""The information-set MCTS agent (forest_envs/agents/search/ismcts.py): options by name, legal play
 in every registered game, determinism for a seed, and that it reads only its seat's
 information."""
 
@@ -11,10 +11,11 @@ import pytest
 from engine_helpers import SeatOnlyEnv
 
 from forest_envs.agents import make_agent
-from forest_envs.bench import format_rows, run
+from forest_envs.agents.search.ismcts import DEFAULTS, ISMCTSAgent, parse_options
+from forest_envs.benchmark.throughput import format_rows, run
 from forest_envs.core.errors import ConfigError
-from forest_envs.core.ismcts import DEFAULTS, ISMCTSAgent, parse_options
-from forest_envs.core.registry import env_ids, game_spec, make_raw
+from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.envs.registration import make_raw
 
 GAMES = [e for e in env_ids() if e != "toy_v0"]
 FAST = "ismcts:sims=12:depth=4"

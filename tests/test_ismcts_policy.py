@@ -14,9 +14,9 @@ from test_ismcts import DeterminizingState, SearchSeatOnlyEnv
 
 from forest_envs.agents import make_agent
 from forest_envs.agents.policy import check_agent_fits
+from forest_envs.agents.search.ismcts import ISMCTSAgent, _policy_action, parse_options
 from forest_envs.core.errors import ConfigError
-from forest_envs.core.ismcts import ISMCTSAgent, _policy_action, parse_options
-from forest_envs.core.registry import make_raw
+from forest_envs.envs.registration import make_raw
 from forest_envs.train.policy import save_policy_arrays
 
 SEATS = {"chickwood_v0": 3, "roundforest_v0": 3, "sherwood_v0": 4}
@@ -160,7 +160,7 @@ def test_a_policy_that_is_missing_or_does_not_fit_is_a_clear_error(tmp_path):
 
 
 def test_the_cli_keeps_a_policy_path_option_with_its_search():
-    from forest_envs.cli_args import agent_list as _agent_list
+    from forest_envs.cli.args import agent_list as _agent_list
 
     assert _agent_list("ismcts:sims=100,prior=runs/a b/final.npz,rollout=ppo,heuristic,runs/p.npz") == [
         "ismcts:sims=100,prior=runs/a b/final.npz,rollout=ppo", "heuristic", "runs/p.npz"]

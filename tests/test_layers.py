@@ -1,9 +1,16 @@
 """The import graph of forest_envs: no cycles, and every import goes down the layers.
 
-Layers, lowest first: core (the engine, the AEC env, the registry) < the games < the package
-facade (``forest_envs/__init__.py``, which registers the games) < agents (agents by name,
-playing policy files) < evaluation < train < tools (the CLI and the other entry points). A
-module imports from its own layer or lower; a game never imports another game.
+The layers are the package's folders, lowest first (``LAYERS``): core (the engine contract)
+< drawing (Pillow drawing) < agents (the protocol, agents by name, search, policy files) <
+envs (the adapters and registration) < the games (every other folder; a game never imports
+another) < the package facade (``forest_envs/__init__.py``) < evaluation < benchmark < train
+< replays and testing < cli. A module imports from its own folder or a lower layer; folders
+that share a layer do not import each other.
+
+A re-export module (only a docstring, imports and ``__all__``) keeps an old import path
+working after its contents moved (``forest_envs/core/aec.py``, ``forest_envs/openspiel.py``...):
+it stands outside the layers, nothing in the package imports it, and docs/architecture.md
+lists every one.
 
 Imports are read from the source with ``ast``, at module level and inside functions (a lazy
 import is still a dependency). Code that never runs on import is left out: the body of
@@ -19,35 +26,30 @@ from pathlib import Path
 import pytest
 
 import forest_envs
+from forest_envs.core.registry import env_ids, game_spec
 
 PACKAGE = Path(forest_envs.__file__).parent
+ROOT = PACKAGE.parent
 
 # Each entry: an import edge (importer, imported) allowed to close a cycle, and why.
 # None today; test_known_cycles_still_exist keeps an entry from outliving its cycle.
 KNOWN_CYCLES: set[tuple[str, str]] = set()
 
-LAYERS = ("core", "games", "package", "agents", "evaluation", "train", "tools")
-
-# Modules directly under forest_envs/ (not in a subpackage), each placed in a layer.
-TOP_LEVEL = {
-    "forest_envs": "package",
-    "forest_envs.workers": "core",  # process pools and Ray tasks (imports only core.errors): any layer may use them
-    "forest_envs.evaluation": "evaluation",
-    "forest_envs.openspiel": "evaluation",  # an adapter to another library, like evaluation: above the agents
-    "forest_envs.cli": "tools",
-    "forest_envs.cli_args": "tools",       # what the commands share: --set, counts, paths, agent lists
-    "forest_envs.cli_benchmark": "tools",  # forest-envs benchmark: its options and command
-    "forest_envs.play": "tools",       # forest-envs play: a game in the terminal
-    "forest_envs.move_list": "tools",  # the legal moves as a person reads them (play's list)
-    "forest_envs.bench": "tools",
-    "forest_envs.playthrough": "tools",
-    "forest_envs.replay_html": "tools",
-    "forest_envs.replay_page": "tools",  # the page replay_html writes
-    "forest_envs.replay_pool": "tools",  # replay_html's pictures drawn by worker processes
-}
-# benchmark/ plays agents and rates them as evaluation does: the evaluation layer.
-SUBPACKAGE_LAYERS = {"core": "core", "agents": "agents", "train": "train",
-                     "benchmark": "evaluation", "testing": "tools"}  # any other: a game
+GAMES = "games"  # the layer of every folder not named below: each one a registered game
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("core",),
+    ("drawing",),
+    ("agents",),
+    ("envs",),
+    (GAMES,),
+    ("package",),       # forest_envs/__init__.py: make(), the env ids, register, replay
+    ("evaluation",),
+    ("benchmark",),
+    ("train",),
+    ("replays", "testing"),
+    ("cli",),
+)
+RANK = {folder: rank for rank, folders in enumerate(LAYERS) for folder in folders}
 
 
 def module_files() -> dict[str, tuple[Path, bool]]:
@@ -110,18 +112,49 @@ def imports_of(name: str) -> set[str]:
 GRAPH = {name: imports_of(name) for name in MODULES}
 
 
+def is_reexport(name: str) -> bool:
+    """Whether a module only re-exports what moved elsewhere: a docstring, ``from`` imports
+    and ``__all__``, nothing else."""
+    path, is_package = MODULES[name]
+    body = ast.parse(path.read_text(), str(path)).body
+    if is_package or not body:
+        return False
+    if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return bool(body) and all(
+        isinstance(node, ast.ImportFrom) or (isinstance(node, ast.Assign) and len(node.targets) == 1
+                                             and getattr(node.targets[0], "id", None) == "__all__")
+        for node in body)
+
+
+REEXPORTS = sorted(name for name in MODULES if is_reexport(name))
+
+
+def folder_of(name: str) -> str:
+    """The folder a module is in (``package`` for forest_envs/__init__.py)."""
+    parts = name.split(".")
+    if len(parts) == 1 or (len(parts) == 2 and name in REEXPORTS):
+        return "package"
+    if len(parts) == 2 and not MODULES[name][1]:
+        raise AssertionError(f"{name} is a module directly under forest_envs/: put it in the "
+                             "folder of its layer (a re-export module of an old path excepted)")
+    return parts[1]
+
+
 def layer_of(name: str) -> str:
-    if name in TOP_LEVEL:
-        return TOP_LEVEL[name]
-    sub = name.split(".")[1]
-    if f"forest_envs.{sub}" in MODULES and MODULES[f"forest_envs.{sub}"][1]:
-        return SUBPACKAGE_LAYERS.get(sub, "games")
-    raise AssertionError(f"{name} is a new module directly under forest_envs/: give it a layer "
-                         "in TOP_LEVEL")
+    folder = folder_of(name)
+    return folder if folder in RANK else GAMES
+
+
+def rank_of(name: str) -> int:
+    return RANK[layer_of(name)]
 
 
 def game_of(name: str) -> str | None:
-    return name.split(".")[1] if layer_of(name) == "games" else None
+    return folder_of(name) if layer_of(name) == GAMES else None
+
+
+LAYERED = sorted(name for name in MODULES if name not in REEXPORTS)
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -149,18 +182,41 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_graph_reads_imports_of_every_kind():
     # Module level, relative and absolute, a function-level import, a submodule by name.
-    assert "forest_envs.core.errors" in GRAPH["forest_envs.cli"]
-    assert "forest_envs.train.sb3" in GRAPH["forest_envs.cli"]           # inside cmd_train
-    assert "forest_envs.core.env_modules" in GRAPH["forest_envs.core.registry"]
+    assert "forest_envs.core.errors" in GRAPH["forest_envs.cli.main"]
+    assert "forest_envs.train.sb3" in GRAPH["forest_envs.cli.main"]      # inside cmd_train
+    assert "forest_envs.envs.env_modules" in GRAPH["forest_envs.envs.registration"]
     assert "forest_envs.agents.policy" in GRAPH["forest_envs.agents"]
-    games = {m for m in MODULES if layer_of(m) == "games" and m.count(".") == 1}
+    games = {m for m in MODULES if layer_of(m) == GAMES and m.count(".") == 1}
     assert games and games <= GRAPH["forest_envs"]                        # from . import <game>
-    # The __main__ block of core/fuzzing imports the package (to register the games) only
+    # The __main__ block of testing/fuzzing imports the package (to register the games) only
     # when it runs as a program.
-    assert "forest_envs" not in GRAPH["forest_envs.core.fuzzing"]
+    assert "forest_envs" not in GRAPH["forest_envs.testing.fuzzing"]
     # Every edge lands on a module that exists.
     for name, targets in GRAPH.items():
         assert targets <= MODULES.keys(), (name, targets - MODULES.keys())
+
+
+def test_the_folders_are_the_layers():
+    """Every folder is a layer or a registered game: a new folder is given its place in
+    LAYERS (or registers a game), it does not fall into one by accident."""
+    folders = {folder_of(m) for m in LAYERED} - {"package"}
+    modules = [game_spec(e).game_class.__module__.split(".") for e in env_ids()]
+    games = {parts[1] for parts in modules if parts[0] == "forest_envs"}  # tests register toys
+    assert folders - set(RANK) == games
+    assert set(RANK) - {GAMES, "package"} <= folders, "a layer in LAYERS has no folder"
+
+
+def test_reexport_modules_are_old_paths_only():
+    """Nothing in the package imports a re-export module (it would hide an import of a
+    higher layer), and docs/architecture.md lists each one."""
+    assert "forest_envs.core.engine" in REEXPORTS and "forest_envs.openspiel" in REEXPORTS
+    for name in MODULES:
+        used = sorted(GRAPH[name] & set(REEXPORTS))
+        assert not used, f"{name} imports {used}: import where the code lives now"
+    docs = (ROOT / "docs" / "architecture.md").read_text()
+    for name in REEXPORTS:
+        path = str(MODULES[name][0].relative_to(ROOT))
+        assert f"`{path}`" in docs, f"docs/architecture.md does not list the re-export module {path}"
 
 
 def test_a_cycle_is_found():
@@ -195,30 +251,31 @@ def test_known_cycles_still_exist():
                                                     "any more: remove it from KNOWN_CYCLES")
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
+@pytest.mark.parametrize("name", LAYERED)
 def test_imports_go_down_the_layers(name):
-    rank = LAYERS.index(layer_of(name))
-    upward = sorted(t for t in GRAPH[name] if LAYERS.index(layer_of(t)) > rank)
+    rank = rank_of(name)
+    targets = GRAPH[name] - set(REEXPORTS)
+    upward = sorted(t for t in targets if rank_of(t) > rank)
     assert not upward, f"{name} ({layer_of(name)}) imports {upward} from a higher layer"
-    if game_of(name):
-        others = sorted(t for t in GRAPH[name] if game_of(t) not in (None, game_of(name)))
-        assert not others, f"{name} imports another game: {others}"
+    sideways = sorted(t for t in targets if rank_of(t) == rank and folder_of(t) != folder_of(name))
+    assert not sideways, (f"{name} ({folder_of(name)}) imports {sideways}: folders that share a "
+                          "layer (the games among them) do not import each other")
 
 
 def test_the_layer_rules_of_the_design():
     """The rules spelled out, on top of the ranking above."""
     def importers(layer):
-        return [m for m in MODULES if layer_of(m) == layer]
+        return [m for m in LAYERED if layer_of(m) == layer]
 
     for name in importers("core"):
-        assert not {layer_of(t) for t in GRAPH[name]} & {"games", "train", "evaluation", "tools"}, name
-    for name in importers("games"):
-        assert not {layer_of(t) for t in GRAPH[name]} & {"train", "evaluation", "tools"}, name
+        assert {layer_of(t) for t in GRAPH[name]} == {"core"} or not GRAPH[name], name
+    for name in importers(GAMES):
+        assert not {layer_of(t) for t in GRAPH[name]} & {"train", "evaluation", "cli"}, name
     for name in importers("evaluation") + importers("agents"):
         assert "train" not in {layer_of(t) for t in GRAPH[name]}, name
     # Playing a policy file is the agents layer's: evaluation and the CLI reach it there.
-    assert "forest_envs.agents.policy" in GRAPH["forest_envs.evaluation"]
-    assert "forest_envs.train.policy" not in GRAPH["forest_envs.cli"]
+    assert "forest_envs.agents.policy" in GRAPH["forest_envs.evaluation.run"]
+    assert "forest_envs.train.policy" not in GRAPH["forest_envs.cli.main"]
 
 
 def test_playing_and_evaluating_load_no_training_code():
@@ -227,7 +284,7 @@ def test_playing_and_evaluating_load_no_training_code():
     import subprocess
     import sys
 
-    code = ("import sys, forest_envs.evaluation, forest_envs.cli, forest_envs.agents.policy; "
+    code = ("import sys, forest_envs.evaluation, forest_envs.cli.main, forest_envs.agents.policy; "
             "print(sorted(m for m in sys.modules if m.startswith('forest_envs.train') "
             "or m.split('.')[0] in ('torch', 'stable_baselines3', 'sb3_contrib')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

@@ -1,4 +1,4 @@
-"""The legal moves as ``forest-envs play`` lists them (forest_envs/move_list.py), and typing
+"""The legal moves as ``forest-envs play`` lists them (forest_envs/cli/move_list.py), and typing
 them: a number (of a range too) or a move's full name."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import builtins
 
 import forest_envs
-from forest_envs import cli
-from forest_envs.move_list import GROUP_ABOVE, grouped, move_lines, numbered
+from forest_envs.cli import main as cli
+from forest_envs.cli.move_list import GROUP_ABOVE, grouped, move_lines, numbered
 
 
 def first_turn(env_id: str, seed: int = 0, **config):
@@ -113,7 +113,7 @@ def test_sherwoods_first_screen_fits_in_50_lines(monkeypatch, capsys):
 def test_names_without_a_number_to_count_are_listed_under_one_header():
     """Roundforest's tile choice: the cells are not merged into a range (a person would have
     to count them), each keeps its number under the words they share."""
-    from forest_envs.core.agents import RandomAgent
+    from forest_envs.agents.base import RandomAgent
 
     env = forest_envs.make_raw("roundforest_v0")
     env.reset(seed=1)
@@ -134,7 +134,7 @@ def test_names_without_a_number_to_count_are_listed_under_one_header():
 
 
 def test_every_list_of_a_random_game_fits():
-    from forest_envs.core.agents import RandomAgent
+    from forest_envs.agents.base import RandomAgent
 
     for env_id in forest_envs.ENV_IDS:
         env = forest_envs.make_raw(env_id)
@@ -150,7 +150,7 @@ def test_every_list_of_a_random_game_fits():
 
 def test_a_block_of_words_and_numbers():
     """Roundforest's item decision: "trade with the fairy: ... row item 1-3" over two rows."""
-    from forest_envs.core.agents import RandomAgent
+    from forest_envs.agents.base import RandomAgent
 
     env = forest_envs.make_raw("roundforest_v0")
     env.reset(seed=1)
@@ -168,7 +168,7 @@ def test_a_block_of_words_and_numbers():
 
 def test_long_prompts_and_log_lines_wrap_within_100_columns(monkeypatch, capsys):
     """Whatever a game's prompt and narration say, play keeps them within 100 columns."""
-    from forest_envs.core.engine import BufferState
+    from forest_envs.core.state import BufferState
 
     long = "P0 drew " + "a very long item name, " * 8 + "keep it or leave it"
     monkeypatch.setattr(BufferState, "prompt", lambda self, observer=None: long)

@@ -1,4 +1,4 @@
-"""Every registered game as an OpenSpiel Python game (forest_envs/openspiel.py): OpenSpiel's own
+"""Every registered game as an OpenSpiel Python game (forest_envs/envs/openspiel.py): OpenSpiel's own
 random-simulation checks, its bots and its RL environment, and what the adapter promises
 (seeds, clones, truncation, returns, observations that hide what a seat may not know).
 
@@ -13,11 +13,12 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-fos = pytest.importorskip("forest_envs.openspiel")
+fos = pytest.importorskip("forest_envs.envs.openspiel")
 
 import forest_envs  # noqa: E402
 from forest_envs.core import registry  # noqa: E402
 from forest_envs.core.errors import ConfigError, IllegalActionError  # noqa: E402
+from forest_envs.envs import registration  # noqa: E402
 
 GAMES = registry.env_ids()
 CONFIGS = [(env_id, cfg) for env_id in GAMES for cfg in registry.game_spec(env_id).game_class.all_configs()]
@@ -125,14 +126,14 @@ def test_registering_again_is_allowed_and_a_game_registered_later_can_be_added()
 
     assert fos.register(GAMES[0]) == f"python_{GAMES[0]}"
     game = type("LaterGame", (ToyGame,), {"env_id": "later_v0"})
-    registry.register("later_v0", game, type("LaterEnv", (ToyEnv,), {"game_class": game}))
+    registration.register("later_v0", game, type("LaterEnv", (ToyEnv,), {"game_class": game}))
     try:
         assert "python_later_v0" not in pyspiel.registered_names()
         g = fos.load_game("later_v0")  # registers it first
         assert "python_later_v0" in pyspiel.registered_names()
         assert g.new_initial_state().current_player() == 0
     finally:
-        registry.unregister("later_v0")
+        registration.unregister("later_v0")
 
 
 def test_the_adapter_names_no_game():
@@ -140,7 +141,7 @@ def test_the_adapter_names_no_game():
 
     text = Path(fos.__file__).read_text(encoding="utf-8").lower()
     for env_id in forest_envs.ENV_IDS:
-        assert env_id.split("_")[0] not in text, f"forest_envs/openspiel.py names {env_id}"
+        assert env_id.split("_")[0] not in text, f"forest_envs/envs/openspiel.py names {env_id}"
 
 
 def test_the_openspiel_extra_pins_the_version_tested():

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from forest_envs.core import picture_cache
-from forest_envs.core.picture import BACKGROUND, INK, Canvas
-from forest_envs.core.picture_cache import plain_pillow
+from forest_envs.drawing import cache as picture_cache
+from forest_envs.drawing.cache import plain_pillow
+from forest_envs.drawing.canvas import BACKGROUND, INK, Canvas
 
 
 def both(draw):

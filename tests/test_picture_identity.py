@@ -17,8 +17,8 @@ import sys
 import numpy as np
 import pytest
 
-from forest_envs.core.picture import watched
 from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.drawing.seats import watched
 
 HASHES = os.path.join(os.path.dirname(__file__), "picture_hashes.json")
 GAMES = [g for g in env_ids() if game_spec(g).game_class.state_class.has_picture()]

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 import forest_envs
-from forest_envs.core import picture as core_picture
 from forest_envs.core.errors import ConfigError
 from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.drawing import canvas as core_picture
 
 # every registered game that draws pictures (the toy game of the tests draws only text)
 GAMES = [g for g in env_ids() if game_spec(g).game_class.state_class.has_picture()]
@@ -165,3 +165,19 @@ def test_pictures_are_quick(env_id):
         state.picture(0)
     # about 30-60 ms each on one core; generous for a shared machine
     assert (time.perf_counter() - start) / 5 < 0.5
+
+
+def test_text_loads_no_pillow():
+    """Pillow loads when a picture is drawn, not for the package or its text: text names
+    seats through drawing/seats.py, which draws nothing."""
+    import subprocess
+    import sys
+
+    code = ("import sys, forest_envs\n"
+            "for env_id in forest_envs.ENV_IDS:\n"
+            "    env = forest_envs.make(env_id, render_mode='ansi')\n"
+            "    env.reset(seed=0)\n"
+            "    assert env.render() and env.unwrapped.engine_state.prompt()\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'PIL'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

@@ -14,7 +14,7 @@ pytest.importorskip("sb3_contrib")
 from sb3_contrib import MaskablePPO  # noqa: E402
 
 from forest_envs.core.errors import ConfigError  # noqa: E402
-from forest_envs.core.gym_env import SingleAgentEnv  # noqa: E402
+from forest_envs.envs.gym_env import SingleAgentEnv  # noqa: E402
 from forest_envs.train.batched import BatchedSubprocVecEnv  # noqa: E402
 from forest_envs.train.config import load_config  # noqa: E402
 from forest_envs.train.pipeline import PipelinedMaskablePPO  # noqa: E402

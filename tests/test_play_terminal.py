@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import forest_envs
+from forest_envs.cli.play import PROMPT
 from forest_envs.core.registry import game_spec
-from forest_envs.play import PROMPT
 
 ROOT = Path(forest_envs.__file__).parent.parent
 WIDTH = 100

@@ -1,6 +1,6 @@
 """The golden playthroughs of tests/playthroughs: every file replays to itself.
 
-Each file is one whole game (forest_envs/playthrough.py writes them). Replaying its actions
+Each file is one whole game (forest_envs/testing/playthrough.py writes them). Replaying its actions
 must give the same text again, so a change that alters any game fails here with a diff that
 names the file and the first step that differs; after an intended change, regenerate with
 ``make playthroughs`` (``make playthroughs ENV=<env id>`` for one game) and review the diff.
@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 import forest_envs
-from forest_envs import cli
-from forest_envs import playthrough as P
+from forest_envs.cli import main as cli
 from forest_envs.core.registry import game_spec
+from forest_envs.testing import playthrough as P
 
 GOLDEN = Path(__file__).resolve().parent / "playthroughs"
 FILES = P.golden_files(GOLDEN)
@@ -147,7 +147,7 @@ def test_generation_is_deterministic_across_processes():
     hash seed, is the same text as the file."""
     picks = [next(pt for pt in P.default_playthroughs([env_id]) if pt.agents[0] == "heuristic")
              for env_id in forest_envs.ENV_IDS]
-    code = ("import sys; from forest_envs import playthrough as P\n"
+    code = ("import sys; from forest_envs.testing import playthrough as P\n"
             "for pt in [pt for pt in P.default_playthroughs() if pt.file_name in sys.argv[1:]]:\n"
             "    sys.stdout.write(P.generate(pt))\n")
     env = dict(os.environ, PYTHONHASHSEED="4242")

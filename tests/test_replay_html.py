@@ -23,10 +23,10 @@ import pytest
 from PIL import Image
 
 import forest_envs
-from forest_envs import cli
-from forest_envs.core.picture import watched
+from forest_envs.cli import main as cli
+from forest_envs.drawing.seats import watched
 from forest_envs.evaluation import run_games
-from forest_envs.replay_html import build_data, load_record, read_records, replay_html, replay_positions
+from forest_envs.replays.html import build_data, load_record, read_records, replay_html, replay_positions
 
 PICTURED = "chickwood_v0"   # a game with pictures and cards played face down
 TOY = "toy_v0"              # no pictures: the page shows the text render

@@ -8,11 +8,11 @@ import multiprocessing
 
 import pytest
 
-from forest_envs import replay_pool
 from forest_envs.core.errors import ConfigError
 from forest_envs.core.registry import env_ids, game_spec
 from forest_envs.evaluation import run_games
-from forest_envs.replay_html import build_data, replay_positions
+from forest_envs.replays import pool as replay_pool
+from forest_envs.replays.html import build_data, replay_positions
 
 GAMES = [g for g in env_ids() if game_spec(g).game_class.state_class.has_picture()]
 forks = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),

@@ -1,6 +1,6 @@
 """The replay page is built fast without changing a pixel, and its move lines narrate each move.
 
-Speed: the pictures keep what they draw again and again (``core/picture_cache.py``: FreeType's
+Speed: the pictures keep what they draw again and again (``drawing/cache.py``: FreeType's
 text masks and widths, rounded boxes as stamps, one line of text without Pillow's per-call
 set-up) and the page draws a picture only for a (view, view data) it has not drawn. The guards
 count what is done (FreeType renders, Pillow boxes, pictures, views), which a loaded machine
@@ -19,13 +19,14 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from forest_envs.core import picture as core_picture
-from forest_envs.core import picture_cache
-from forest_envs.core.picture import Canvas, font, watched
-from forest_envs.core.picture_cache import paint_text, plain_pillow, rounded_box
 from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.drawing import cache as picture_cache
+from forest_envs.drawing import seats
+from forest_envs.drawing.cache import paint_text, plain_pillow, rounded_box
+from forest_envs.drawing.canvas import Canvas, font
+from forest_envs.drawing.seats import watched
 from forest_envs.evaluation import run_games
-from forest_envs.replay_html import build_data, replay_positions
+from forest_envs.replays.html import build_data, replay_positions
 
 GAMES = [g for g in env_ids() if game_spec(g).game_class.state_class.has_picture()]
 
@@ -205,12 +206,12 @@ def test_a_replay_names_no_seat_you(monkeypatch):
     """A replay is watched: the seats' pictures say "P0", not "P0 (you)", and no line says
     "(you)"; outside a replay the seat's own picture still does."""
     names = []
-    real = core_picture.seat_name
-    monkeypatch.setattr(core_picture, "seat_name", lambda s, v: names.append(real(s, v)) or real(s, v))
+    real = seats.seat_name
+    monkeypatch.setattr(seats, "seat_name", lambda s, v: names.append(real(s, v)) or real(s, v))
     for env_id in GAMES:
         module = game_spec(env_id).game_class.state_class.picture_module()
         if getattr(module, "seat_name", None) is real:
-            monkeypatch.setattr(module, "seat_name", core_picture.seat_name)
+            monkeypatch.setattr(module, "seat_name", seats.seat_name)
     rec, states = states_of(GAMES[0], 4, seed=5)
     data = build_data(replay_positions(dict(rec, actions=rec["actions"][:4])), colors=16)
     assert not any("(you)" in n for n in names)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from forest_envs.core.errors import ConfigError
-from forest_envs.core.gym_env import SingleAgentEnv
+from forest_envs.envs.gym_env import SingleAgentEnv
 from forest_envs.roundforest.components import CHARACTER_NAMES
 from forest_envs.roundforest.rules import new_game
 from forest_envs.train.config import load_config, validate_config

@@ -29,13 +29,13 @@ def doc(tmp_path: Path, rows: str, header: str = HEADER, after: str = "") -> Pat
 
 
 def test_reads_the_rows_of_the_sections_first_table(tmp_path):
-    path = doc(tmp_path, f'| "You may x \\| y." (EN \'A\') | may | `core.engine.Game` | '
+    path = doc(tmp_path, f'| "You may x \\| y." (EN \'A\') | may | `core.game.Game` | '
                          f"{HERE}::test_reads_the_rows_of_the_sections_first_table; "
                          f"{HERE}::test_named_tests_finds_node_ids[2] |\n")
     (row,) = trace_rows(path, "Rules trace")
     assert TRACE_COLUMNS == ("sentence (section)", "kind", "enforced by", "test")
     assert row.line == 9 and row.sentence == "\"You may x | y.\" (EN 'A')" and row.kind == "may"
-    assert row.code == ("core.engine.Game",)
+    assert row.code == ("core.game.Game",)
     assert row.tests == (f"{HERE}::test_reads_the_rows_of_the_sections_first_table",
                          f"{HERE}::test_named_tests_finds_node_ids")
     assert missing_tests([row], ROOT) == []
@@ -50,10 +50,10 @@ def test_named_tests_finds_node_ids(n):
 
 
 def test_reports_missing_and_misnamed_tests(tmp_path):
-    path = doc(tmp_path, f"| a (EN 'A') | must | `core.engine.Game` | {HERE}::test_gone |\n"
-                         f"| b | must | `core.engine.Game` | none yet |\n"
-                         f"| c (EN 'C') | must | `core.engine.Game` | tests/engine_helpers.py::act |\n"
-                         f"| d (EN 'D') | must | `core.engine.Game` | tests/test_nothing.py::test_x |\n")
+    path = doc(tmp_path, f"| a (EN 'A') | must | `core.game.Game` | {HERE}::test_gone |\n"
+                         f"| b | must | `core.game.Game` | none yet |\n"
+                         f"| c (EN 'C') | must | `core.game.Game` | tests/engine_helpers.py::act |\n"
+                         f"| d (EN 'D') | must | `core.game.Game` | tests/test_nothing.py::test_x |\n")
     problems = missing_tests(trace_rows(path, "Rules trace"), ROOT)
     assert problems == [f"line 9: {HERE}::test_gone does not exist",
                         "line 10: names no test ('b')",
@@ -62,18 +62,18 @@ def test_reports_missing_and_misnamed_tests(tmp_path):
 
 
 def test_reports_missing_code(tmp_path):
-    path = doc(tmp_path, f"| a (EN 'A') | must | `core.engine.Game.no_such` | {HERE}::test_x |\n"
+    path = doc(tmp_path, f"| a (EN 'A') | must | `core.game.Game.no_such` | {HERE}::test_x |\n"
                          f"| b (EN 'B') | must | `nomodule.f` | {HERE}::test_x |\n"
                          f"| c | must | prose only | {HERE}::test_x |\n")
     assert missing_code(trace_rows(path, "Rules trace"), "forest_envs") == [
-        "line 9: forest_envs.core.engine.Game.no_such does not exist",
+        "line 9: forest_envs.core.game.Game.no_such does not exist",
         "line 10: no module forest_envs.nomodule",
         "line 11: names no code in backticks ('c')"]
 
 
 def test_reports_rows_citing_a_file(tmp_path):
-    path = doc(tmp_path, f"| a (rules/game_en.txt) | must | `core.engine.Game` | {HERE}::test_x |\n"
-                         f"| b (EN 'Day/Night') | must | `core.engine.Game` | {HERE}::test_x |\n")
+    path = doc(tmp_path, f"| a (rules/game_en.txt) | must | `core.game.Game` | {HERE}::test_x |\n"
+                         f"| b (EN 'Day/Night') | must | `core.game.Game` | {HERE}::test_x |\n")
     assert rows_citing_files(trace_rows(path, "Rules trace")) == ["line 9: 'a (rules/game_en.txt)'"]
 
 

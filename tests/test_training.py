@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from forest_envs.core.errors import ConfigError
-from forest_envs.core.gym_env import SingleAgentEnv
-from forest_envs.core.registry import game_spec, make_raw
+from forest_envs.core.registry import game_spec
+from forest_envs.envs.gym_env import SingleAgentEnv
+from forest_envs.envs.registration import make_raw
 from forest_envs.evaluation import ratings, run_games, summarize
 from forest_envs.train.config import load_config, validate_config
 
@@ -112,8 +113,8 @@ def test_exported_policy_matches_the_torch_policy(tmp_path):
 # --- self-play pool -----------------------------------------------------------------------------
 
 def test_pool_draws_by_weight_and_uses_snapshots(tmp_path):
+    from forest_envs.agents.base import RandomAgent
     from forest_envs.agents.policy import PolicyAgent
-    from forest_envs.core.agents import RandomAgent
     from forest_envs.train.selfplay import OpponentPool
 
     entries = [{"agent": "random", "weight": 3.0}, {"agent": "snapshot", "weight": 1.0}]

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from forest_envs.core.errors import ConfigError
-from forest_envs.core.registry import make_raw
+from forest_envs.envs.registration import make_raw
 from forest_envs.train.config import load_config
 
 pytest.importorskip("sb3_contrib")
@@ -136,7 +136,7 @@ def test_ctrl_c_during_the_warm_start_stops_cleanly(tmp_path):
 # --- one run per output folder ------------------------------------------------------------------
 
 def test_an_output_folder_with_an_earlier_run_is_refused_unless_overwrite(tmp_path, capsys):
-    from forest_envs.cli import build_parser, main
+    from forest_envs.cli.main import build_parser, main
 
     out = tmp_path / "run"
     train(tiny(out, total_timesteps=128))
@@ -208,7 +208,7 @@ def foreign_zip(path: Path) -> Path:
 def ppo_model(path: Path) -> Path:
     from stable_baselines3 import PPO
 
-    from forest_envs.core.gym_env import SingleAgentEnv
+    from forest_envs.envs.gym_env import SingleAgentEnv
 
     PPO("MlpPolicy", SingleAgentEnv("chickwood_v0", num_players=2), n_steps=64, batch_size=64,
         policy_kwargs={"net_arch": [32]}, device="cpu").save(path)
@@ -219,7 +219,7 @@ def model_of_another_game(path: Path) -> Path:
     """A MaskablePPO model for 3 players, saved without a run state beside it."""
     from sb3_contrib import MaskablePPO
 
-    from forest_envs.core.gym_env import SingleAgentEnv
+    from forest_envs.envs.gym_env import SingleAgentEnv
 
     MaskablePPO("MlpPolicy", SingleAgentEnv("chickwood_v0", num_players=3), n_steps=64, batch_size=64,
                 policy_kwargs={"net_arch": [32]}, device="cpu").save(path)
@@ -277,7 +277,7 @@ def test_the_time_limit_stops_the_run_and_says_so(tmp_path):
 def test_warm_start_reports_each_stage_in_a_log(tmp_path, capsys):
     from sb3_contrib import MaskablePPO
 
-    from forest_envs.core.gym_env import SingleAgentEnv
+    from forest_envs.envs.gym_env import SingleAgentEnv
     from forest_envs.train.pretrain import warm_start
     from forest_envs.train.progress import Progress
 

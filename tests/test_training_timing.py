@@ -76,7 +76,7 @@ def test_the_wait_for_the_envs_starts_at_the_sends():
     import numpy as np
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    from forest_envs.core.gym_env import SingleAgentEnv
+    from forest_envs.envs.gym_env import SingleAgentEnv
     from forest_envs.train.timing import TrainingClock
     from forest_envs.train.vec import MaskInfoVecEnv
 

@@ -1,12 +1,12 @@
-"""The text pages name the seats as the pictures do (``core.picture.seat_name``): "P1 (you)"
+"""The text pages name the seats as the pictures do (``drawing.seats.seat_name``): "P1 (you)"
 in the view of the seat that plays it, plain "P1" in a replay (``watched()``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from forest_envs.core.picture import watched
 from forest_envs.core.registry import game_spec
+from forest_envs.drawing.seats import watched
 
 
 @pytest.mark.parametrize("env_id", ["chickwood_v0", "sherwood_v0"])

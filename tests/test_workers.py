@@ -13,7 +13,7 @@ from threadpoolctl import threadpool_info
 import forest_envs
 from forest_envs.agents import make_agent
 from forest_envs.core.registry import env_ids
-from forest_envs.workers import FULL_COLLECTION_EVERY, map_in_workers
+from forest_envs.evaluation.workers import FULL_COLLECTION_EVERY, map_in_workers
 
 
 def blas_threads(_job) -> list[int]:

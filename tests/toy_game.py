@@ -11,17 +11,13 @@ record.
 from __future__ import annotations
 
 from forest_envs.core.actions import ActionSpace
-from forest_envs.core.aec import ForestAECEnv
 from forest_envs.core.config import Option
-from forest_envs.core.engine import (
-    BufferState,
-    DecisionKind,
-    Game,
-    GameTraits,
-    check_kind_ids,
-    competition_ranks,
-)
+from forest_envs.core.decisions import DecisionKind, check_kind_ids
+from forest_envs.core.game import Game, GameTraits
 from forest_envs.core.plain import record
+from forest_envs.core.results import competition_ranks
+from forest_envs.core.state import BufferState
+from forest_envs.envs.aec import ForestAECEnv
 
 SPACE = ActionSpace()
 TAKE = SPACE.add("take", 2, lambda i: f"take {i + 1}")

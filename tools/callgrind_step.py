@@ -36,12 +36,12 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 def play(env_id: str, steps: int, seed: int = 0, loop: str = "step",
          agents: list[str] | None = None) -> None:
     """``steps`` AEC steps of seeded uniform random play (new games as old ones end); loop
-    ``bench`` is ``make bench``'s own loop (``forest_envs.bench.aec_play``). With ``agents``
+    ``bench`` is ``make bench``'s own loop (``forest_envs.benchmark.throughput.aec_play``). With ``agents``
     (names, repeated over the seats) those agents choose instead: the count is then the
     agents' cost per step plus the engine's."""
     import forest_envs
     from forest_envs.agents import make_agent
-    from forest_envs.bench import aec_play
+    from forest_envs.benchmark.throughput import aec_play
     from forest_envs.core.registry import game_spec
 
     env = forest_envs.make(env_id, **game_spec(env_id).bench_configs[0])

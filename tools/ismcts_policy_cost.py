@@ -25,8 +25,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from forest_envs.agents import make_agent  # noqa: E402
 from forest_envs.agents.policy import NumpyPolicy  # noqa: E402
-from forest_envs.core.ismcts import ISMCTSAgent  # noqa: E402
-from forest_envs.core.registry import env_ids, game_spec, make_raw  # noqa: E402
+from forest_envs.agents.search.ismcts import ISMCTSAgent  # noqa: E402
+from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.envs.registration import make_raw  # noqa: E402
 
 VARIANTS = {  # name -> ISMCTSAgent options (the policy goes where "P" is)
     "plain": {},

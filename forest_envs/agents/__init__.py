@@ -16,12 +16,12 @@ here. Playing a policy file needs only numpy (``policy.py``); training writes th
 from __future__ import annotations
 
 from ..core.errors import ConfigError
-from ..core.named_agents import CORE_AGENT_KINDS, core_agent, is_core_agent_name
 from ..core.registry import game_spec
 from .baselines import BASELINE, baseline_agent
+from .named import BUILTIN_AGENT_KINDS, builtin_agent, is_builtin_agent_name
 from .policy import PolicyAgent
 
-AGENT_KINDS = (*CORE_AGENT_KINDS, BASELINE, "a policy file (.npz / .zip)",
+AGENT_KINDS = (*BUILTIN_AGENT_KINDS, BASELINE, "a policy file (.npz / .zip)",
                "either with :greedy")
 POLICY_FILES = (".npz", ".zip")
 GREEDY = ":greedy"  # after a policy's name: it plays its most likely move instead of sampling
@@ -29,9 +29,9 @@ GREEDY = ":greedy"  # after a policy's name: it plays its most likely move inste
 
 def make_agent(env_id: str, spec: str, seed: int | None = None):
     game_spec(env_id)  # an unknown env id is named before the agent
-    if is_core_agent_name(spec):
+    if is_builtin_agent_name(spec):
         # ismcts may search with a policy (prior=ppo, rollout=a.npz): loaded here, above core
-        return core_agent(env_id, spec, seed, policy=lambda name: make_policy(env_id, name))
+        return builtin_agent(env_id, spec, seed, policy=lambda name: make_policy(env_id, name))
     name, greedy = (spec[:-len(GREEDY)], True) if spec.endswith(GREEDY) else (spec, False)
     if name == BASELINE or name.endswith(POLICY_FILES):
         return make_policy(env_id, name, seed, deterministic=greedy)

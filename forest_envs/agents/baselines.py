@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from ..core.errors import ConfigError
-from ..core.registry import env_ids, make_raw
+from ..core.registry import env_ids, game_spec
 from .policy import NumpyPolicy, PolicyAgent
 
 BASELINE = "ppo"  # the agent name of a shipped baseline
@@ -64,7 +64,7 @@ def load_baseline(env_id: str) -> tuple[NumpyPolicy, tuple[str, dict]]:
                           f"'env_config'): {type(err).__name__}: {err}") from None
     if trained_env != env_id:
         raise ConfigError(f"{summary} says its policy was trained on {trained_env}, not {env_id}")
-    full_config = dict(make_raw(env_id, **trained_config).game.config)  # with the defaults
+    full_config = dict(game_spec(env_id).game_class.shared(trained_config).config)  # with the defaults
     _LOADED[key] = NumpyPolicy.load(weights), (env_id, full_config)
     return _LOADED[key]
 

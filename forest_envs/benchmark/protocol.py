@@ -29,9 +29,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.errors import ConfigError
-from ..core.registry import game_spec, make_raw
+from ..core.registry import game_spec
+from ..envs.registration import make_raw
 from ..evaluation import run_games, wilson
-from ..workers import ray_cluster
+from ..evaluation.workers import ray_cluster
 from . import rating as rt
 
 DEFAULT_GAMES = 300             # per line-up: a multiple of every player count from 2 to 6

@@ -1,6 +1,6 @@
 """Chickwood Forest: card drafting, hidden cards and alms on a village grid (2-5 players)."""
 
-from ..core.registry import register
+from ..envs.registration import register
 from . import native
 from .env import raw_env
 from .rules import ChickwoodGame, ChickwoodState, new_game

@@ -9,7 +9,7 @@ each one.
 
 from __future__ import annotations
 
-from ..core.engine import DecisionKind, check_kind_ids
+from ..core.decisions import DecisionKind, check_kind_ids
 from ..core.layout import Layout
 from .components import (
     ALMS_PER_PLAYER,

@@ -12,7 +12,7 @@ referee), the known discards and a legend.
 
 from __future__ import annotations
 
-from ..core.picture import (
+from ..drawing.canvas import (
     CARD_BACK,
     HIGHLIGHT,
     INK,
@@ -22,11 +22,11 @@ from ..core.picture import (
     Canvas,
     mix,
     seat_colour,
-    seat_name,
     symbol_back,
     symbol_chip,
     symbol_disc,
 )
+from ..drawing.seats import seat_name
 from .actions import cell_name
 from .components import KIND_NAMES, VILLAGES, num_rounds
 from .words import ask

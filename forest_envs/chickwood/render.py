@@ -27,7 +27,7 @@ import textwrap
 
 import numpy as np
 
-from ..core.picture import seat_name
+from ..drawing.seats import seat_name
 from .actions import cell_name
 from .components import (
     CASTLE_CAPACITY,

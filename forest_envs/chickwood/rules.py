@@ -36,8 +36,10 @@ from typing import ClassVar
 import numpy as np
 
 from ..core.config import Option
-from ..core.engine import BufferState, Game, GameTraits, competition_ranks
+from ..core.game import Game, GameTraits
 from ..core.plain import record
+from ..core.results import competition_ranks
+from ..core.state import BufferState
 from . import actions as A
 from . import render
 from .components import (

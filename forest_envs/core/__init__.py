@@ -1,13 +1,12 @@
-"""What every game shares: engine base classes, the AEC adapter, agents, errors, registry."""
+"""The engine contract every game implements and every other layer reads: Game and State,
+decisions, results, the state buffer's layout, action spaces, options, seeded generators,
+plain-data records, errors and the catalogue of registered games (docs/architecture.md)."""
 
-from .agents import Agent, RandomAgent
 from .errors import ConfigError, ForestEnvError, IllegalActionError, WrongAgentError
 
 __all__ = [
-           "Agent",
            "ConfigError",
            "ForestEnvError",
            "IllegalActionError",
-           "RandomAgent",
            "WrongAgentError",
 ]

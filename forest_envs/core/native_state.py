@@ -28,10 +28,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .engine import BufferState, Decision, _decision
+from .decisions import Decision, _decision
 from .errors import IllegalActionError
 from .plain import from_json, to_json
 from .rng import make_rng, rng_from_json, rng_to_json
+from .state import BufferState
 
 __all__ = ["NativeState", "coerce_action"]
 
@@ -72,8 +73,10 @@ def _generator(words: tuple) -> np.random.Generator:
 
 class NativeState:
     """The engine contract over a C++ state (see the module docstring). A game's class is
-    ``class NativeMyState(<read-only helpers>, NativeState, _engine.State)`` and declares
-    ``FIELDS`` (as the Python state does) with a property for each."""
+    ``class NativeMyState(<the game's read-only helpers>, NativeState, _engine.State,
+    GameState)`` (in this order: the C++ methods before GameState's abstract ones;
+    ``check_native_contract`` checks it) and declares ``FIELDS`` (as the Python state does)
+    with a property for each."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     DECISIONS: ClassVar[tuple] = ()
@@ -207,8 +210,8 @@ class NativeState:
 
 
 def check_native_contract(cls: type) -> None:
-    """A native state class must come before ``NativeState`` the C++ methods it relies on
-    (its MRO puts the bound class's apply before any Python fallback)."""
+    """The hot methods of a native state class must be the C++ ones (its bases in the order
+    ``NativeState``'s docstring gives), not GameState's abstract ones."""
     for name in ("apply", "legal_action_mask", "observation", "global_state"):
         owner = next(k for k in cls.__mro__ if name in vars(k))
         if owner.__module__ != cls._native_base().__module__:

@@ -1,6 +1,6 @@
 """Roundforest: octagon tiles that turn, items, wells and characters (2-4 players)."""
 
-from ..core.registry import register
+from ..envs.registration import register
 from .env import raw_env
 from .rules import RoundforestGame, RoundforestState, new_game
 

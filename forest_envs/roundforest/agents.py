@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from ..core.agents import SeededAgent
+from ..agents.base import SeededAgent
 from . import actions as A
 from .components import (
     APPLES_TO_WIN,

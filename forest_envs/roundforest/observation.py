@@ -13,7 +13,7 @@ each block.
 from __future__ import annotations
 
 from ..core.cells import CellSpec
-from ..core.engine import DecisionKind, check_kind_ids
+from ..core.decisions import DecisionKind, check_kind_ids
 from ..core.layout import Layout
 from .actions import COMPASS, MOVE, TILE
 from .components import (

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from ..core.picture import (
+from ..drawing.canvas import (
     BACKGROUND,
     HIGHLIGHT,
     INK,
@@ -24,10 +24,10 @@ from ..core.picture import (
     Canvas,
     mix,
     seat_colour,
-    seat_name,
     symbol_chip,
     symbol_disc,
 )
+from ..drawing.seats import seat_name
 from .actions import ROW_NAMES
 from .components import (
     CHARACTER_NAMES,

@@ -1,6 +1,6 @@
 """Sherwood Forest: outlaws, ambushes and alliances on the roads of Sherwood (3-6 players)."""
 
-from ..core.registry import register
+from ..envs.registration import register
 from .env import raw_env
 from .rules import SherwoodGame, SherwoodState, new_game
 

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.agents import SeededAgent
+from ..agents.base import SeededAgent
 from . import actions as A
 from .agent_reading import (
     TRAVELLERS,

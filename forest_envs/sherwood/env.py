@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.aec import ForestAECEnv
+from ..envs.aec import ForestAECEnv
 from .rules import SherwoodGame
 
 

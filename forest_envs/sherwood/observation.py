@@ -9,7 +9,7 @@ up (or is led); a card looked at in the inn is in its looker's ``peek`` block on
 
 from __future__ import annotations
 
-from ..core.engine import DecisionKind, check_kind_ids
+from ..core.decisions import DecisionKind, check_kind_ids
 from ..core.layout import Layout
 from .actions import MAX_ASK_CARDS, MAX_PROMISED_COMRADES, MAX_SEATS, MAX_SLOTS
 from .components import (

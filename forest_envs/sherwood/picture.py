@@ -12,7 +12,7 @@ markers in the players' colours), the offer under way, the players, your equipme
 
 from __future__ import annotations
 
-from ..core.picture import (
+from ..drawing.canvas import (
     CARD_BACK,
     HIGHLIGHT,
     INK,
@@ -22,10 +22,10 @@ from ..core.picture import (
     Canvas,
     mix,
     seat_colour,
-    seat_name,
     symbol_back,
     symbol_disc,
 )
+from ..drawing.seats import seat_name
 from .components import AMBUSHES, EQUIPMENT, RED_FORKS, TOWNS
 from .words import plural
 

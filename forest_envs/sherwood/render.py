@@ -12,7 +12,7 @@ facts of the view the scripted player reads, as tuples.
 
 from __future__ import annotations
 
-from ..core.picture import seat_name
+from ..drawing.seats import seat_name
 from .components import AMBUSHES, CARDS, EQUIPMENT, PLACES, RED_FORKS, TOWNS
 from .narration import consequences
 from .reading import reading

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.errors import IllegalActionError
-from ..core.fuzzing import FuzzRun, fuzz
 from ..core.registry import game_spec
+from .fuzzing import FuzzRun, fuzz
 
 
 class EnginesDisagree(AssertionError):

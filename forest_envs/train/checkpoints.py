@@ -14,7 +14,7 @@ import numpy as np
 
 from ..agents.policy import check_sizes, describe_game
 from ..core.errors import ConfigError
-from ..core.registry import make_raw
+from ..envs.registration import make_raw
 
 # --- what a resume must keep -------------------------------------------------------------------
 

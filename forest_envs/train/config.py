@@ -10,7 +10,8 @@ from typing import Any
 
 from ..core.config import Option, validate_options
 from ..core.errors import ConfigError
-from ..core.registry import env_ids, make_raw
+from ..core.registry import env_ids
+from ..envs.registration import make_raw
 
 _pos_int = dict(check=lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0,
                 doc="a positive int")

@@ -19,8 +19,8 @@ from collections.abc import Callable
 import numpy as np
 
 from ..agents import make_agent
-from ..core.registry import make_raw
-from ..workers import map_in_workers
+from ..envs.registration import make_raw
+from ..evaluation.workers import map_in_workers
 from .progress import Progress
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 from ..core.errors import ConfigError
-from ..core.registry import make_raw
+from ..envs.registration import make_raw
 
 
 class TurnBasedMultiAgentEnv(MultiAgentEnv):

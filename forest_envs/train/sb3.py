@@ -19,7 +19,7 @@ from pathlib import Path
 
 from stable_baselines3.common.callbacks import BaseCallback
 
-from ..core.registry import make_raw
+from ..envs.registration import make_raw
 from .checkpoints import Checkpoint, json_default
 from .config import num_players
 from .csvlog import append_evaluation

@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 from stable_baselines3.common.vec_env import VecEnvWrapper
 
-from ..core.gym_env import SingleAgentEnv
-from ..workers import cpu_cores, start_worker
+from ..envs.gym_env import SingleAgentEnv
+from ..evaluation.workers import cpu_cores, start_worker
 from .config import num_players
 from .ctrl_c import start_forkserver
 from .selfplay import OpponentPool

@@ -18,6 +18,7 @@ import pytest
 from engine_helpers import SeatOnlyEnv
 
 from forest_envs.agents import make_agent
+from forest_envs.agents.base import RandomAgent
 from forest_envs.chickwood import actions as A
 from forest_envs.chickwood.agents import HeuristicAgent, Params
 from forest_envs.chickwood.agents import heuristic as heuristic_module
@@ -44,8 +45,7 @@ from forest_envs.chickwood.scoring import (
     village_awards,
     village_awards_all_unlocked,
 )
-from forest_envs.core.agents import RandomAgent
-from forest_envs.core.registry import make_raw
+from forest_envs.envs.registration import make_raw
 from forest_envs.evaluation import run_games, summarize
 
 from .conftest import (

@@ -13,10 +13,10 @@ from random_play import advance, episode_trace, play
 import forest_envs
 from forest_envs import IllegalActionError
 from forest_envs.agents import make_agent
+from forest_envs.agents.base import RandomAgent
 from forest_envs.chickwood import raw_env
-from forest_envs.core.agents import RandomAgent
-from forest_envs.core.engine import REWARD_MODES, competition_ranks, returns_from_ranks
-from forest_envs.core.gym_env import SingleAgentEnv
+from forest_envs.core.results import REWARD_MODES, competition_ranks, returns_from_ranks
+from forest_envs.envs.gym_env import SingleAgentEnv
 
 ENV_ID = "chickwood_v0"
 CONFIGS = [(n, leg) for n in (2, 3, 4, 5) for leg in (False, True)]

@@ -28,8 +28,8 @@ from forest_envs.chickwood.components import (
 )
 from forest_envs.chickwood.observation import DECISIONS, Kind
 from forest_envs.chickwood.rules import ChickwoodGame, ChickwoodState, SecretDiscard
-from forest_envs.core.engine import competition_ranks, returns_from_ranks
 from forest_envs.core.errors import IllegalActionError
+from forest_envs.core.results import competition_ranks, returns_from_ranks
 
 from .conftest import (
     F,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 import forest_envs
-from forest_envs.core.agents import RandomAgent
+from forest_envs.agents.base import RandomAgent
 from forest_envs.roundforest.agents import HeuristicAgent
 from forest_envs.roundforest.components import DEFAULT_MAX_STEPS
 from forest_envs.roundforest.rules import new_game

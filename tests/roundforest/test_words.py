@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import forest_envs
-from forest_envs.core.agents import RandomAgent
+from forest_envs.agents.base import RandomAgent
 from forest_envs.roundforest.agents import HeuristicAgent
 from forest_envs.roundforest.components import BLUE
 from forest_envs.roundforest.narration import move_columns

@@ -12,7 +12,7 @@ import pytest
 from engine_helpers import SeatOnlyEnv
 
 import forest_envs
-from forest_envs.core.agents import RandomAgent
+from forest_envs.agents.base import RandomAgent
 from forest_envs.sherwood import actions as A
 from forest_envs.sherwood.agents import HeuristicAgent
 from forest_envs.sherwood.components import AMBUSHES

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from forest_envs.core import picture as core_picture
+from forest_envs.drawing import canvas as core_picture
 from forest_envs.sherwood.components import EQUIPMENT
 from forest_envs.sherwood.rules import new_game
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.native_state import NativeState, check_native_contract
+from ...core.state import GameState
 from .. import actions as A
 from ..components import (
     CASTLE_CARDS,
@@ -66,16 +67,12 @@ def action_blocks(space) -> dict[str, list[int]]:
 # The read-only helpers the Python state defines and the text, pictures and agents call
 # (they read blocks and fields only, so they read a native state as well).
 _SHARED = ("spier", "_holder", "cell_spaces", "_space_owners", "card_totals", "lay_grid",
-           "_face_down_now", "_describe_for_others", "_show_discards", "potential", "has_potential",
-           "view", "reading", "render", "render_rich", "render_legend", "picture", "picture_shape",
-           "has_picture", "picture_module", "_render_module", "prompt", "narrate",
-           "describe_action", "decision_view", "decision_record", "decision_name", "decision",
-           "turn_player", "legal_actions", "breakdown", "totals", "result", "returns")
+           "_face_down_now", "_describe_for_others", "_show_discards")
 
 
 if _engine is not None:
 
-    class NativeChickwoodState(NativeState, _engine.State):
+    class NativeChickwoodState(NativeState, _engine.State, GameState):
         """One play of Chickwood Forest whose rules run in C++ (see the module docstring)."""
 
         DECISIONS = DECISIONS

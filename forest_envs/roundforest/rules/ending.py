@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...core.engine import competition_ranks
+from ...core.results import competition_ranks
 from .. import actions as A
 from ..components import APPLES_TO_WIN, BLUE, RED, SPIRIT, WELL_COPPER_IN
 from ..observation import APPLES

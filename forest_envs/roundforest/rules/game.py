@@ -12,7 +12,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...core.config import Option
-from ...core.engine import Game, GameTraits
+from ...core.game import Game, GameTraits
 from .. import actions as A
 from ..components import (
     DEFAULT_MAX_STEPS,

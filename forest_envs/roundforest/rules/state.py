@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.engine import BufferState
+from ...core.state import BufferState
 from .. import render
 from ..components import (
     APPLE_SUPPLY,

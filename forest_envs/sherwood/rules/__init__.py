@@ -49,7 +49,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.config import Option
-from ...core.engine import BufferState, Game, GameTraits
+from ...core.game import Game, GameTraits
+from ...core.state import BufferState
 from .. import actions as A
 from .. import render
 from ..components import DECK_CARDS, LAID_OUT, PLAYER_COUNTS

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.engine import competition_ranks
+from ...core.results import competition_ranks
 from ..components import FINAL_COMRADE_FAME, FINAL_GOLD_FAME, ROUNDS
 
 

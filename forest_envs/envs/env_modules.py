@@ -15,7 +15,7 @@ forest_envs.<env_id>``) gives
 
 No game writes such a module: ``install`` builds it from the registered env class and puts
 it in ``sys.modules`` and on the package, so a game added later gets one by registering.
-Nothing here imports the registry (the registry imports this), so there is no cycle.
+Nothing here imports registration.py (it imports this), so there is no cycle.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from typing import Any
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
-from .aec import OrderEnforcedEnv
+from .order_enforcing import OrderEnforcedEnv
 
-# The package the modules belong to: forest_envs (this file is forest_envs/core/env_modules.py).
+# The package the modules belong to: forest_envs (this file is forest_envs/envs/env_modules.py).
 PACKAGE = __name__.rsplit(".", 2)[0]
 
 _INSTALLED: dict[str, types.ModuleType] = {}  # env id -> the module install() made

@@ -7,7 +7,7 @@ import json
 import os
 import re
 
-from .core.errors import ConfigError
+from ..core.errors import ConfigError
 
 ADDRESS_HELP = ("spread the games over a Ray cluster as tasks: HOST:PORT of a head started with "
                 "ray start --head, auto, ray://HOST:10001, or local (a private Ray instance of "

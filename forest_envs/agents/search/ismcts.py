@@ -45,10 +45,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .agents import SeededAgent
-from .engine import returns_from_ranks
-from .errors import ConfigError
-from .ismcts_options import (
+from ...core.errors import ConfigError
+from ...core.results import returns_from_ranks
+from ..base import SeededAgent
+from .options import (
     DEFAULTS,
     OPTION_HELP,
     PICKS,

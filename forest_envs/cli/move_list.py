@@ -1,5 +1,5 @@
 """The legal moves of a turn as a person reads them in a terminal: numbered one per line when
-they are few, grouped compactly when they are many (Sherwood's first turn offers 105).
+they are few, grouped compactly when they are many (a game's first turn may offer a hundred).
 
 Grouping uses only what every game declares, its action blocks (core/actions.py) and move
 names, so it never names a game:

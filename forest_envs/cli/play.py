@@ -12,7 +12,7 @@ import shlex
 import sys
 import textwrap
 
-from .core.errors import ConfigError, ForestEnvError
+from ..core.errors import ConfigError, ForestEnvError
 from .move_list import WIDTH, move_lines, numbered
 
 PROMPT = "move (number or name; help; q to quit)> "
@@ -27,7 +27,7 @@ def opponent_list(env_id: str, given: list[str] | None, config: dict, default: s
     """The agents of the other seats. None: ``default`` at every other seat of the game's
     default table (or ``num_players``); one name: that agent at every other seat; several:
     one per other seat, which sets the number of players."""
-    from .core.registry import game_spec
+    from ..core.registry import game_spec
 
     traits = game_spec(env_id).game_class.traits
     low, high = traits.min_players - 1, traits.max_players - 1
@@ -67,9 +67,10 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
     """Play one game (see the module's docstring); ``help`` at the prompt lists the commands,
     the board's legend and every legal move numbered. Ctrl-C leaves at once (exit 130), q or
     end of input quits (exit 0)."""
-    from .agents import make_agent
-    from .agents.policy import check_agent_fits
-    from .core.registry import game_spec, make_raw
+    from ..agents import make_agent
+    from ..agents.policy import check_agent_fits
+    from ..core.registry import game_spec
+    from ..envs.registration import make_raw
 
     spec = game_spec(args.env)
     opponents = opponent_list(args.env, opponent_specs, config,

@@ -1,4 +1,4 @@
-"""What the pictures draw again and again, made once (used by ``core.picture``).
+"""What the pictures draw again and again, made once (used by ``drawing.canvas``).
 
 A game's pictures are redrawn from its view at every position and for every seat, so the same
 labels, numbers and boxes are drawn thousands of times in a replay (``forest-envs replay

@@ -11,7 +11,7 @@ the seat may not know is not in the file for that view (only the referee sees ev
 A replay is watched, not played: no seat is "(you)" in it.
 
 Speed: a picture is drawn only for a (view, view data) not drawn before, and each view's data is
-computed once; the drawing itself is fast because ``core/picture_cache.py`` keeps what every
+computed once; the drawing itself is fast because ``drawing/cache.py`` keeps what every
 picture draws again (texts, boxes, stamps); on idle cores, forked workers draw the pictures
 (``workers``; the page is the same byte for byte). A bar on stderr shows the drawing
 (``progress``).
@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .core.errors import ConfigError, ForestEnvError
-from .replay_page import render_html
-from .replay_pool import draw_in_pool, worker_count
+from ..core.errors import ConfigError, ForestEnvError
+from .page import render_html
+from .pool import draw_in_pool, worker_count
 
 REFEREE = "referee"
 TILE = 48                # tile side in pixels (after scaling)
@@ -138,7 +138,8 @@ class Replay:
 def replay_positions(record: dict, views: str | list | None = None) -> Replay:
     """Replay ``record`` through the registry's ``replay`` and keep every position, with each
     move narrated for each chosen view."""
-    from .core.registry import game_spec, replay
+    from ..core.registry import game_spec
+    from ..envs.registration import replay
 
     if not isinstance(record, dict) or not {"env_id", "seed", "actions"} <= set(record):
         raise ConfigError("not a game record: it needs 'env_id', 'seed' and 'actions'")
@@ -222,7 +223,7 @@ def _painter(state):
     """``paint(state, view, data)``: the picture of ``view`` whose ``state.view(view)`` is
     ``data``; from ``data`` itself (no second ``view`` call) unless the game draws its pictures
     some other way than the engine's ``picture``."""
-    from .core.engine import BufferState
+    from ..core.state import BufferState
 
     if type(state).picture is BufferState.picture:
         module = type(state).picture_module()
@@ -354,9 +355,9 @@ class _Tiler:
 def build_data(rep: Replay, colors: int | None = None, tile: int = TILE, progress: bool = False,
                workers: int | None = None) -> dict:
     """Everything the page needs, as JSON-ready data (``progress``: a bar on stderr while the
-    pictures are drawn; ``workers``: processes drawing the pictures, see ``replay_pool.worker_count``;
+    pictures are drawn; ``workers``: processes drawing the pictures, see ``pool.worker_count``;
     the data is the same whatever their number)."""
-    from .core.picture import watched
+    from ..drawing.seats import watched
 
     state0 = rep.states[0]
     pictured = type(state0).has_picture()

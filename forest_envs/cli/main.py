@@ -12,12 +12,12 @@ import os
 import re
 import sys
 
-from .cli_args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
-from .core.errors import ConfigError, ForestEnvError
+from ..core.errors import ConfigError, ForestEnvError
+from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
 
 
 def cmd_list(args) -> int:
-    from .core.registry import env_ids, game_spec
+    from ..core.registry import env_ids, game_spec
 
     for env_id in env_ids():
         spec = game_spec(env_id)
@@ -32,7 +32,7 @@ def cmd_list(args) -> int:
 
 
 def cmd_evaluate(args) -> int:
-    from .evaluation import format_table, plot_ratings, ratings, run_games, summarize, write_csv
+    from ..evaluation import format_table, plot_ratings, ratings, run_games, summarize, write_csv
 
     check_counts(args)
     specs = agent_list(args.agents)
@@ -64,7 +64,7 @@ def cmd_evaluate(args) -> int:
 
 
 def cmd_plot(args) -> int:
-    from .evaluation import plot_learning_curve, read_learning_curve
+    from ..evaluation import plot_learning_curve, read_learning_curve
 
     read_learning_curve(args.eval_csv)  # a missing or foreign file: one line, nothing written
     check_writable(args.out, "--out", image=True)
@@ -77,7 +77,7 @@ def cmd_rollout(args) -> int:
     """Play games and print each one's result as a table (seats, agents, scores, places; a
     game cut at max_steps says nobody wins); ``--records`` writes each game's replayable
     record (one JSON object per line; ``forest_envs.replay(record)`` rebuilds the game)."""
-    from .evaluation import format_game, run_games
+    from ..evaluation import format_game, run_games
 
     check_counts(args)
     specs = agent_list(args.agents)
@@ -98,7 +98,7 @@ def cmd_rollout(args) -> int:
 def _print_moves(record: dict) -> None:
     """A played game's moves, each with what it did, as the referee reads them
     (``after.narrate(before, action, None)``), replayed from its record."""
-    from .core.registry import make_raw
+    from ..envs.registration import make_raw
 
     env = make_raw(record["env_id"], **record["config"], **record["env_options"])
     env.reset(seed=record["seed"])
@@ -119,8 +119,8 @@ def _write_records(path: str, results, specs: list[str]) -> None:
 def cmd_replay(args) -> int:
     """Replay a recorded game: with ``--html``, write a page that steps through it; without,
     print its moves as the first of ``--views`` may read them."""
-    from .core.registry import game_spec
-    from .replay_html import load_record, parse_views, replay_positions, write_replay_html
+    from ..core.registry import game_spec
+    from ..replays.html import load_record, parse_views, replay_positions, write_replay_html
 
     if args.game < 0:
         raise ConfigError(f"--game must be non-negative, got {args.game}")
@@ -149,7 +149,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_play(args) -> int:
-    """Play one game in the terminal (forest_envs/play.py): the board, the pending decision
+    """Play one game in the terminal (forest_envs/cli/play.py): the board, the pending decision
     as a sentence, the legal moves (grouped when many) and a log of every move."""
     from .play import play
 
@@ -179,9 +179,9 @@ def cmd_train(args) -> int:
     cfg = None
     try:
         # Imports inside: a Ctrl-C while torch loads must not print a traceback either.
-        from .train.config import load_config
-        from .train.runs import resume_command, stop_reason
-        from .train.sb3 import train
+        from ..train.config import load_config
+        from ..train.runs import resume_command, stop_reason
+        from ..train.sb3 import train
 
         cfg = load_config(path, parse_config(args.set))
         summary = train(cfg, resume=args.resume, progress=not args.quiet, overwrite=args.overwrite)
@@ -224,8 +224,8 @@ def _evaluate_command(cfg: dict, policy: str) -> str:
     """The command that evaluates a trained policy against the game's heuristic (or random)."""
     import shlex
 
-    from .core.registry import game_spec
-    from .train.config import num_players
+    from ..core.registry import game_spec
+    from ..train.config import num_players
 
     other = "heuristic" if game_spec(cfg["env"]).heuristic else "random"
     agents = ",".join([str(policy)] + [other] * (num_players(cfg) - 1))
@@ -236,7 +236,7 @@ def _evaluate_command(cfg: dict, policy: str) -> str:
 
 
 def cmd_bench(args) -> int:
-    from .bench import format_rows, run
+    from ..benchmark.throughput import format_rows, run
 
     if not (math.isfinite(args.seconds) and args.seconds > 0):
         raise ConfigError(f"--seconds must be a positive number, got {args.seconds}")
@@ -277,7 +277,7 @@ def _complete_help(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import __version__
+    from .. import __version__
 
     p = argparse.ArgumentParser(prog="forest-envs", description=_plain_text(__doc__))
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -311,7 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
             q.add_argument("--quiet", action="store_true", help="no progress bar (default: off)")
         q.set_defaults(func=func)
 
-    from .cli_benchmark import add_benchmark_parser
+    from .benchmark import add_benchmark_parser
 
     add_benchmark_parser(sub)
 
@@ -342,7 +342,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "that plays the same game again)")
     q.add_argument("--plain", action="store_true",
                    help="the board as plain text even on a colour terminal (default: off; a game "
-                        "with a colour board, such as Roundforest, draws it with rich when the "
+                        "with a colour board draws it with rich when the "
                         "terminal has colours and rich is installed)")
     q.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
     q.set_defaults(func=cmd_play)
@@ -364,14 +364,14 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--quiet", action="store_true", help="no progress bar (default: off)")
     q.set_defaults(func=cmd_train)
 
-    from . import playthrough
+    from ..testing import playthrough
 
     q = sub.add_parser("playthrough", help="write or check the golden playthroughs "
-                       "(tests/playthroughs; forest_envs/playthrough.py)")
+                       "(tests/playthroughs; forest_envs/testing/playthrough.py)")
     playthrough.add_arguments(q)
     q.set_defaults(func=playthrough.run)
 
-    from .core import fuzzing
+    from ..testing import fuzzing
 
     q = sub.add_parser("fuzz", help="coverage-seeking fuzz games: (decision kind x action "
                                     "block: times reached)")

@@ -1,4 +1,4 @@
-"""The replay's pictures drawn by forked worker processes (``replay_html.build_data``,
+"""The replay's pictures drawn by forked worker processes (``html.build_data``,
 ``workers``): the page is the one the serial drawing makes, byte for byte.
 
 A worker draws runs of consecutive pictures of one view and sends back, for each, the tiles
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 
-from .core.errors import ConfigError
-from .workers import cpu_cores
+from ..core.errors import ConfigError
+from ..evaluation.workers import cpu_cores
 
 POOL_FROM = 48          # pictures: fewer are drawn in this process (starting workers costs more)
 CHUNK = 40              # pictures of one view handed to a worker at a time
@@ -91,7 +91,7 @@ def _draw_run(run: list[int]) -> tuple[int, list]:
     from the picture before it in the run; a tile is its bytes the first time this worker
     sends it, then its number (tiles come back again and again: sending each once is most
     of the saving of drawing in several processes). Also says which worker it is."""
-    from .core.picture import watched
+    from ..drawing.seats import watched
 
     paint, jobs, new_tiler = _POOL_WORK[0]
     differ = new_tiler()

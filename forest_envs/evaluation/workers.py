@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
-from .core.errors import ConfigError
+from ..core.errors import ConfigError
 
 
 def cpu_cores() -> int:

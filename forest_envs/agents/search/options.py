@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from .errors import ConfigError
+from ...core.errors import ConfigError
 
 ROLLOUTS = ("random", "heuristic")
 PRIORS = ("none", "heuristic")

@@ -24,7 +24,7 @@ registered game (nothing in this module names one):
   kind | action blocks reachable from it), so a test can fail on a declared pair never
   reached and on a reached pair the doc does not list.
 
-``python -m forest_envs.core.fuzzing --env <env_id> --games 500`` prints the table (with
+``python -m forest_envs.testing.fuzzing --env <env_id> --games 500`` prints the table (with
 ``--docs docs/<game>.md``: what the doc declares and was not reached, and the reverse).
 """
 
@@ -41,8 +41,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import ConfigError
-from .registry import game_spec
+from ..core.errors import ConfigError
+from ..core.registry import game_spec
 
 # Block names that count as passing (declining, saying no, doing nothing more) unless a Game
 # class declares its own ``pass_blocks``: a whole name, or a suffix.
@@ -273,7 +273,7 @@ class HeuristicPolicy:
     name = "heuristic"
 
     def __init__(self, rng: np.random.Generator, make_heuristic: Callable, num_players: int):
-        from .ismcts import _StateEnv  # the env-like view of a bare state the search uses too
+        from ..agents.search.ismcts import _StateEnv  # the env-like view of a bare state the search uses too
 
         self.agent = make_heuristic(seed=int(rng.integers(2**31)))
         self.env = _StateEnv(num_players)
@@ -461,7 +461,7 @@ def markdown_table(coverage: Coverage) -> str:
 
 # --- command line -----------------------------------------------------------------------------
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``python -m forest_envs.core.fuzzing`` and ``forest-envs fuzz``."""
+    """The options of ``python -m forest_envs.testing.fuzzing`` and ``forest-envs fuzz``."""
     parser.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
@@ -515,7 +515,7 @@ def command(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m forest_envs.core.fuzzing",
+        prog="python -m forest_envs.testing.fuzzing",
         description="Play coverage-seeking fuzz games and print (decision kind x action "
                     "block: times reached).")
     add_arguments(parser)

@@ -13,9 +13,9 @@ follow. The referee's lines show everything and say so; the per-seat lines never
 name and writes the text again: the file is current when the two are equal. ``generate``
 plays a fresh game with the agents the header names; ``write_all`` regenerates every file.
 
-    python -m forest_envs.playthrough --write tests/playthroughs            # every game
-    python -m forest_envs.playthrough --write tests/playthroughs --env ID   # one env id
-    python -m forest_envs.playthrough --check tests/playthroughs            # replay, diff
+    python -m forest_envs.testing.playthrough --write tests/playthroughs            # every game
+    python -m forest_envs.testing.playthrough --write tests/playthroughs --env ID   # one env id
+    python -m forest_envs.testing.playthrough --check tests/playthroughs            # replay, diff
 
 (``forest-envs playthrough`` takes the same options; ``make playthroughs`` runs the first,
 ``make playthroughs ENV=ID`` the second.)
@@ -81,8 +81,8 @@ def default_playthroughs(env_ids=None) -> list[Playthrough]:
     if it has not ended) and, for a game with a heuristic agent, one game of heuristic
     players (seed 2, played to the end or to the game's own truncation); without a
     heuristic, a second random game (seed 2)."""
-    from . import ENV_IDS
-    from .core.registry import game_spec
+    from .. import ENV_IDS
+    from ..core.registry import game_spec
 
     out = []
     for env_id in ENV_IDS if env_ids is None else env_ids:
@@ -227,7 +227,7 @@ def _play(pt: Playthrough, choose: Callable, on_step: Callable | None = None) ->
     """The text of ``pt``'s game with ``choose(env, agent, step)`` picking each action;
     ``on_step(env)`` (tests) sees every position before its action. A ``_Mismatch`` from
     ``choose`` ends the text with a line that says what went wrong."""
-    from .core.registry import make_raw
+    from ..envs.registration import make_raw
 
     env = make_raw(pt.env_id, **pt.config, **pt.env_options)
     env.reset(seed=pt.seed)
@@ -257,7 +257,7 @@ def _play(pt: Playthrough, choose: Callable, on_step: Callable | None = None) ->
 
 def generate(pt: Playthrough) -> str:
     """A fresh game of ``pt``: its agents choose every action."""
-    from .agents import make_agent
+    from ..agents import make_agent
 
     agents = {f"player_{i}": make_agent(pt.env_id, kind, seed=seed)
               for i, (kind, seed) in enumerate(zip(pt.agents, pt.agent_seeds))}
@@ -271,7 +271,7 @@ def generate(pt: Playthrough) -> str:
 
 
 def _num_players(pt: Playthrough) -> int:
-    from .core.registry import game_spec
+    from ..core.registry import game_spec
 
     return game_spec(pt.env_id).game_class.shared(pt.config).num_players
 
@@ -517,7 +517,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    from .core.registry import game_spec
+    from ..core.registry import game_spec
 
     for env_id in args.env or ():
         game_spec(env_id)  # an unknown id: ConfigError naming the valid ones
@@ -541,11 +541,11 @@ def run(args) -> int:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m forest_envs.playthrough",
+    parser = argparse.ArgumentParser(prog="python -m forest_envs.testing.playthrough",
                                      description=__doc__.split("\n\n")[0])
     add_arguments(parser)
     args = parser.parse_args(argv)
-    from .core.errors import ForestEnvError
+    from ..core.errors import ForestEnvError
 
     try:
         return run(args)

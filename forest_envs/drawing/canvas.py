@@ -9,8 +9,6 @@ for want of a font (only the letters' shapes differ).
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import functools
 import math
 import os
@@ -18,7 +16,7 @@ import os
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from .picture_cache import (
+from .cache import (
     RememberingFont,
     group_stamps,
     paint_text,
@@ -26,6 +24,7 @@ from .picture_cache import (
     rounded_box,
     text_length,
 )
+from .seats import is_watched
 
 # Seat colours, seat 0 first: distinct in hue and readable with white text on them.
 SEAT_COLOURS = ((52, 101, 164), (204, 40, 40), (60, 140, 40), (190, 140, 0), (130, 80, 150),
@@ -84,26 +83,6 @@ def _fit(f, s: str, width: float) -> str:
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-_WATCHED = contextvars.ContextVar("forest_envs_picture_watched", default=False)
-
-
-@contextlib.contextmanager
-def watched():
-    """Pictures drawn inside are watched (a replay), not played: no seat is "(you)"; and they
-    are only read, so ``Canvas.array`` gives a read-only array without copying it."""
-    token = _WATCHED.set(True)
-    try:
-        yield
-    finally:
-        _WATCHED.reset(token)
-
-
-def seat_name(seat: int, viewer: int | None) -> str:
-    """How the board names a seat: ``P1``, and ``P1 (you)`` in the view of the seat that plays
-    it (not in a replay, see ``watched``)."""
-    return f"P{seat} (you)" if seat == viewer and not _WATCHED.get() else f"P{seat}"
 
 
 def mix(colour, other=WHITE, t: float = 0.5) -> tuple[int, int, int]:
@@ -234,7 +213,7 @@ class Canvas:
     def card_back(self, x, y, w, h, colour=CARD_BACK, label: str = "") -> None:
         """A face-down card: a hatched back in ``colour`` (an owner's colour when known)."""
         region = (math.floor(x) - 1, math.floor(y) - 1, math.ceil(x + w) + 2, math.ceil(y + h) + 2)
-        self.group(("card_back", x, y, w, h, colour, label, _WATCHED.get()), region,
+        self.group(("card_back", x, y, w, h, colour, label, is_watched()), region,
                    lambda c: c._card_back(x, y, w, h, colour, label))
 
     def _card_back(self, x, y, w, h, colour, label: str) -> None:
@@ -283,7 +262,7 @@ class Canvas:
     def array(self) -> np.ndarray:
         """The picture as an H x W x 3 uint8 array (a fresh copy; read-only in ``watched()``)."""
         pixels = np.asarray(self.image, dtype=np.uint8)
-        return pixels if _WATCHED.get() else pixels.copy()
+        return pixels if is_watched() else pixels.copy()
 
 
 def symbol_disc(colour, label: str = ""):

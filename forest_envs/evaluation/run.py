@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .agents import make_agent
-from .agents.policy import check_agent_fits
-from .core.errors import ConfigError
-from .core.registry import make_raw
+from ..agents import make_agent
+from ..agents.policy import check_agent_fits
+from ..core.errors import ConfigError
+from ..envs.registration import make_raw
 from .workers import map_in_ray, map_in_workers, ray_cluster
 
 

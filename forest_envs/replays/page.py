@@ -1,5 +1,5 @@
 """The page of ``forest-envs replay --html``: its style, its script and the HTML around the
-data ``replay_html.build_data`` makes (the script draws each frame's tiles on a canvas, or the
+data ``html.build_data`` makes (the script draws each frame's tiles on a canvas, or the
 text of a game without pictures, and shows each move's line as the chosen view may read it)."""
 
 from __future__ import annotations

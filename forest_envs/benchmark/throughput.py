@@ -12,7 +12,8 @@ import time
 
 import numpy as np
 
-from .core.registry import env_ids, game_spec, make
+from ..core.registry import env_ids, game_spec
+from ..envs.registration import make
 
 
 def aec_play(env, rng: np.random.Generator, steps: int | None = None,
@@ -63,7 +64,7 @@ def _engine_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0
 def _ismcts_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0) -> float:
     """Simulations per second of the default ``ismcts`` agent searching the first decision
     of a seeded game for ``seconds`` (at least one simulation)."""
-    from .core.ismcts import ISMCTSAgent
+    from ..agents.search.ismcts import ISMCTSAgent
 
     state = new_state(seed)
     agent = ISMCTSAgent(seed, sims=None, time=seconds)

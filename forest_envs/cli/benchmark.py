@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 
-from .cli_args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
-from .core.errors import ConfigError
+from ..core.errors import ConfigError
+from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
 
 
 def cmd_benchmark(args) -> int:
-    from . import benchmark as bm
+    from .. import benchmark as bm
 
     if args.calibrate == bool(args.agent):
         raise ConfigError("give --agent SPEC (benchmark an agent) or --calibrate (freeze the "

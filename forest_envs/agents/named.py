@@ -1,5 +1,5 @@
 """The agents every registered game has by name: ``random``, ``heuristic`` (the game's
-scripted agent, from the registry) and ``ismcts[:options]`` (core/ismcts.py).
+scripted agent, from the registry) and ``ismcts[:options]`` (agents/search/ismcts.py).
 
 They live in core so that ``SingleAgentEnv`` (and with it ``gymnasium.make``) takes
 opponents by name; ``forest_envs.agents.make_agent`` builds on this and adds policy files,
@@ -7,19 +7,19 @@ which the agents layer loads."""
 
 from __future__ import annotations
 
-from .agents import RandomAgent
-from .errors import ConfigError
-from .registry import game_spec
+from ..core.errors import ConfigError
+from ..core.registry import game_spec
+from .base import RandomAgent
 
-CORE_AGENT_KINDS = ("random", "heuristic", "ismcts[:options]")
+BUILTIN_AGENT_KINDS = ("random", "heuristic", "ismcts[:options]")
 
 
-def is_core_agent_name(spec: str) -> bool:
+def is_builtin_agent_name(spec: str) -> bool:
     return spec in ("random", "heuristic", "ismcts") or spec.startswith("ismcts:")
 
 
-def core_agent(env_id: str, spec: str, seed: int | None = None, policy=None):
-    """The agent ``spec`` names (one of ``CORE_AGENT_KINDS``) for ``env_id``; ``policy``: the
+def builtin_agent(env_id: str, spec: str, seed: int | None = None, policy=None):
+    """The agent ``spec`` names (one of ``BUILTIN_AGENT_KINDS``) for ``env_id``; ``policy``: the
     loader of a search's policy by name (the agents layer's; core reads no policy file)."""
     game = game_spec(env_id)
     if spec == "random":
@@ -29,8 +29,8 @@ def core_agent(env_id: str, spec: str, seed: int | None = None, policy=None):
             raise ConfigError(f"{env_id} has no heuristic agent; use random or a policy file")
         return game.heuristic(seed=seed)
     if spec == "ismcts" or spec.startswith("ismcts:"):
-        from .ismcts import ISMCTSAgent
+        from .search.ismcts import ISMCTSAgent
 
         return ISMCTSAgent.from_options(spec[len("ismcts:"):], seed=seed, heuristic=game.heuristic,
                                         policy=policy)
-    raise ConfigError(f"unknown agent {spec!r}; expected one of {', '.join(CORE_AGENT_KINDS)}")
+    raise ConfigError(f"unknown agent {spec!r}; expected one of {', '.join(BUILTIN_AGENT_KINDS)}")

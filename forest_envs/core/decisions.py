@@ -1,0 +1,81 @@
+"""The stack of pending decisions: what a decision is, the kinds a game declares, and the
+standard observation blocks that show the pending one.
+
+A pending ``Decision`` is (kind, player, data): which kind of choice, the seat that makes it
+and a few ints its kind declares (``DecisionKind``). A game lists its kinds once
+(``DECISIONS``) with a ``Kind`` namespace naming each kind's index (``check_kind_ids``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import namedtuple
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .layout import Layout
+
+
+class Decision(NamedTuple):
+    """One pending decision: its kind (index into the state's ``DECISIONS``), the seat that
+    decides, and small ints the kind declares (what the decision is about)."""
+
+    kind: int
+    player: int
+    data: tuple = ()
+
+
+# Builds a Decision from one (kind, player, data) tuple without the Python-level __new__ that
+# NamedTuple generates: decisions change on almost every action.
+_decision = functools.partial(tuple.__new__, Decision)
+
+
+@dataclass(frozen=True)
+class DecisionKind:
+    """A kind of decision. ``ints``: (name, largest value) of each int it carries; ``seats``:
+    names of the seats it carries (shown rotated to the observer, -1 for none). Everything a
+    decision carries is public: every seat at the table knows what is being decided.
+
+    A pending decision's ``data`` is a plain tuple of the ints, then the seats, in the order
+    of ``names``. A handler reads it by unpacking it into those names
+    (``ambush, own = d.data``), never by position (``d.data[0]``): as fast as an index, and
+    a test checks every unpacking against the kind's declared names."""
+
+    name: str
+    ints: tuple[tuple[str, int], ...] = ()
+    seats: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names of what this kind's decisions carry, in their order in ``data``."""
+        return tuple(n for n, _ in self.ints) + tuple(self.seats)
+
+    @functools.cached_property
+    def record(self) -> type:
+        """The typed record of what this kind's decisions carry: a NamedTuple with a field
+        per name (``State.decision_record``), for code outside the rules that reads a
+        decision's data by name (agents, readings)."""
+        typename = "".join(part.title() for part in self.name.split("_")) + "Data"
+        return namedtuple(typename, self.names)
+
+
+def check_kind_ids(kind_class: type, kinds: tuple[DecisionKind, ...]) -> None:
+    """A game's ``Kind`` namespace (``Kind.X``: the index in ``DECISIONS`` of the kind named
+    ``x``, the one naming every game uses) must list every kind, in ``DECISIONS``' order."""
+    ids = {n: v for n, v in vars(kind_class).items() if n.isupper()}
+    want = {k.name.upper(): i for i, k in enumerate(kinds)}
+    if ids != want:
+        raise TypeError(f"{kind_class.__qualname__} must be exactly {want}, not {ids}")
+
+
+def add_decision_blocks(layout: Layout, kinds: tuple[DecisionKind, ...]) -> None:
+    """The standard observation blocks every game has: which decision is pending, whose
+    decision and whose turn it is, and what the decision carries."""
+    n = layout.num_players
+    width = max((len(k.ints) for k in kinds), default=0)
+    high = max((h for k in kinds for _, h in k.ints), default=0)
+    layout.add("turn_seat", n, high=1, seats=0)
+    layout.add("decision_kind", len(kinds), high=1)
+    layout.add("decision_player", n, high=1, seats=0)
+    layout.add("decision_data", width, high=max(high, 1))
+    layout.add("decision_seat", (max((len(k.seats) for k in kinds), default=0), n), high=1, seats=1)
