@@ -27,7 +27,10 @@ from .components import (
     ROUTE_LEN,
 )
 
-MAX_OFFERS = 3          # failed joint-ambush offers a performer may make in one turn
+# Failed joint-ambush offers (declined or given up) a performer may make in one turn. Not in
+# the rulebook: without a cap a performer could offer for ever and a game need not end
+# (docs/sherwood.md, item 7, says why 3).
+MAX_OFFERS = 3
 MAX_TOTAL = 99          # bound of an ambush's running strength in decision data
 MAX_FAME_SEEN = 300     # the fame track keeps counting past 30 (a bound, never reached)
 
