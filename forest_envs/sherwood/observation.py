@@ -44,7 +44,10 @@ DECISIONS = (
     DecisionKind("lead"),
     DecisionKind("equip", ints=(("ambush", NUM_AMBUSHES - 1), ("strength", MAX_STRENGTH),
                                 ("total", MAX_TOTAL)), seats=("leader",)),
-    DecisionKind("share", ints=(("picks", MAX_SEATS),)),
+    # Who gets the shares left in a round that cannot serve every participant in it
+    # (``picks`` of them); or, ``own`` = 1, the leader's own share of the round just ended:
+    # a bag or a comrade (rules/loot.py).
+    DecisionKind("share", ints=(("picks", MAX_SEATS), ("own", 1))),
     DecisionKind("comrade", ints=(("comrades", MAX_COMRADES),)),
     DecisionKind("cloak", ints=(("ambush", NUM_AMBUSHES - 1),)),
     DecisionKind("provisions", ints=(("ambush", NUM_AMBUSHES - 1),)),
