@@ -224,6 +224,52 @@ def test_the_leader_is_not_asked_about_his_own_share_where_it_cannot_change_an_a
     assert phase(s) == "lead" and s.shares.tolist() == [[2, 2]] + [[0, 0]] * 4
 
 
+def robbed(card: int, n: int, outlaws: dict[int, int], oak: list[int]):
+    """``card`` led into its origin's gate, manned by ``outlaws`` (seat 0 leads), each seat
+    keeping ``oak`` figures under the oak."""
+    s = attack_setup(card, {f"{TOWNS[CARDS[card].origin]} Gate": outlaws}, n=n, leads=(0, 1),
+                     more_cards=(0,))
+    for q, k in enumerate(oak):
+        set_oak(s, q, k)
+    act(s, "lead traveller 1")
+    return s
+
+
+@pytest.mark.parametrize(("case", "card", "n", "outlaws", "oak", "first"), [
+    # Leader 4 outlaws, 1 figure under the oak; card 15 (4 bags, 1 comrade). In round 2 his
+    # shares not taken as bags (2) pass his figures (1): one of them is a bag anyway. The
+    # first question is round 3's last share.
+    ("one of his open shares is a bag anyway", 15, 3, {0: 4, 1: 3}, [1, 0], ("share", (1, 0))),
+    # Card 38 (6 bags, 1 comrade); P3 and the leader have room for 2 comrades.
+    ("the comrades run out before the room", 38, 5, {0: 3, 1: 3, 2: 3, 3: 4}, [1, 0, 0, 1],
+     ("share", (3, 0))),
+    # Card 11 (2 bags, 1 comrade): P1's one outlaw is served in round 1.
+    ("no ally's share can be a bag any more", 11, 5, {0: 4, 1: 1}, [2, 0], ("lead", ())),
+])
+def test_the_leader_is_not_asked_about_his_own_share_where_a_bag_cannot_cost_an_ally(
+        case, card, n, outlaws, oak, first):
+    s = robbed(card, n, outlaws, oak)
+    assert (phase(s), s.decision.data) == first, case
+    check_totals(s)
+
+
+def test_the_leader_is_not_asked_again_once_no_bag_is_left_for_him():
+    # Card 11 (2 bags, 1 comrade), leader 4 outlaws and 2 figures under the oak, P1 2 outlaws
+    # and none. Round 1: asked. A bag leaves no bag: round 2's share is his (only a comrade
+    # is left, and it is his), with no second question.
+    s = robbed(11, 3, {0: 4, 1: 2}, [2, 0])
+    assert (phase(s), s.decision.data) == ("share", (0, 1))
+    act(s, "give a share to self")
+    assert phase(s) == "lead" and s.shares.tolist() == [[2, 1], [1, 0], [0, 0]]
+    # A comrade leaves a bag for round 2, which the leader gives to himself or to P1.
+    s = robbed(11, 3, {0: 4, 1: 2}, [2, 0])
+    act(s, "give a comrade to self")
+    assert (phase(s), s.decision.data) == ("share", (1, 0))
+    assert legal_names(s) == {"give a share to self", "give a share to +1"}
+    assert s.shares[:2].tolist() == [[1, 1], [1, 0]]
+    check_totals(s)
+
+
 def test_a_robbery_with_nothing_to_share_leaves_the_shares_block_empty():
     """The observed ``shares`` block holds the shares of the last robbery: a robbery whose
     loot is nothing (card 5 carries fame only) must not show the previous robbery's."""
@@ -364,7 +410,7 @@ def test_the_engine_hands_out_exactly_what_the_rounds_allow_random_positions():
     Some of these positions ask him, and in some of those neither answer reaches all the
     hand-outs of the other."""
     rng = np.random.default_rng(2026)
-    asked = needed = 0
+    asked = questions = needed = 0
     for _ in range(300):
         n = int(rng.integers(3, 6))
         k = int(rng.integers(2, n + 1))
@@ -395,13 +441,14 @@ def test_the_engine_hands_out_exactly_what_the_rounds_allow_random_positions():
         assert got == want, (card, outlaws, oak, gold)
         own = [st for st in _decisions(s) if phase(st) == "share" and st.decision.data == (0, 1)]
         asked += bool(own)
+        questions += len(own)
         for st in own:
             bag, comrade = _ends_after(st, "give a share to self"), _ends_after(st, "give a comrade to self")
             needed += not (bag <= comrade or comrade <= bag)
-    # Measured: 26 positions ask him, 29 questions in all; after 6 of them neither answer's
-    # hand-outs are all reachable after the other (the rest are the questions too many that
-    # docs/sherwood.md, item 11, allows).
-    assert asked >= 10 and needed >= 3, (asked, needed)
+    # 26 positions ask him, 29 questions in all; after 6 of them neither answer's hand-outs
+    # are all reachable after the other (the rest are the questions too many that
+    # docs/sherwood.md, item 11, allows). Pinned: a change of when he is asked shows here.
+    assert (asked, questions, needed) == (26, 29, 6)
 
 
 def _decisions(state) -> list:

@@ -37,16 +37,16 @@ with room under the oak leaves slack as it is; any other takes one. So:
    comrades run out first (the room for comrades, sum(min(s_q, oak_q)), above the comrades:
    it never falls, so every later check fails on the comrades alike), and not where the
    allies' shares still to come that can only be bags (each ally's outlaws beyond his
-   figures under the oak, less those already served) are fewer than slack, nor where no ally
-   can take another share now (slack and the loot left only fall, so he never will). In
-   those positions every later check gives the same answer either way, the same shares are
-   handed out, and a bag of his among them is one of the ends the final ``comrade`` choice
-   offers.
+   figures under the oak, less those already served) are fewer than slack (each takes one,
+   so none of them is refused). In those positions every later check gives the same answer
+   either way, the same shares are handed out, and a bag of his among them is one of the
+   ends the final ``comrade`` choice offers.
 
 So the leader is asked about his own share (``share`` with ``own`` = 1: ``give a share to
 self`` takes it as a bag, ``give a comrade to self`` as a comrade) at the end of each round
-in which he took one, where a bag and a comrade are both possible and neither case of 2.
-holds; elsewhere the engine leaves it open. In the rest the engine decides only where there
+in which he took one, where a comrade is possible (one is left for him, and his shares not
+taken as bags are more than those taken as comrades and at most his figures), a bag is
+possible (slack >= 1) and neither case of 2. holds; elsewhere the engine leaves it open. In the rest the engine decides only where there
 is nothing to choose, as before: a round whose participants can all take a share gives each
 one (the rule); a participant who cannot take any share that is left is passed over (he
 could only be given a comrade without a figure under the oak); a comrade goes to the one
@@ -198,26 +198,24 @@ class LootSharing:
 
     def _own_share_matters(self) -> bool:
         """Whether taking the share the leader took this round as a bag rather than a comrade
-        can change what an ally can still get (the module's docstring, 2.; elsewhere it is
-        left open and settled with the other comrades at the end)."""
+        can change what an ally can still get (the module's docstring, 2.); elsewhere it is
+        left open and settled with the other comrades at the end."""
         L = self.loot
         q, shares, oak = L.leader, L.shares, L.oak
         open_ = shares[q] - L.own_bags            # his shares not taken as bags
         got = L.comrades_got[q]                   # of which taken as comrades
-        if not (got < L.comrades and got < min(open_, oak[q])):
-            return False                          # it cannot be a comrade
-        L.own_bags += 1
-        bag = got <= min(open_ - 1, oak[q]) and self._fits(shares)
-        L.own_bags -= 1
-        if not bag:
-            return False                          # it cannot be a bag
+        if got >= L.comrades or not got < open_ <= oak[q]:
+            return False    # no comrade left for him, or one of his open shares is a bag anyway
         room = self._room_for_comrades(shares)
         if room > L.comrades:
-            return False                          # the comrades run out before the room
-        slack = room - (sum(shares) - L.gold)     # bags left for shares that can only be bags
-        allies = [a for a in L.order if a != q and shares[a] < L.outlaws[a]]
-        bag_only = sum(max(0, L.outlaws[a] - oak[a]) - max(0, shares[a] - oak[a]) for a in allies)
-        return bag_only >= slack and any(self._fits_one_more(a) for a in allies)
+            return False    # the comrades run out before the room for them
+        # The bags left for shares that can only be bags: a bag of his takes one, so he can
+        # take one only while there is one; it refuses an ally's later share only where the
+        # allies' bag-only shares still to come are as many as these bags.
+        slack = room - (sum(shares) - L.gold)
+        bag_only = sum(max(0, L.outlaws[a] - oak[a]) - max(0, shares[a] - oak[a])
+                       for a in L.order if a != q and shares[a] < L.outlaws[a])
+        return 1 <= slack <= bag_only
 
     def _tier_room(self, tier: list[int]) -> int:
         """How many of the tier can still get a share (greedy is exact on a matroid)."""
