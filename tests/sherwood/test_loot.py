@@ -224,32 +224,84 @@ def test_the_leader_is_not_asked_about_his_own_share_where_it_cannot_change_an_a
     assert phase(s) == "lead" and s.shares.tolist() == [[2, 2]] + [[0, 0]] * 4
 
 
-def robbed(card: int, n: int, outlaws: dict[int, int], oak: list[int]):
+def robbed(card: int, n: int, outlaws: dict[int, int], oak: list[int], sword: bool = False):
     """``card`` led into its origin's gate, manned by ``outlaws`` (seat 0 leads), each seat
-    keeping ``oak`` figures under the oak."""
+    keeping ``oak`` figures under the oak (``sword``: the leader plays one to reach the
+    strength)."""
     s = attack_setup(card, {f"{TOWNS[CARDS[card].origin]} Gate": outlaws}, n=n, leads=(0, 1),
-                     more_cards=(0,))
+                     more_cards=(0,), hands={0: {"sword": 1}} if sword else None)
     for q, k in enumerate(oak):
         set_oak(s, q, k)
-    act(s, "lead traveller 1")
+    act(s, "lead traveller 1", *(("play sword",) if sword else ()))
     return s
 
 
-@pytest.mark.parametrize(("case", "card", "n", "outlaws", "oak", "first"), [
+@pytest.mark.parametrize(("case", "card", "n", "outlaws", "oak", "sword", "first"), [
     # Leader 4 outlaws, 1 figure under the oak; card 15 (4 bags, 1 comrade). In round 2 his
     # shares not taken as bags (2) pass his figures (1): one of them is a bag anyway. The
     # first question is round 3's last share.
-    ("one of his open shares is a bag anyway", 15, 3, {0: 4, 1: 3}, [1, 0], ("share", (1, 0))),
+    ("one of his open shares is a bag anyway", 15, 3, {0: 4, 1: 3}, [1, 0], False,
+     ("share", (1, 0))),
     # Card 38 (6 bags, 1 comrade); P3 and the leader have room for 2 comrades.
     ("the comrades run out before the room", 38, 5, {0: 3, 1: 3, 2: 3, 3: 4}, [1, 0, 0, 1],
-     ("share", (3, 0))),
+     False, ("share", (3, 0))),
     # Card 11 (2 bags, 1 comrade): P1's one outlaw is served in round 1.
-    ("no ally's share can be a bag any more", 11, 5, {0: 4, 1: 1}, [2, 0], ("lead", ())),
+    ("no ally's share can be a bag any more", 11, 5, {0: 4, 1: 1}, [2, 0], False, ("lead", ())),
+    # Card 34 (4 bags, 2 comrades). After round 1, 3 bags are left for bag-only shares
+    # (slack); the allies' bag-only shares to come: P1 (4 outlaws, 3 figures) 1, P2 (2
+    # outlaws, none) 1: 2 < 3. Round 2 hands out the rest; then the comrades are chosen.
+    ("an ally's shares that can be comrades need no bag", 34, 3, {0: 3, 1: 4, 2: 2}, [3, 3, 0],
+     False, ("comrade", (2,))),
+    # The same card (the leader's sword makes the strength): P1 has a figure for each of
+    # his 2 outlaws (no bag-only share), P2 (3 outlaws, none) 2 more: 2 < 3.
+    ("an ally with a figure for every outlaw needs no bag", 34, 3, {0: 2, 1: 2, 2: 3}, [2, 2, 0],
+     True, ("comrade", (2,))),
 ])
 def test_the_leader_is_not_asked_about_his_own_share_where_a_bag_cannot_cost_an_ally(
-        case, card, n, outlaws, oak, first):
-    s = robbed(card, n, outlaws, oak)
+        case, card, n, outlaws, oak, sword, first):
+    s = robbed(card, n, outlaws, oak, sword)
     assert (phase(s), s.decision.data) == first, case
+    check_totals(s)
+
+
+def test_the_bag_only_shares_to_come_are_each_allys_outlaws_beyond_his_figures():
+    # Card 34 (4 bags, 2 comrades); leader 4 outlaws and 2 figures, P1 1 outlaw and none,
+    # P2 4 outlaws and 1 figure. After round 1 slack is 3 (4 bags, P1's one share beyond his
+    # figures) and P2's shares still to come beyond his figure are 3: asked (that his
+    # answer could be reached otherwise here is the question too many that item 11 allows).
+    s = robbed(TWO_COMRADES, 3, {0: 4, 1: 1, 2: 4}, [2, 0, 1])
+    assert (phase(s), s.decision.data) == ("share", (0, 1))
+    assert s.legal_action_mask().tolist().count(1) == 2 and s.legal_action_mask().max() == 1
+
+
+def test_the_leader_is_asked_once_at_the_end_of_the_round_in_which_he_took_his_share():
+    # Card 20 (6 bags, 1 comrade); the leader's one outlaw and one figure, P1 and P2 four
+    # outlaws each and no figure. Round 1: asked. A comrade: rounds 2 and 3 are the allies'
+    # (he takes no share in them), and nobody asks him again.
+    s = robbed(20, 4, {0: 1, 1: 4, 2: 4}, [1, 0, 0])
+    assert (phase(s), s.decision.data, s.loot.round) == ("share", (0, 1), 1)
+    act(s, "give a comrade to self")
+    assert phase(s) == "lead"
+    assert s.shares.tolist() == [[1, 1], [3, 0], [3, 0], [0, 0]]
+    # A bag: round 3 has one bag for the two allies.
+    s = robbed(20, 4, {0: 1, 1: 4, 2: 4}, [1, 0, 0])
+    act(s, "give a share to self")
+    assert (phase(s), s.decision.data, s.loot.round) == ("share", (1, 0), 3)
+    act(s, "give a share to +2")
+    assert s.shares.tolist() == [[2, 1], [2, 0], [3, 0], [0, 0]]
+    check_totals(s)
+
+
+def test_a_bag_the_leader_took_stays_a_bag_when_the_comrades_are_handed_out():
+    # Card 34 (4 bags, 2 comrades), 5 players; leader 4 outlaws and 1 figure, P4 2 outlaws
+    # and 2 figures, the others none. A bag as his round-1 share; round 2's last share goes
+    # to P4: both comrades are P4's, the leader keeps his bag (his one figure has no share
+    # left to be a comrade in).
+    s = robbed(TWO_COMRADES, 5, {0: 4, 1: 1, 2: 1, 3: 3, 4: 2}, [1, 0, 0, 0, 2])
+    assert (phase(s), s.decision.data) == ("share", (0, 1))
+    act(s, "give a share to self", "give a share to +4")
+    assert phase(s) == "lead"
+    assert s.shares.tolist() == [[1, 0], [1, 0], [1, 0], [1, 0], [2, 2]]
     check_totals(s)
 
 

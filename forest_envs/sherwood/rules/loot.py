@@ -199,23 +199,21 @@ class LootSharing:
     def _own_share_matters(self) -> bool:
         """Whether taking the share the leader took this round as a bag rather than a comrade
         can change what an ally can still get (the module's docstring, 2.); elsewhere it is
-        left open and settled with the other comrades at the end."""
+        left open and settled with the other comrades at the end. A comrade is possible when
+        his open shares (not taken as bags) are at most his figures under the oak and the
+        room for comrades, which counts them, is at most the loot's comrades: the share he
+        just took is open, so his open shares outnumber those he took as comrades."""
         L = self.loot
         q, shares, oak = L.leader, L.shares, L.oak
-        open_ = shares[q] - L.own_bags            # his shares not taken as bags
-        got = L.comrades_got[q]                   # of which taken as comrades
-        if got >= L.comrades or not got < open_ <= oak[q]:
-            return False    # no comrade left for him, or one of his open shares is a bag anyway
         room = self._room_for_comrades(shares)
-        if room > L.comrades:
-            return False    # the comrades run out before the room for them
         # The bags left for shares that can only be bags: a bag of his takes one, so he can
         # take one only while there is one; it refuses an ally's later share only where the
-        # allies' bag-only shares still to come are as many as these bags.
+        # allies' bag-only shares still to come (none for a served ally) are as many.
         slack = room - (sum(shares) - L.gold)
         bag_only = sum(max(0, L.outlaws[a] - oak[a]) - max(0, shares[a] - oak[a])
-                       for a in L.order if a != q and shares[a] < L.outlaws[a])
-        return 1 <= slack <= bag_only
+                       for a in L.order if a != q)
+        return (shares[q] - L.own_bags <= oak[q] and room <= L.comrades
+                and 1 <= slack <= bag_only)
 
     def _tier_room(self, tier: list[int]) -> int:
         """How many of the tier can still get a share (greedy is exact on a matroid)."""
