@@ -7,7 +7,7 @@ STAMP_FULL := $(VENV)/.stamp-full
 STAMP_ECO := $(VENV)/.stamp-ecosystem
 DEMO_GAMES ?= 300
 
-.PHONY: demo test test-all test-asan bench lint playthroughs mutation clean
+.PHONY: demo test test-all asan-build test-asan fuzz-native bench lint playthroughs mutation clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -51,30 +51,39 @@ PYTEST_WORKERS ?= 2
 test: $(STAMP_FULL)
 	FOREST_ENVS_REQUIRE_NATIVE=1 $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS)
 
-# The native engines built with AddressSanitizer and UBSan (and bounds-checked indexing),
-# then the differential fuzz and the hostile-input tests run on them, in a venv of their own
-# that imports the package from a copy of the tree holding the sanitized modules.
+# The native engines built with AddressSanitizer and UBSan (and bounds-checked indexing), in a
+# copy of the tree with a venv of its own (the sanitizer runtime is preloaded into Python).
 ASAN_DIR := build/asan
-test-asan: $(STAMP_BASE)
+ASAN_RUN = cd $(ASAN_DIR)/src && FOREST_ENVS_REQUIRE_NATIVE=1 PYTHONPATH=. \
+	LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	../venv/bin/python
+asan-build: $(STAMP_BASE)
 	cmake -S . -B $(ASAN_DIR)/cmake -G Ninja -DPython_EXECUTABLE=$(abspath $(BIN)/python) \
 		-DFOREST_ENVS_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	cmake --build $(ASAN_DIR)/cmake
-	rm -rf $(ASAN_DIR)/src && mkdir -p $(ASAN_DIR)/src && cp -r forest_envs $(ASAN_DIR)/src/
+	rm -rf $(ASAN_DIR)/src && mkdir -p $(ASAN_DIR)/src && cp -r forest_envs tools $(ASAN_DIR)/src/
 	cmake --install $(ASAN_DIR)/cmake --prefix $(ASAN_DIR)/src >/dev/null
 	test -x $(ASAN_DIR)/venv/bin/python || ($(PY) -m venv $(ASAN_DIR)/venv && \
 		$(ASAN_DIR)/venv/bin/pip install --quiet numpy gymnasium pettingzoo openskill tqdm pillow \
-		threadpoolctl pytest hypothesis pyyaml)
-	cd $(ASAN_DIR)/src && FOREST_ENVS_REQUIRE_NATIVE=1 PYTHONPATH=. \
-		LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
-		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-		../venv/bin/python -m pytest -q -p no:cacheprovider --rootdir=$(abspath .) $(abspath tests/test_native_engines.py) $(ASAN_TESTS)
+		threadpoolctl pytest hypothesis pyyaml atheris)
 
-# The HTML replay's browser test needs Debian's Chromium: installed here when apt-get can
-# (the test skips, saying why, where it cannot).
-test-all: $(STAMP_ECO)
-	@command -v chromium >/dev/null || apt-get install -y -q chromium >/dev/null 2>&1 || \
-		echo "Chromium not installed: the browser test of the HTML replay will be skipped"
-	$(BIN)/python -m pytest -q -m "slow or not slow"
+# The differential fuzz and the hostile-input tests on the sanitized engines.
+test-asan: asan-build
+	$(ASAN_RUN) -m pytest -q -p no:cacheprovider --rootdir=$(abspath .) $(abspath tests/test_native_engines.py) $(ASAN_TESTS)
+
+# Coverage-guided fuzzing (atheris) of the native engines with hostile state dicts and action
+# sequences, for FUZZ_SECONDS, on the release build (a crash stops it and leaves the input
+# in the current directory); then every input it kept is replayed on the sanitized build
+# (ASan and UBSan, which hide the fuzzer's coverage if they run together).
+FUZZ_SECONDS ?= 600
+FUZZ_ENV ?= chickwood_v0
+FUZZ_CORPUS := build/fuzz/$(FUZZ_ENV)
+fuzz-native: asan-build
+	$(BIN)/pip install --quiet atheris
+	mkdir -p $(FUZZ_CORPUS)
+	$(BIN)/python tools/fuzz_native.py --env $(FUZZ_ENV) $(FUZZ_CORPUS) -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096
+	$(ASAN_RUN) tools/fuzz_native.py --env $(FUZZ_ENV) $(abspath $(FUZZ_CORPUS)) -runs=0 -rss_limit_mb=4096
 
 bench: $(STAMP_BASE)
 	$(BIN)/forest-envs bench

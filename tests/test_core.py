@@ -455,7 +455,8 @@ def test_clone_is_deep_and_from_dict_round_trips_nested_fields():
     assert twin.last is not state.last and twin.last.taker == 1 and state.last.taker == 0
     bad = json.loads(json.dumps(before))
     bad["decisions"][-1]["tuple"][2]["tuple"].append(5)
-    with pytest.raises(ValueError, match=r"the 'answer' decision carries 2 values \(amount, taker\), not 3"):
+    with pytest.raises(ValueError, match=r"decision 1 \(answer\) carries 3 values; the kind carries 2 "
+                                         r"\(amount, taker\)"):
         state.game.state_from_dict(bad)
     other = ToyGame(num_players=2)
     with pytest.raises(ValueError, match="another game or configuration"):

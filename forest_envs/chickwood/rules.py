@@ -41,7 +41,7 @@ from ..core.plain import record
 from ..core.results import competition_ranks
 from ..core.state import BufferState
 from . import actions as A
-from . import render
+from . import checks, render
 from .components import (
     ALMS_PER_PLAYER,
     CASTLE_CAPACITY,
@@ -148,6 +148,9 @@ class ChickwoodState(Scouting, Raiding, GameEnd, BufferState):
     RENDER = render
     FIELDS = ("deck", "order", "step", "end_stages", "discard_fd", "grid", "raids")
     __slots__ = FIELDS + block_names()
+    # What a state dict must hold (checks.py), whichever engine reads it.
+    check_fields = staticmethod(checks.check_fields)
+    check_consistent = checks.check_consistent
 
     # --- setup ----------------------------------------------------------------------------
     @classmethod

@@ -30,9 +30,10 @@ import numpy as np
 
 from .decisions import Decision, _decision
 from .errors import IllegalActionError
-from .plain import from_json, to_json
-from .rng import make_rng, rng_from_json, rng_to_json
+from .plain import to_json
+from .rng import make_rng, rng_to_json
 from .state import BufferState
+from .state_checks import read_state_dict
 
 __all__ = ["NativeState", "coerce_action"]
 
@@ -179,25 +180,21 @@ class NativeState:
 
     @classmethod
     def from_dict(cls, game, data: dict):
-        if data.get("env_id") != game.env_id or data.get("config") != game.config:
-            raise ValueError("state dict belongs to another game or configuration")
+        """The state ``to_dict`` wrote, checked as the Python engine checks it
+        (core/state_checks.py, then the game's ``check_fields``), then by the C++ engine
+        for everything its rules index by, then the game's ``check_consistent``."""
+        loaded = read_state_dict(game, data, cls.FIELDS)
+        cls.check_fields(game, loaded)
         self = cls._blank(game)
-        buf = np.asarray(data["buf"])
-        if buf.shape != (game.layout.size,):
-            raise ValueError(f"state dict: buf has shape {buf.shape}, the layout needs ({game.layout.size},)")
-        if not np.issubdtype(buf.dtype, np.integer):
-            raise ValueError("state dict: buf must hold integers")
-        bad = game.layout.out_of_range(buf)
-        if bad:
-            raise ValueError(f"state dict: blocks out of their declared range: {', '.join(bad)}")
-        self._set_buf(buf.astype(game.layout.dtype).tolist())
-        self.rng = rng_from_json(data["rng"])
-        self.decisions = [tuple(d) for d in from_json(data["decisions"])]
-        self._set_turn_field(int(from_json(data["turn"])))
-        for f in self.FIELDS:
-            setattr(self, f, from_json(data[f]))
+        self._set_buf(loaded.buf.tolist())
+        self.rng = loaded.rng
+        self.decisions = loaded.decisions
+        self._set_turn_field(loaded.turn)
+        for f, value in loaded.fields.items():
+            setattr(self, f, value)
         self._check_fields()
         self.edited()
+        self.check_consistent()
         return self
 
     # --- hidden information -----------------------------------------------------------------

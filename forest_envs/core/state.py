@@ -20,9 +20,10 @@ import numpy as np
 from .decisions import Decision, DecisionKind
 from .errors import IllegalActionError
 from .game import Game
-from .plain import deep_copy, from_json, to_json
+from .plain import deep_copy, to_json
 from .results import Result
 from .rng import rng_from_json, rng_to_json
+from .state_checks import read_state_dict
 
 
 @functools.cache
@@ -111,6 +112,17 @@ class GameState:
         """A state ``seat`` cannot tell from this one (a determinization for search): what it
         cannot see is redrawn consistently with everything it has observed."""
         raise NotImplementedError
+
+    # --- what a state dict must satisfy (core/state_checks.py) ----------------------------
+    @classmethod
+    def check_fields(cls, game: Game, loaded) -> None:
+        """Refuse (ValueError naming the field) a state dict's fields that no state of
+        ``game`` can hold, with its decisions (``loaded``: core/state_checks.LoadedState);
+        every engine's ``from_dict`` calls it before using them."""
+
+    def check_consistent(self) -> None:
+        """Refuse (ValueError) a loaded state whose parts do not add up (cards, coins...);
+        every engine's ``from_dict`` calls it last."""
 
     def ranks(self) -> list[int]:
         """Each seat's place (1 = a winner), with the game's own tie-breaks; the one source
@@ -382,14 +394,18 @@ class BufferState(GameState):
 
     @classmethod
     def from_dict(cls, game: Game, data: dict):
-        if data.get("env_id") != game.env_id or data.get("config") != game.config:
-            raise ValueError("state dict belongs to another game or configuration")
+        """The state ``to_dict`` wrote, checked first (core/state_checks.py: a ValueError
+        names what no state of ``game`` can hold)."""
+        loaded = read_state_dict(game, data, cls.FIELDS)
+        cls.check_fields(game, loaded)
         self = cls._blank(game)
-        self.buf[:] = np.asarray(data["buf"], dtype=game.layout.dtype)
-        self.rng = rng_from_json(data["rng"])
-        for f in self._BASE_FIELDS + cls.FIELDS:
-            object.__setattr__(self, f, from_json(data[f]))
-        self.decisions = [game.decision_entry(k, p, tuple(d))[0] for k, p, d in self.decisions]
+        self.buf[:] = loaded.buf
+        self.rng = loaded.rng
+        self.decisions = [game.decision_entry(k, p, d)[0] for k, p, d in loaded.decisions]
+        self.turn = loaded.turn
+        for f, value in loaded.fields.items():
+            object.__setattr__(self, f, value)
+        self.check_consistent()
         return self
 
     # --- the decision stack ----------------------------------------------------------------

@@ -98,6 +98,23 @@ def set_hands(state, hands: dict[int, dict[str, int]]) -> None:
     state.edited()
 
 
+def balance_cards(state) -> None:
+    """Make a built position's cards add up to the deck again, as a state dict must
+    (``from_dict`` refuses one that does not): each conjured card leaves the draw deck (its
+    last card of that kind), each missing card goes to the bottom of the deck."""
+    deck = list(state.deck)
+    excess = state.card_totals() - state.game.composition
+    for k in np.flatnonzero(excess > 0):
+        for _ in range(int(excess[k])):
+            where = max(i for i, c in enumerate(deck) if c == k)   # ValueError: none left to take
+            del deck[where]
+    for k in np.flatnonzero(excess < 0):
+        deck += [k] * int(-excess[k])
+    state.deck = np.array(deck, dtype=np.int8)
+    state.edited()
+    assert np.array_equal(state.card_totals(), state.game.composition)
+
+
 def set_castle_cards(state, value: int, face_up: dict[str, int] | None = None,
                      face_down: dict[int, dict[str, int]] | None = None) -> None:
     """Lay loot before castle ``value``: face-up cards, and face-down cards by owner."""

@@ -45,6 +45,7 @@ from forest_envs.chickwood.scoring import (
     village_awards,
     village_awards_all_unlocked,
 )
+from forest_envs.core.engines import engine_of
 from forest_envs.envs.registration import make_raw
 from forest_envs.evaluation import run_games, summarize
 
@@ -79,12 +80,16 @@ def engine():
     _ENGINE[0] = "python"
     yield "python"
     _ENGINE[0] = None
+
+
 CONFIG_IDS = [f"{n}p{'-legendary' if leg else ''}" for n, leg in CONFIGS]
 
 
 def env_around(state):
-    """A raw env started from a copy of ``state`` (the player to move selected)."""
-    env = make_raw("chickwood_v0", **state.game.config)
+    """A raw env started from a copy of ``state`` (the player to move selected), on the
+    state's own engine: these positions conjure cards, which no engine's state dict accepts
+    (the cards would not add up), so the env must not convert them."""
+    env = make_raw("chickwood_v0", engine=engine_of(state), **state.game.config)
     env.reset(options={"state": state})
     return env
 

@@ -34,6 +34,7 @@ from forest_envs.core.results import competition_ranks, returns_from_ranks
 from .conftest import (
     F,
     act,
+    balance_cards,
     cell,
     clear_castles,
     counts,
@@ -795,10 +796,10 @@ def test_spy_glass_only_counts_in_the_legendary_variant():
     assert phase(s) == "raid"
 
 
-def key_position():
+def key_position(hand: dict[str, int] | None = None):
     s = legendary_scout_position((1, 2, 3))      # order P0, P1, P2
     set_collection(s, 2, {"key": 1})
-    set_hands(s, {p: {"gold chest": 3} for p in range(3)})
+    set_hands(s, {p: hand or {"gold chest": 3} for p in range(3)})
     scout_all(s)
     return s
 
@@ -1115,7 +1116,8 @@ def test_json_round_trip_keeps_secret_discards():
 
 
 def test_json_round_trip_keeps_the_decision_stack():
-    s = key_position()
+    s = key_position({"gold chest": 2, "henchman": 1})   # the deck has six gold chests:
+    balance_cards(s)                 # a dict's cards must add up to it (from_dict checks)
     act(s, "raid castle 4")          # the key decision above the raid
     r = ChickwoodState.from_dict(s.game, json.loads(json.dumps(s.to_dict())))
     assert r.decisions == s.decisions == [(Kind.RAID, 0, ()), (Kind.KEY, 2, (3, 0))]

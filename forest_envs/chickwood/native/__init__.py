@@ -16,6 +16,7 @@ import numpy as np
 from ...core.native_state import NativeState, check_native_contract
 from ...core.state import GameState
 from .. import actions as A
+from .. import checks
 from ..components import (
     CASTLE_CARDS,
     KIND_NAMES,
@@ -78,6 +79,8 @@ if _engine is not None:
         DECISIONS = DECISIONS
         RENDER = ChickwoodState.RENDER
         FIELDS = ChickwoodState.FIELDS
+        check_fields = staticmethod(checks.check_fields)
+        check_consistent = checks.check_consistent
 
         @classmethod
         def _native_base(cls) -> type:

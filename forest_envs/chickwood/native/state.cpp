@@ -349,7 +349,7 @@ void State::check_fields() const {
   const int n = num_players();
   for (int8_t k : deck)
     if (k < 0 || k >= NUM_KINDS) throw BadInput("deck: a card kind outside 0..21");
-  if (!order.empty() && static_cast<int>(order.size()) != n) throw BadInput("order: one seat per player, or none");
+  if (static_cast<int>(order.size()) != n) throw BadInput("order: one seat per player");
   std::vector<int> seen(static_cast<size_t>(n), 0);
   for (int8_t p : order) {
     if (p < 0 || p >= n || seen[static_cast<size_t>(p)]++) throw BadInput("order: not a permutation of the seats");
@@ -370,6 +370,13 @@ void State::check_fields() const {
     for (int8_t v : r)
       if (v < 1 || v > MAX_CASTLE) throw BadInput("raids: a castle value outside 1..6");
   if (turn < 0 || turn >= n) throw BadInput("turn: not a seat");
+  // what a pending decision reads (the Python checks say it in words first: checks.py)
+  for (const auto &d : decisions) {
+    if (d.kind == kind::SCOUT && step >= n * cfg().hand_size) throw BadInput("step: too many plays for scouting");
+    if ((d.kind == kind::RAID || d.kind == kind::KEY || d.kind == kind::ALMS) && step >= n)
+      throw BadInput("step: too many raids for raiding");
+    if (d.kind == kind::KEY && (d.len < 2 || d.data[1] < 0)) throw BadInput("decisions: the key names no raider");
+  }
   for (const auto &d : decisions) {
     if (d.kind < 0 || d.kind >= kind::COUNT) throw BadInput("decisions: unknown kind");
     if (d.player < 0 || d.player >= n) throw BadInput("decisions: the player is not a seat");
