@@ -103,6 +103,9 @@ class BatchedEnv:
         self.num_envs = _check_count("num_envs", num_envs)
         self.threads_asked = default_threads() if threads is None else _check_count("threads", threads)
         self._seed = None if seed is None else _check_seed(seed, self.num_envs)
+        if config.get("engine") == "python":
+            raise ConfigError(f"engine='python' cannot be batched: the batched API steps {env_id}'s native engine "
+                              f"in C++; use make({env_id!r}, engine='python') envs for the Python engine")
         for key, why in _NOT_BATCHED.items():
             if key in config:
                 raise ConfigError(f"{key} is not an option of the batched API: {why}")
