@@ -154,13 +154,17 @@ class Batch {
     if (num_players_ < 2) throw BadInput("a batch plays games of at least two players");
     envs_.reserve(static_cast<size_t>(opt_.num_envs));
     for (int i = 0; i < opt_.num_envs; ++i) envs_.push_back(Env{blank, Pcg64(), Pcg64(), 0});
-    const int parts = std::min(opt_.threads, opt_.num_envs);
-    scratch_.resize(static_cast<size_t>(parts));
-    pool_ = std::make_unique<ThreadPool>(parts);
+    const int threads = std::min(opt_.threads, opt_.num_envs);
+    // Chunks of envs handed out one at a time: several per thread, so a thread the OS keeps
+    // waiting holds up little (thread_pool.hpp), few enough that claiming one costs nothing.
+    chunk_size_ = std::max(1, (opt_.num_envs + threads * kChunksPerThread - 1) / (threads * kChunksPerThread));
+    chunks_ = (opt_.num_envs + chunk_size_ - 1) / chunk_size_;
+    scratch_.resize(static_cast<size_t>(threads));
+    pool_ = std::make_unique<ThreadPool>(threads);
   }
 
   int num_envs() const { return opt_.num_envs; }
-  int threads() const { return pool_->parts(); }
+  int threads() const { return pool_->threads(); }
   int num_players() const { return num_players_; }
   int num_actions() const { return num_actions_; }
   int observation_size() const { return observation_size_; }
@@ -183,8 +187,8 @@ class Batch {
       throw BadInput("the first reset of a batch needs a seed");
     }
     broken_ = false;
-    auto job = [&](int part) {
-      const auto [lo, hi] = range(part);
+    auto job = [&](int chunk, int thread) {
+      const auto [lo, hi] = range(chunk);
       for (int i = lo; i < hi; ++i) {
         Env &e = envs_[static_cast<size_t>(i)];
         if (seed) {
@@ -196,7 +200,7 @@ class Batch {
           next_game(e);
         }
         clear_step(i);
-        show(i, part);
+        show(i, thread);
       }
     };
     run(job);
@@ -212,9 +216,9 @@ class Batch {
     if (broken_)
       throw BadInput("an earlier step failed part way (an error inside the engine); reset() the batch first");
     check_actions(actions, allow_pass);
-    auto job = [&](int part) {
-      const auto [lo, hi] = range(part);
-      for (int i = lo; i < hi; ++i) step_env(i, actions[i], part);
+    auto job = [&](int chunk, int thread) {
+      const auto [lo, hi] = range(chunk);
+      for (int i = lo; i < hi; ++i) step_env(i, actions[i], thread);
     };
     run(job);
   }
@@ -224,14 +228,14 @@ class Batch {
   // actions) picks among them in id order): random opponents and random play, without Python.
   void sample(int64_t *out) {
     if (!started_) throw BadInput("sample_actions() before reset()");
-    auto job = [&](int part) {
-      const auto [lo, hi] = range(part);
+    auto job = [&](int chunk, int) {
+      const auto [lo, hi] = range(chunk);
       for (int i = lo; i < hi; ++i) {
         Env &e = envs_[static_cast<size_t>(i)];
         out[i] = e.state.random_legal(e.sampler);
       }
     };
-    pool_->run(job);
+    pool_->run(job, chunks_);
   }
 
  private:
@@ -242,15 +246,16 @@ class Batch {
     int64_t steps;  // actions applied in the current game
   };
 
-  std::pair<int, int> range(int part) const {
-    const int64_t n = opt_.num_envs, parts = pool_->parts();
-    return {static_cast<int>(n * part / parts), static_cast<int>(n * (part + 1) / parts)};
+  // The envs of a chunk.
+  std::pair<int, int> range(int chunk) const {
+    const int lo = chunk * chunk_size_;
+    return {lo, std::min(opt_.num_envs, lo + chunk_size_)};
   }
 
   template <class Job>
   void run(Job &job) {
     try {
-      pool_->run(job);
+      pool_->run(job, chunks_);
     } catch (...) {
       broken_ = true;  // some envs moved, others did not: only a reset makes the batch whole again
       throw;
@@ -273,7 +278,7 @@ class Batch {
     }
   }
 
-  void step_env(int i, int64_t action, int part) {
+  void step_env(int i, int64_t action, int thread) {
     if (action == kPass) {
       clear_step(i);
       return;
@@ -289,16 +294,16 @@ class Batch {
     out_.truncated[ni] = cut;
     if (!over && !cut) {
       std::fill(rewards, rewards + num_players_, 0.0f);
-      show(i, part);
+      show(i, thread);
       return;
     }
-    finish(e, i, over, rewards, part);
+    finish(e, i, over, rewards, thread);
     next_game(e);
-    show(i, part);
+    show(i, thread);
   }
 
   // An ended game's rewards and final outputs (before the env's next game replaces it).
-  void finish(Env &e, int i, bool over, float *rewards, int part) {
+  void finish(Env &e, int i, bool over, float *rewards, int thread) {
     const size_t ni = static_cast<size_t>(i), np = static_cast<size_t>(num_players_);
     const std::vector<int> ranks = e.state.ranks();
     std::optional<std::vector<int>> totals;
@@ -316,7 +321,7 @@ class Batch {
     if (out_.final_observation) {
       const size_t obs = static_cast<size_t>(observation_size_);
       for (int p = 0; p < num_players_; ++p)
-        observe(e.state, p, out_.final_observation + (ni * np + static_cast<size_t>(p)) * obs, part);
+        observe(e.state, p, out_.final_observation + (ni * np + static_cast<size_t>(p)) * obs, thread);
     }
   }
 
@@ -336,7 +341,7 @@ class Batch {
   }
 
   // The observation, mask and seat of the player to move in env i.
-  void show(int i, int part) {
+  void show(int i, int thread) {
     const size_t ni = static_cast<size_t>(i);
     S &s = envs_[ni].state;
     const int seat = s.current_player();
@@ -344,10 +349,10 @@ class Batch {
     out_.seat[ni] = seat;
     const auto &mask = s.legal_mask();
     std::memcpy(out_.mask + ni * static_cast<size_t>(num_actions_), mask.data(), static_cast<size_t>(num_actions_));
-    observe(s, seat, out_.observation + ni * static_cast<size_t>(observation_size_), part);
+    observe(s, seat, out_.observation + ni * static_cast<size_t>(observation_size_), thread);
   }
 
-  void observe(const S &s, int seat, float *out, int part) {
+  void observe(const S &s, int seat, float *out, int thread) {
     const Layout &layout = s.core().layout;
     if (spare_ == 0) {
       layout.observe(s.buf, seat, out);
@@ -355,7 +360,7 @@ class Batch {
     }
     // A layout of one-hot ids only writes a spare float past the observation: through a
     // scratch row, since the next row may be another thread's.
-    auto &scratch = scratch_[static_cast<size_t>(part)];
+    auto &scratch = scratch_[static_cast<size_t>(thread)];
     scratch.resize(static_cast<size_t>(observation_size_ + spare_));
     layout.observe(s.buf, seat, scratch.data());
     std::memcpy(out, scratch.data(), static_cast<size_t>(observation_size_) * sizeof(float));
@@ -366,7 +371,9 @@ class Batch {
   BatchOutputs out_;
   int num_players_ = 0, num_actions_ = 0, observation_size_ = 0, spare_ = 0;
   std::vector<Env> envs_;
-  std::vector<std::vector<float>> scratch_;  // per part
+  static constexpr int kChunksPerThread = 8;
+  int chunk_size_ = 1, chunks_ = 1;
+  std::vector<std::vector<float>> scratch_;  // per thread
   std::unique_ptr<ThreadPool> pool_;
   bool seeded_ = false, started_ = false, broken_ = false;
 };
