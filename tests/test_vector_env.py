@@ -278,7 +278,9 @@ def test_actions_of_any_integer_type_and_lists_are_taken():
     ({"reward": "money"}, "reward='money' is invalid"),
     ({"max_steps": 0}, "max_steps=0 is invalid"),
     ({"num_players": 9}, "num_players"),
-    ({"threads": 0}, "threads must be an int >= 1"),
+    ({"threads": 0}, r"threads must be an int in 1\.\.1024"),
+    ({"threads": 1025}, r"threads must be an int in 1\.\.1024, got 1025"),
+    ({"max_steps": 2**63}, "max_steps=9223372036854775808 is too large"),
     ({"seed": -1}, "seed must be None or a non-negative int"),
     ({"seed": 2**64 - 2}, r"seed \+ num_envs must be at most 2\*\*64"),
 ])
@@ -288,7 +290,7 @@ def test_bad_options_are_refused_by_name(kwargs, problem):
 
 
 def test_bad_counts_and_calls_out_of_order():
-    with pytest.raises(ConfigError, match="num_envs must be an int >= 1"):
+    with pytest.raises(ConfigError, match=r"num_envs must be an int in 1\.\.16777216, got 0"):
         make_vec(ENV, 0)
     with pytest.raises(ConfigError, match="num_envs"):
         make_vec(ENV, 2.5)
@@ -310,6 +312,38 @@ def test_a_game_without_a_native_engine_says_why(env_id):
         make_vec(env_id, 2)
     assert game_class.native_unavailable in str(err.value)
     assert "the batched API steps native engines only" in str(err.value)
+
+
+def test_steps_release_the_gil_and_a_second_thread_is_refused():
+    """While one thread steps a batch (in C++, the GIL released), another Python thread runs,
+    and its call on the same batch is refused instead of racing the first."""
+    import threading
+    import time
+
+    batch = make_vec(ENV, 512, seed=1, threads=2)
+    batch.reset()
+    actions = batch.sample_actions().copy()
+    stop = threading.Event()
+    refused: list[str] = []
+
+    def other():
+        while not stop.is_set() and not refused:
+            try:
+                batch.state(0)
+            except RuntimeError as err:
+                refused.append(str(err))
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    deadline = time.monotonic() + 20
+    try:
+        while not refused and time.monotonic() < deadline:
+            batch.step(actions)
+            actions = batch.sample_actions().copy()
+    finally:
+        stop.set()
+        thread.join()
+    assert refused and "this batch is being stepped by another thread" in refused[0]
 
 
 def test_the_facade_exports_the_batched_api():

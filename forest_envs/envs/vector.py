@@ -60,6 +60,10 @@ _NOT_BATCHED = {
 }
 # seed + env index is each env's first game seed: numpy takes seeds below 2**64 here.
 _SEED_LIMIT = 2**64
+# What the C++ batch takes (core/native/batch_binding.hpp checks them again).
+MAX_ENVS = 2**24
+MAX_THREADS = 1024
+_MAX_STEPS_LIMIT = 2**62
 
 
 class BatchStep(NamedTuple):
@@ -82,9 +86,9 @@ def default_threads() -> int:
         return os.cpu_count() or 1
 
 
-def _check_count(name: str, value: Any, low: int = 1) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < low:
-        raise ConfigError(f"{name} must be an int >= {low}, got {value!r}")
+def _check_count(name: str, value: Any, high: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not 1 <= value <= high:
+        raise ConfigError(f"{name} must be an int in 1..{high}, got {value!r}")
     return int(value)
 
 
@@ -100,8 +104,9 @@ class BatchedEnv:
                  final_observation: bool = True, **config: Any):
         spec = game_spec(env_id)
         game_class = spec.game_class
-        self.num_envs = _check_count("num_envs", num_envs)
-        self.threads_asked = default_threads() if threads is None else _check_count("threads", threads)
+        self.num_envs = _check_count("num_envs", num_envs, high=MAX_ENVS)
+        self.threads_asked = default_threads() if threads is None else _check_count("threads", threads,
+                                                                                    high=MAX_THREADS)
         self._seed = None if seed is None else _check_seed(seed, self.num_envs)
         if config.get("engine") == "python":
             raise ConfigError(f"engine='python' cannot be batched: the batched API steps {env_id}'s native engine "
@@ -125,6 +130,8 @@ class BatchedEnv:
             raise ConfigError(f"reward={env_opts['reward']!r} is invalid for {env_id}; expected one of {list(modes)}")
         self.reward_mode: str = env_opts["reward"]
         self.max_steps: int | None = env_opts["max_steps"] or self.game.default_max_steps
+        if self.max_steps is not None and self.max_steps > _MAX_STEPS_LIMIT:
+            raise ConfigError(f"max_steps={self.max_steps} is too large for the batched API; expected at most 2**62")
         self._state_class = state_class
         has_scores = self.game.traits.has_scores
         self._batch = state_class.BATCH(
@@ -263,7 +270,10 @@ class SelfPlayVectorEnv(VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, env_id: str, num_envs: int, *, copy: bool = True, **kwargs: Any):
-        self.batch = BatchedEnv(env_id, num_envs, **kwargs)
+        if not kwargs.pop("final_observation", True):
+            raise ConfigError("SelfPlayVectorEnv hands out every ended game's final observation: "
+                              "final_observation=False is not an option here")
+        self.batch = BatchedEnv(env_id, num_envs, final_observation=True, **kwargs)
         b = self.batch
         self.num_envs = b.num_envs
         self.copy = copy
@@ -318,10 +328,7 @@ class SelfPlayVectorEnv(VectorEnv):
 
     def _final_obs(self, i: int) -> dict[str, np.ndarray]:
         b = self.batch
-        final = b.final_observation
-        if final is None:
-            raise ConfigError("SelfPlayVectorEnv needs final_observation=True")
-        return {"observation": final[i, self._actor[i]].copy(),
+        return {"observation": b.final_observation[i, self._actor[i]].copy(),
                 "action_mask": np.zeros(b.num_actions, np.int8)}
 
     def _final_info(self, i: int) -> dict[str, Any]:
