@@ -1,6 +1,6 @@
 // The batched API: N games of one configuration stepped together in C++, the envs split over
-// a persistent pool of threads (thread_pool.hpp), every output written into arrays the caller
-// owns. What one env does is what ForestAECEnv (envs/aec.py) does with the same seed, so a
+// a persistent pool of threads (thread_pool.hpp), every output written into arrays made once
+// (by the binding, batch_binding.hpp, which hands them to Python). What one env does is what ForestAECEnv (envs/aec.py) does with the same seed, so a
 // batch can be checked against N AEC envs action for action:
 //
 //   - env i's first game is seeded with seed + i, and its seeder is numpy's default_rng(seed +
@@ -141,8 +141,9 @@ class Batch {
     if (opt_.max_steps < 0) throw BadInput("max_steps must be 0 (never truncate) or positive");
     if (!(opt_.score_scale > 0.0)) throw BadInput("score_scale must be positive");
     if constexpr (!HasTotals<S>) {
-      if (opt_.reward == RewardMode::Score) throw BadInput("this game has no points: no 'score' reward");
-      if (out_.final_totals) throw BadInput("this game has no points: no final totals");
+      if (opt_.reward == RewardMode::Score)
+        throw BadInput("this game's native state gives no totals(): no 'score' reward");
+      if (out_.final_totals) throw BadInput("this game's native state gives no totals(): no final totals");
     }
     if (!out_.observation || !out_.mask || !out_.seat || !out_.rewards || !out_.terminated || !out_.truncated)
       throw BadInput("a batch needs its observation, mask, seat, rewards, terminated and truncated outputs");
