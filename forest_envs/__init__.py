@@ -12,9 +12,11 @@ from .core.errors import ConfigError, IllegalActionError, WrongAgentError
 from .core.registry import env_ids
 from .envs.gym_env import SingleAgentEnv
 from .envs.registration import gymnasium_id, make, make_raw, register, replay
+from .envs.vector import BatchedEnv, SelfPlayVectorEnv, make_vec
 
 ENV_IDS = env_ids()  # the games that ship; env_ids() also lists games registered later
 __version__ = "0.1.0"
-__all__ = ["ENV_IDS", "ConfigError", "IllegalActionError", "SingleAgentEnv", "WrongAgentError",
-           "__version__", "env_ids", "gymnasium_id", "make", "make_raw", "register", "replay",
+__all__ = ["ENV_IDS", "BatchedEnv", "ConfigError", "IllegalActionError", "SelfPlayVectorEnv",
+           "SingleAgentEnv", "WrongAgentError", "__version__", "env_ids", "gymnasium_id", "make",
+           "make_raw", "make_vec", "register", "replay",
            *ENV_IDS]  # the generated modules chickwood_v0, roundforest_v0, sherwood_v0

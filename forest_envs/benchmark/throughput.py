@@ -13,6 +13,11 @@ Loops:
   observation), on the first benchmark config, per engine.
 - ``C++``: the native engine's own random playout, a loop in C++ (mask and apply, no
   observation), as OpenSpiel's C++ benchmarks measure an engine.
+- ``batched``: the batched API (``forest_envs.make_vec``, ``BATCH_ENVS`` envs, one worker
+  thread per core) stepped from Python, every env moving at every call with a uniform legal
+  action the batch draws in C++ (``sample_actions``), every env's observation and mask written
+  (and, for a game that ends, every seat's final observation); env-steps per second, one row
+  per benchmark config of a game whose native engine binds the batch.
 - ``ismcts``: the search agent's simulations per second (its default options: random
   rollouts, depth 20) on the first decision of a game of the first benchmark config.
 """
@@ -28,6 +33,11 @@ from pettingzoo import AECEnv
 from ..core import engines
 from ..core.registry import env_ids, game_spec
 from ..envs.registration import make
+from ..envs.vector import BatchedEnv
+
+# The batched row's envs: enough that a call's fixed cost (Python, waking the threads) is
+# small beside the envs' work, few enough that the observations stay in the caches.
+BATCH_ENVS = 256
 
 
 def aec_play(env, rng: np.random.Generator, steps: int | None = None,
@@ -154,6 +164,25 @@ def _native_loop_rate(game, seconds: float, max_steps: int | None, seed: int = 0
     return steps / (time.perf_counter() - start)
 
 
+def batched_play(batch: BatchedEnv, seed: int = 0, steps: int | None = None,
+                 seconds: float | None = None) -> int:
+    """The benchmark's batched loop: ``batch.reset(seed)``, then steps of every env with the
+    uniform legal actions the batch draws, until ``steps`` env-steps or ``seconds`` have
+    passed (checked after every call); returns the env-steps played."""
+    n, start = 0, time.perf_counter()
+    batch.reset(seed)
+    while (steps is None or n < steps) and (seconds is None or time.perf_counter() - start < seconds):
+        batch.step(batch.sample_actions())
+        n += batch.num_envs
+    return n
+
+
+def _batched_rate(batch: BatchedEnv, seconds: float, seed: int = 0) -> float:
+    start = time.perf_counter()
+    steps = batched_play(batch, seed, seconds=seconds)
+    return steps / (time.perf_counter() - start)
+
+
 def _ismcts_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0) -> float:
     """Simulations per second of the default ``ismcts`` agent searching the first decision
     of a seeded game for ``seconds`` (at least one simulation)."""
@@ -200,6 +229,11 @@ def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3,
             for cfg in spec.bench_configs:
                 env = make(env_id, engine=engine, **cfg)
                 rows.append((_label(env_id, cfg), engine, "AEC", lambda t, env=env: _aec_rate(env, t)))
+        if "native" in here and getattr(spec.game_class.native_state_class, "BATCH", None) is not None:
+            for cfg in spec.bench_configs:
+                batch = BatchedEnv(env_id, BATCH_ENVS, **cfg)
+                rows.append((_label(env_id, cfg), "native", "batched",
+                             lambda t, batch=batch: _batched_rate(batch, t)))
         game = spec.game_class(**spec.bench_configs[0])
         label, cap = _label(env_id, spec.bench_configs[0]), game.default_max_steps
         for engine in here:
@@ -235,6 +269,8 @@ def format_rows(rows: list[dict]) -> str:
                      f"{r['vs_connect_four']:>15.2f}")
     lines.append("loops: AEC = agent_iter/last/step with an observation and mask every step; engine = "
                  "mask + apply driven from Python; C++ = the native engine's own random playout; "
+                 f"batched = make_vec's {BATCH_ENVS} envs stepped per call on every core, random legal "
+                 "actions drawn in C++, every env's observation and mask written (env-steps/s); "
                  "pyspiel = observation + mask + apply through pyspiel")
     if any(r["loop"] == "ismcts" for r in rows):
         lines.append("ismcts rows: ismcts simulations/s (default options: random rollouts, "

@@ -83,6 +83,9 @@ class NativeState:
     DECISIONS: ClassVar[tuple] = ()
     RENDER: ClassVar[Any] = None
     PICTURE: ClassVar[Any] = None
+    # The bound Batch of the game's module (core/native/batch_binding.hpp), which
+    # forest_envs.make_vec steps; None while a game's module binds none.
+    BATCH: ClassVar[Any] = None
     engine: ClassVar[str] = "native"
 
     # --- construction ---------------------------------------------------------------------

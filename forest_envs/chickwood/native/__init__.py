@@ -77,6 +77,7 @@ if _engine is not None:
         """One play of Chickwood Forest whose rules run in C++ (see the module docstring)."""
 
         DECISIONS = DECISIONS
+        BATCH = _engine.Batch
         RENDER = ChickwoodState.RENDER
         FIELDS = ChickwoodState.FIELDS
         check_fields = staticmethod(checks.check_fields)

@@ -1,6 +1,7 @@
 // forest_envs.chickwood.native._engine: the Python binding of Chickwood's native state. Thin:
 // the configuration's tables come from the Python ChickwoodGame (native/__init__.py), the
 // fields go out as plain Python values and come back checked (State::check_fields).
+#include "../../core/native/batch_binding.hpp"
 #include "../../core/native/binding.hpp"
 #include "state.hpp"
 
@@ -209,4 +210,7 @@ NB_MODULE(_engine, m) {
              }
              return done;
            });
+
+  // N games stepped together in C++ (forest_envs/envs/vector.py's BatchedEnv)
+  native::bind_batch<State>(m);
 }

@@ -110,6 +110,12 @@ std::vector<Score> State::scores() const {
   return out;
 }
 
+std::vector<int> State::totals() const {
+  std::vector<int> out;
+  for (const auto &s : scores()) out.push_back(s.total());
+  return out;
+}
+
 // Most glory first; equal glory shares the place (competition ranks).
 std::vector<int> State::ranks() const {
   const auto s = scores();

@@ -64,6 +64,7 @@ class State : public native::EngineState<State> {
   // --- results -------------------------------------------------------------------------
   std::vector<Score> scores() const;
   std::vector<int> ranks() const;
+  std::vector<int> totals() const;  // each seat's glory (the batched API's score reward)
 
   // --- hidden information ------------------------------------------------------------
   State resample_hidden(int seat, native::Pcg64 &rng) const;

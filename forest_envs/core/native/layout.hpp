@@ -5,6 +5,7 @@
 // computes observations exactly as Layout.observe does (float32 value x float32 scale).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -57,7 +58,15 @@ struct LayoutTables {
 class Layout {
  public:
   Layout() = default;
-  explicit Layout(LayoutTables t) : t_(std::move(t)) { check(); }
+  explicit Layout(LayoutTables t) : t_(std::move(t)) {
+    check();
+    for (const auto &g : t_.gather) {
+      if (t_.size <= 65536)
+        gather16_.emplace_back(g.begin(), g.end());
+      else
+        gather32_.emplace_back(g.begin(), g.end());
+    }
+  }
 
   int32_t size() const { return t_.size; }
   int32_t num_players() const { return t_.num_players; }
@@ -86,29 +95,11 @@ class Layout {
 
   // Layout.observe(buf, seat) into ``out`` (observation_size floats).
   void observe(const int16_t *buf, int seat, float *out) const {
-    const auto &g = t_.gather[seat];
-    const int64_t n = static_cast<int64_t>(g.size());
-    if (!t_.has_onehot) {
-      if (t_.unit_scale) {
-        for (int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(buf[g[i]]);
-      } else {
-        for (int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(buf[g[i]]) * t_.scale[i];
-      }
-      return;
-    }
-    // The one-hot path writes one float past the observation when the layout has no numbers
-    // (the "none" ones land there): the caller's buffer is observation_size + spare long.
-    const int64_t numbers = t_.numbers;
-    const int64_t total = t_.observation_size + t_.spare;
-    for (int64_t i = numbers; i < total; ++i) out[i] = 0.0f;
-    const int64_t at_size = static_cast<int64_t>(t_.onehot_at.size());
-    for (int64_t i = numbers; i < n; ++i) {
-      const int64_t slot = static_cast<int64_t>(buf[g[i]]) + t_.onehot_base[i - numbers];
-      if (slot < 0 || slot >= at_size)
-        throw std::out_of_range("a one-hot block holds a value outside its declared range");
-      out[t_.onehot_at[slot]] = 1.0f;
-    }
-    for (int64_t i = 0; i < numbers; ++i) out[i] = static_cast<float>(buf[g[i]]) * t_.scale[i];
+    const size_t s = static_cast<size_t>(seat);
+    if (!gather16_.empty())
+      observe_with(buf, gather16_[s].data(), static_cast<int64_t>(gather16_[s].size()), out);
+    else
+      observe_with(buf, gather32_[s].data(), static_cast<int64_t>(gather32_[s].size()), out);
   }
 
   // The name of the first block holding a value outside its declared range ("" if none).
@@ -158,7 +149,41 @@ class Layout {
     }
   }
 
+  // The gather with indices of type Index: uint16 where the buffer allows (a smaller table
+  // stays in L1 with the buffer and the scales: about a third faster than int64 indices on
+  // the 2-core machine, where the batched API writes an observation per env and step).
+  template <class Index>
+  void observe_with(const int16_t *buf, const Index *g, int64_t n, float *out) const {
+    const float *scale = t_.scale.data();
+    if (!t_.has_onehot) {
+      if (t_.unit_scale) {
+        for (int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(buf[g[i]]);
+      } else {
+        for (int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(buf[g[i]]) * scale[i];
+      }
+      return;
+    }
+    // The one-hot path writes one float past the observation when the layout has no numbers
+    // (the "none" ones land there): the caller's buffer is observation_size + spare long.
+    const int64_t numbers = t_.numbers;
+    const int64_t total = t_.observation_size + t_.spare;
+    for (int64_t i = numbers; i < total; ++i) out[i] = 0.0f;
+    const int64_t at_size = static_cast<int64_t>(t_.onehot_at.size());
+    for (int64_t i = numbers; i < n; ++i) {
+      const int64_t slot = static_cast<int64_t>(buf[g[i]]) + t_.onehot_base[static_cast<size_t>(i - numbers)];
+      if (slot < 0 || slot >= at_size)
+        throw std::out_of_range("a one-hot block holds a value outside its declared range");
+      out[t_.onehot_at[static_cast<size_t>(slot)]] = 1.0f;
+    }
+    // last: a "none" one-hot may have landed on the first number
+    for (int64_t i = 0; i < numbers; ++i) out[i] = static_cast<float>(buf[g[i]]) * scale[i];
+  }
+
   LayoutTables t_;
+  // t_.gather as uint16 where the buffer has at most 65536 entries, else as int32 (checked to
+  // lie in the buffer, whose size is an int32)
+  std::vector<std::vector<uint16_t>> gather16_;
+  std::vector<std::vector<int32_t>> gather32_;
 };
 
 }  // namespace forest::native

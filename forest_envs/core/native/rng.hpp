@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -38,6 +39,8 @@ class Pcg64 {
   // numpy.random.PCG64(seed) for a non-negative integer seed below 2**64: SeedSequence(seed)
   // hashed into four 64-bit words, two for the state and two for the increment.
   static Pcg64 from_seed(uint64_t seed);
+  // numpy.random.PCG64([s0, s1, ...]): SeedSequence of a list of integers below 2**64.
+  static Pcg64 from_seeds(std::initializer_list<uint64_t> seeds);
 
   // The generator whose numpy state dict is {"state": {"state": s, "inc": i}, "has_uint32",
   // "uinteger"}; 128-bit values as (high, low) 64-bit halves.
@@ -96,6 +99,7 @@ class Pcg64 {
 
  private:
   void step() { state_ = state_ * kMultiplier + inc_; }
+  static Pcg64 from_pool(const std::array<uint32_t, 4> &pool);
 
   u128 state_ = 0;
   u128 inc_ = 1;
@@ -162,14 +166,18 @@ inline uint32_t mix(uint32_t x, uint32_t y) {
   return result;
 }
 
-// The pool numpy's SeedSequence(entropy) computes from an integer's 32-bit words.
-inline std::array<uint32_t, kPoolSize> pool(uint64_t entropy) {
-  std::vector<uint32_t> words;
-  if (entropy == 0) {
+// An integer's 32-bit words as SeedSequence reads them (low word first; 0 is one word).
+inline void append_words(uint64_t value, std::vector<uint32_t> &words) {
+  if (value == 0) {
     words.push_back(0);
-  } else {
-    for (uint64_t e = entropy; e; e >>= 32) words.push_back(static_cast<uint32_t>(e & 0xffffffffu));
+    return;
   }
+  for (uint64_t e = value; e; e >>= 32) words.push_back(static_cast<uint32_t>(e & 0xffffffffu));
+}
+
+// The pool numpy's SeedSequence(entropy) computes from the entropy's 32-bit words (an integer's
+// words, or a list of integers' words one after the other).
+inline std::array<uint32_t, kPoolSize> pool_of_words(const std::vector<uint32_t> &words) {
   std::array<uint32_t, kPoolSize> mixer{};
   uint32_t hash_const = kInitA;
   for (size_t i = 0; i < kPoolSize; ++i)
@@ -181,6 +189,12 @@ inline std::array<uint32_t, kPoolSize> pool(uint64_t entropy) {
     for (size_t dst = 0; dst < kPoolSize; ++dst)
       mixer[dst] = mix(mixer[dst], hashmix(words[src], hash_const));
   return mixer;
+}
+
+inline std::array<uint32_t, kPoolSize> pool(uint64_t entropy) {
+  std::vector<uint32_t> words;
+  append_words(entropy, words);
+  return pool_of_words(words);
 }
 
 // generate_state(n_words64, np.uint64)
@@ -203,8 +217,16 @@ inline std::vector<uint64_t> generate_state64(const std::array<uint32_t, kPoolSi
 }
 }  // namespace seed_sequence
 
-inline Pcg64 Pcg64::from_seed(uint64_t seed) {
-  const auto words = seed_sequence::generate_state64(seed_sequence::pool(seed), 4);
+inline Pcg64 Pcg64::from_seed(uint64_t seed) { return from_pool(seed_sequence::pool(seed)); }
+
+inline Pcg64 Pcg64::from_seeds(std::initializer_list<uint64_t> seeds) {
+  std::vector<uint32_t> words;
+  for (uint64_t s : seeds) seed_sequence::append_words(s, words);
+  return from_pool(seed_sequence::pool_of_words(words));
+}
+
+inline Pcg64 Pcg64::from_pool(const std::array<uint32_t, 4> &pool) {
+  const auto words = seed_sequence::generate_state64(pool, 4);
   const u128 initstate = (static_cast<u128>(words[0]) << 64) | words[1];
   const u128 initseq = (static_cast<u128>(words[2]) << 64) | words[3];
   Pcg64 g;
