@@ -28,6 +28,8 @@ One tree is grown per decision. Each iteration
 Nodes are keyed by the action history from the root (open loop): chance inside ``apply`` and
 the hidden information of other seats are averaged over, never branched on. The chosen
 action is the root action with the most visits (ties: higher mean reward, then lower id).
+The search itself, in named pieces (the node record; select, expand, roll out, back up), is
+``tree.py``; this module is the agent: its options, its policies, and which search runs.
 
 Nothing here names a game: the heuristic (for rollouts and the prior) is a factory the
 caller passes (``forest_envs.agents.make_agent`` passes the registered heuristic), and so is
@@ -38,15 +40,12 @@ searching seat's own, as true.
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from collections.abc import Callable
 
 import numpy as np
 
 from ...core.errors import ConfigError
-from ...core.results import returns_from_ranks
 from ..base import SeededAgent
 from .options import (
     DEFAULTS,
@@ -60,8 +59,9 @@ from .options import (
     is_policy,
     parse_options,
 )
+from .tree import TreeSearch, policy_action
 
-# The options by name live in ismcts_options; re-exported here, where callers found them first.
+# The options by name live in options.py; re-exported here, where callers found them first.
 __all__ = ["DEFAULTS", "OPTION_HELP", "PRIORS", "REWARDS", "ROLLOUTS", "ISMCTSAgent", "parse_options"]
 
 
@@ -199,176 +199,19 @@ class ISMCTSAgent(SeededAgent):
     def search(self, state, seat: int, steps_left: int | None = None) -> int:
         """The chosen action of ``seat`` (to move in ``state``). Of ``state`` only
         ``resample_hidden(seat, rng)`` is called."""
-        rng = self.rng
-        # One fast generator for the hot loop, seeded from the agent's own generator.
-        fast = random.Random(int(rng.integers(2**63)))
-        rand = fast.random
-        c = self.c
-        depth = self.depth
-        sims = self.sims if self.sims is not None else 1 << 62
-        deadline = None if self.time is None else time.perf_counter() + self.time
-        start = time.perf_counter()
-
-        first = state.resample_hidden(seat, rng)
-        root_legal = np.flatnonzero(first.legal_action_mask())  # the seat's own: as true
-        game = first.game
-        traits = game.traits
-        mode = self.reward if self.reward in traits.reward_modes else "rank"
-        scale = traits.score_scale
-        n_actions = game.num_actions
-        n_players = first.num_players
-        zeros = [0.0] * n_players
-        rollout_heuristic = self.rollout == "heuristic"
-        rollout_policy = self.rollout_policy
-        greedy = self.pick == "greedy"
-        prior_policy = self.prior_policy
-        prior = self.prior == "heuristic" or prior_policy is not None
-        widen_all = self.widen == "all"
-        root_only = self.prior_at == "root"
-        heur = (self._heuristic_agents(n_players, fast)
-                if rollout_heuristic or self.prior == "heuristic" else None)
-
-        # A node: {seat: [N, W, avail, children, visits, prior logits]}; arrays over the flat
-        # action ids. A policy prior's logits are computed on the node's first visit by that
-        # seat (from that determinization's observation of the seat) and kept.
-        root: dict = {}
-
-        def table(node: dict, p: int) -> list:
-            t = node.get(p)
-            if t is None:
-                t = node[p] = [np.zeros(n_actions), np.zeros(n_actions), np.zeros(n_actions), {},
-                               0, None]
-            return t
-
-        sqrt, log, argmax, msqrt, exp = np.sqrt, np.log, np.argmax, math.sqrt, np.exp
-        done = 0
-        det = first
-        while done < sims:
-            if det is None:
-                det = state.resample_hidden(seat, rng)
-            s, det = det, None
-            if heur is not None:
-                for h in heur[0]:
-                    if hasattr(h, "reset"):
-                        h.reset()  # no memory from another simulation
-            node = root
-            path = []
-            steps = 0
-            # --- selection and expansion --------------------------------------------------
-            while not s.is_terminal:
-                if steps_left is not None and steps >= steps_left:
-                    break
-                p = s.current_player
-                t = table(node, p)
-                N, W, avail, children = t[0], t[1], t[2], t[3]
-                legal = s.legal_action_mask().nonzero()[0]
-                avail[legal] += 1.0
-                n = N[legal]
-                fresh = legal[n == 0.0]
-                guided = prior and (not root_only or node is root)
-                w = None  # a policy prior's weights over `legal`: p(a) / max p, in (0, 1]
-                if guided:
-                    t[4] += 1
-                    if prior_policy is not None:
-                        if t[5] is None:
-                            t[5] = np.asarray(prior_policy.logits(s.observation(p)), np.float64)
-                        logits = t[5][legal]
-                        w = exp(logits - logits.max())
-                if fresh.size:
-                    if not guided:
-                        a = int(fresh[int(rand() * fresh.size)])
-                    elif widen_all or fresh.size == legal.size or legal.size - fresh.size < 1 + msqrt(t[4]):
-                        # progressive unpruning: the prior's move first, then one more action
-                        # each time 1 + sqrt(visits) passes the count tried
-                        if w is None:  # the heuristic's move, then at random
-                            a = self._heuristic_action(heur, s)
-                            if N[a] != 0.0:
-                                a = int(fresh[int(rand() * fresh.size)])
-                        else:  # the policy's most likely untried move (ties at random)
-                            wf = w[n == 0.0]
-                            best = fresh[wf == wf.max()]
-                            a = int(best[int(rand() * best.size)])
-                    else:
-                        a = -1
-                    if a >= 0:
-                        path.append((N, W, p, a))
-                        s.apply(a)
-                        steps += 1
-                        children[a] = {}
-                        break
-                    tried = n > 0.0
-                    legal = legal[tried]  # widening is closed: choose among the tried ones
-                    n = N[legal]
-                    if w is not None:
-                        w = w[tried]
-                if w is None:
-                    score = W[legal] / n + c * sqrt(log(avail[legal]) / n)
-                else:  # c * 1.0 is c: a uniform policy's scores are plain UCB1's, bit for bit
-                    score = W[legal] / n + c * w * sqrt(log(avail[legal]) / n)
-                a = int(legal[argmax(score)])
-                path.append((N, W, p, a))
-                s.apply(a)
-                steps += 1
-                node = children[a]
-            # --- rollout ------------------------------------------------------------------
-            cap = None if steps_left is None else steps_left - steps
-            if depth is not None and (cap is None or depth < cap):
-                cap, evaluate = depth, True
-            else:
-                evaluate = False
-            played = 0
-            while not s.is_terminal and (cap is None or played < cap):
-                if rollout_policy is not None:
-                    s.apply(_policy_action(rollout_policy, s, greedy, rand))
-                elif not rollout_heuristic:
-                    legal = s.legal_action_mask().nonzero()[0]
-                    s.apply(int(legal[int(rand() * legal.size)]))
-                else:
-                    s.apply(self._heuristic_action(heur, s))
-                played += 1
-            # --- evaluation and backup ----------------------------------------------------
-            if s.is_terminal or evaluate:
-                # the game's result; at the depth cap, that of the unfinished position
-                r = (returns_from_ranks(s.ranks(), mode) if mode != "score"
-                     else s.result().returns(mode, scale))
-            else:
-                r = zeros  # the env's truncation: nobody wins
-            for N, W, p, a in path:
-                N[a] += 1.0
-                W[a] += r[p]
-            done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        self.last_sims, self.last_seconds = done, time.perf_counter() - start
-        N, W = table(root, seat)[:2]
-        visits = N[root_legal]
-        self.last_visits = {int(a): int(v) for a, v in zip(root_legal, visits) if v}
-        best = root_legal[visits == visits.max()]
-        if best.size > 1:
-            means = W[best] / np.maximum(N[best], 1.0)
-            best = best[means == means.max()]
-        return int(best[0])
+        tree = TreeSearch(self, state, seat, steps_left)
+        action = tree.run()
+        self.last_sims, self.last_seconds = tree.sims, tree.seconds
+        root = tree.root_node()
+        self.last_visits = {int(a): int(root.tries[a]) for a in tree.root_legal if root.tries[a]}
+        return action
 
     # --- the heuristic inside the search ----------------------------------------------------
-    def _heuristic_agents(self, n_players: int, fast: random.Random):
+    def heuristic_agents(self, n_players: int, fast: random.Random):
+        """One heuristic per seat for rollouts and the prior, seeded from the search's fast
+        generator, and the env-like view of a determinization they read."""
         agents = [self.heuristic(seed=fast.randrange(2**31)) for _ in range(n_players)]
         return agents, _StateEnv(n_players)
 
-    @staticmethod
-    def _heuristic_action(heur, s) -> int:
-        agents, env = heur
-        env.state = s
-        p = s.current_player
-        return int(agents[p].act(env, env.possible_agents[p]))
 
-
-def _policy_action(policy, s, greedy: bool, rand) -> int:
-    """A rollout move of the seat to move in the determinization ``s``, by ``policy`` on that
-    seat's observation: its most likely legal action, or one drawn from its masked
-    probabilities with the search's fast generator."""
-    legal = s.legal_action_mask().nonzero()[0]
-    logits = policy.logits(s.observation(s.current_player))[legal]
-    if greedy:
-        return int(legal[int(logits.argmax())])
-    cum = np.cumsum(np.exp(logits - logits.max()))
-    return int(legal[min(int(np.searchsorted(cum, rand() * cum[-1], side="right")), legal.size - 1)])
+_policy_action = policy_action  # where tests and tools found it first
