@@ -47,6 +47,7 @@ import numpy as np
 
 from ...core.errors import ConfigError
 from ..base import SeededAgent
+from .native import NativeSearch, python_only_options, why_python
 from .options import (
     DEFAULTS,
     OPTION_HELP,
@@ -55,6 +56,7 @@ from .options import (
     PRIORS,
     REWARDS,
     ROLLOUTS,
+    SEARCHES,
     WIDENINGS,
     is_policy,
     parse_options,
@@ -107,7 +109,10 @@ class ISMCTSAgent(SeededAgent):
     times by its deciding seat expands a further action only while it has tried fewer than
     1 + sqrt(n); ``"all"``: every legal action before any twice. ``prior_at``: ``"all"``
     nodes or the ``"root"`` only. ``pick``: a policy rollout's ``"sample"`` or ``"greedy"``
-    move.
+    move. ``search``: ``"auto"`` runs the native search (C++, ``native.py``) where the state
+    is a native engine's and the options allow it, else the Python search; ``"native"``
+    makes a search the native one cannot run an error; ``"python"``. ``last_search`` says
+    which ran for the last decision, ``last_search_note`` why it was the Python one.
 
     A policy is a name (``ppo`` or a policy file, loaded by ``policy(name)``, which
     ``forest_envs.agents.make_agent`` passes) or an object with ``logits(observation)`` (and
@@ -121,13 +126,14 @@ class ISMCTSAgent(SeededAgent):
                  time: float | None = None, rollout="random", c: float = 0.7,
                  depth: int | None = 20, reward: str = "rank", prior="none",
                  pick: str = "sample", widen: str = "sqrt", prior_at: str = "all",
-                 heuristic: Callable[..., object] | None = None,
+                 search: str = "auto", heuristic: Callable[..., object] | None = None,
                  policy: Callable[[str], object] | None = None):
         super().__init__(seed)
         if sims is None and time is None:
             raise ConfigError("ismcts needs a budget: sims and/or time")
         for name, value, choices in (("pick", pick, PICKS), ("widen", widen, WIDENINGS),
-                                     ("prior_at", prior_at, PRIOR_NODES), ("reward", reward, REWARDS)):
+                                     ("prior_at", prior_at, PRIOR_NODES), ("reward", reward, REWARDS),
+                                     ("search", search, SEARCHES)):
             if value not in choices:
                 raise ConfigError(f"ismcts {name} {value!r} must be one of {', '.join(choices)}")
         loaded: dict[str, object] = {}
@@ -142,6 +148,14 @@ class ISMCTSAgent(SeededAgent):
         self.depth, self.reward, self.prior, self.heuristic = depth, reward, prior, heuristic
         self.pick, self.widen, self.prior_at = pick, widen, prior_at
         self._fits = self.prior_policy is None and self.rollout_policy is None
+        self.search_choice = search
+        self.python_only = python_only_options(self)  # options only the Python search runs
+        if search == "native" and self.python_only:
+            raise ConfigError("ismcts search=native cannot run " + "; ".join(self.python_only)
+                              + ": use search=auto or search=python")
+        self._native = NativeSearch(self)
+        self.last_search: str | None = None  # "native" or "python": the last decision's search
+        self.last_search_note = ""  # why the Python search ran it ("" after the native one)
         self.last_sims = 0          # simulations of the last decision
         self.last_seconds = 0.0     # its wall time
         self.last_visits: dict[int, int] = {}  # its root: action -> visits (tried ones only)
@@ -192,13 +206,24 @@ class ISMCTSAgent(SeededAgent):
             raise ValueError(f"{agent} has no legal action: it is not its turn")
         if legal.size == 1:
             self.last_sims, self.last_seconds, self.last_visits = 0, 0.0, {}
+            self.last_search, self.last_search_note = None, "a forced move"
             return int(legal[0])  # forced: nothing to search
         # The env truncates at its step limit (everybody gets 0); search never looks past it.
         return self.search(raw.engine_state, seat, raw.steps_left())
 
     def search(self, state, seat: int, steps_left: int | None = None) -> int:
         """The chosen action of ``seat`` (to move in ``state``). Of ``state`` only
-        ``resample_hidden(seat, rng)`` is called."""
+        ``resample_hidden(seat, rng)`` is called (by the native search: its C++ one)."""
+        note = why_python(self, state)
+        if not note:
+            found = self._native.run(state, seat, steps_left)
+            self.last_search, self.last_search_note = "native", ""
+            self.last_sims, self.last_seconds = found["sims"], found["seconds"]
+            self.last_visits = found["visits"]
+            return found["action"]
+        if self.search_choice == "native":
+            raise ConfigError(f"ismcts search=native cannot search this decision: {note}")
+        self.last_search, self.last_search_note = "python", note
         tree = TreeSearch(self, state, seat, steps_left)
         action = tree.run()
         self.last_sims, self.last_seconds = tree.sims, tree.seconds

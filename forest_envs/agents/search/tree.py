@@ -15,6 +15,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+
 import numpy as np
 
 from ...core.results import returns_from_ranks

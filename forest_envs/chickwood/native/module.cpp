@@ -4,6 +4,9 @@
 #include "../../core/native/binding.hpp"
 #include "state.hpp"
 
+// the native ismcts (agents/search/native.py)
+#include "../../core/native/search_binding.hpp"
+
 namespace nb = nanobind;
 using namespace nb::literals;
 using forest::chickwood::Config;
@@ -209,4 +212,7 @@ NB_MODULE(_engine, m) {
              }
              return done;
            });
+
+  // --- the native ismcts (core/native/search.hpp): _ismcts and SearchPolicy ----------------
+  native::bind_search<State>(m, cls);
 }
