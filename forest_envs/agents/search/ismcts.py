@@ -159,6 +159,7 @@ class ISMCTSAgent(SeededAgent):
         self.last_sims = 0          # simulations of the last decision
         self.last_seconds = 0.0     # its wall time
         self.last_visits: dict[int, int] = {}  # its root: action -> visits (tried ones only)
+        self.last_values: dict[int, float] = {}  # and their mean rewards for the seat
 
     @staticmethod
     def _policy_option(name: str, value, choices: tuple[str, ...], policy, loaded: dict):
@@ -205,7 +206,7 @@ class ISMCTSAgent(SeededAgent):
         if legal.size == 0:
             raise ValueError(f"{agent} has no legal action: it is not its turn")
         if legal.size == 1:
-            self.last_sims, self.last_seconds, self.last_visits = 0, 0.0, {}
+            self.last_sims, self.last_seconds, self.last_visits, self.last_values = 0, 0.0, {}, {}
             self.last_search, self.last_search_note = None, "a forced move"
             return int(legal[0])  # forced: nothing to search
         # The env truncates at its step limit (everybody gets 0); search never looks past it.
@@ -219,7 +220,7 @@ class ISMCTSAgent(SeededAgent):
             found = self._native.run(state, seat, steps_left)
             self.last_search, self.last_search_note = "native", ""
             self.last_sims, self.last_seconds = found["sims"], found["seconds"]
-            self.last_visits = found["visits"]
+            self.last_visits, self.last_values = found["visits"], found["values"]
             return found["action"]
         if self.search_choice == "native":
             raise ConfigError(f"ismcts search=native cannot search this decision: {note}")
@@ -228,7 +229,9 @@ class ISMCTSAgent(SeededAgent):
         action = tree.run()
         self.last_sims, self.last_seconds = tree.sims, tree.seconds
         root = tree.root_node()
-        self.last_visits = {int(a): int(root.tries[a]) for a in tree.root_legal if root.tries[a]}
+        tried = [int(a) for a in tree.root_legal if root.tries[a]]
+        self.last_visits = {a: int(root.tries[a]) for a in tried}
+        self.last_values = {a: float(root.reward_sums[a] / root.tries[a]) for a in tried}
         return action
 
     # --- the heuristic inside the search ----------------------------------------------------

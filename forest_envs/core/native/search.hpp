@@ -134,6 +134,7 @@ struct SearchResult {
   double seconds = 0.0;
   std::vector<int32_t> root_legal;  // the seat's legal actions at the root
   std::vector<uint32_t> root_tries;  // and their tries
+  std::vector<double> root_means;    // and the mean reward they brought the seat (0: untried)
 };
 
 // The next uniform integer in 0..n-1 (Lemire's method, unbiased) from ``g``.
@@ -449,7 +450,8 @@ class Ismcts {
   int most_tried(SearchResult &result) const {
     const int32_t root = tree_.find(0, seat_);
     result.root_tries.assign(result.root_legal.size(), 0);
-    std::vector<double> means(result.root_legal.size(), 0.0);
+    auto &means = result.root_means;
+    means.assign(result.root_legal.size(), 0.0);
     if (root >= 0) {
       const auto &edges = tree_.nodes[static_cast<size_t>(root)].edges;
       for (size_t i = 0; i < result.root_legal.size(); ++i) {

@@ -1,6 +1,7 @@
 // The native search's Python binding (nanobind), shared by every game's module: a game's
 // module.cpp calls bind_search<State>(m, cls) and gets
 //   _engine.SearchPolicy(weights, biases, w_out, b_out, activation)  a policy's MLP, checked
+//                                                                    (.logits(obs) for tests)
 //   State._ismcts(seat, seed, sims, seconds, ...) -> dict            one decision's search
 // The agent (agents/search/native.py) validates the options first; everything is checked
 // again here or in SearchOptions::check before the search reads it. The search runs with the
@@ -11,6 +12,7 @@
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include <memory>
 #include <string>
@@ -81,7 +83,17 @@ void bind_search(nb::module_ &m, nb::class_<S> &cls) {
           },
           nb::arg("weights"), nb::arg("biases"), nb::arg("w_out"), nb::arg("b_out"), nb::arg("activation"))
       .def_prop_ro("inputs", &Mlp::inputs)
-      .def_prop_ro("outputs", &Mlp::outputs);
+      .def_prop_ro("outputs", &Mlp::outputs)
+      // every action's logit for one observation (what the search computes; for tests)
+      .def("logits", [](const Mlp &mlp, const Biases &observation) {
+        if (observation.shape(0) != static_cast<size_t>(mlp.inputs()))
+          throw BadInput("policy: an observation of " + std::to_string(observation.shape(0)) + " floats, not " +
+                         std::to_string(mlp.inputs()));
+        std::vector<float> features, scratch, out;
+        mlp.features(observation.data(), features, scratch);
+        mlp.logits(features, out);
+        return out;
+      });
 
   cls.def(
       "_ismcts",
@@ -122,10 +134,14 @@ void bind_search(nb::module_ &m, nb::class_<S> &cls) {
         out["action"] = r.action;
         out["sims"] = r.sims;
         out["seconds"] = r.seconds;
-        nb::dict visits;
+        nb::dict visits, values;
         for (size_t i = 0; i < r.root_legal.size(); ++i)
-          if (r.root_tries[i] > 0) visits[nb::int_(r.root_legal[i])] = r.root_tries[i];
+          if (r.root_tries[i] > 0) {
+            visits[nb::int_(r.root_legal[i])] = r.root_tries[i];
+            values[nb::int_(r.root_legal[i])] = r.root_means[i];
+          }
         out["visits"] = visits;
+        out["values"] = values;
         out["tree"] = tree;
         return out;
       },
