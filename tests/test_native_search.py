@@ -9,8 +9,6 @@ Where the extension is not built the tests skip, saying why, except under
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pytest
 from test_ismcts_policy import policy_file
