@@ -24,6 +24,12 @@ struct DenseLayer {
   std::vector<float> bias;
 };
 
+// What a forward pass writes, kept by its caller between passes (no allocation per pass).
+struct MlpWork {
+  std::vector<float> features, next;  // a layer's activations and the next layer's
+  std::vector<int32_t> nonzero;       // the inputs that are not zero
+};
+
 class Mlp {
  public:
   // ``hidden`` (in order) then ``out``; throws BadInput unless the shapes chain.
@@ -56,31 +62,75 @@ class Mlp {
   int32_t inputs() const { return inputs_; }
   int32_t outputs() const { return outputs_; }
 
-  // The last hidden layer's activations for ``x`` (inputs() floats) into ``features``
-  // (width floats; with no hidden layer, x itself). ``scratch`` is reused between calls.
-  void features(const float *x, std::vector<float> &features, std::vector<float> &scratch) const {
-    features.assign(x, x + inputs_);
+  // The last hidden layer's activations for ``x`` (inputs() floats) into ``work.features``
+  // (with no hidden layer, x itself).
+  void features(const float *x, MlpWork &work) const {
+    work.features.assign(x, x + inputs_);
     for (const DenseLayer &l : hidden_) {
-      scratch.assign(l.bias.begin(), l.bias.end());
-      float *out = scratch.data();
-      const size_t n = static_cast<size_t>(l.outputs);
-      for (int32_t i = 0; i < l.inputs; ++i) {
-        const float v = features[static_cast<size_t>(i)];
-        if (v == 0.0f) continue;  // observations are mostly zeros
-        const float *row = l.weights.data() + static_cast<size_t>(i) * n;
-        for (size_t j = 0; j < n; ++j) out[j] += v * row[j];
-      }
+      work.next.resize(static_cast<size_t>(l.outputs));
+      dense(l, work.features.data(), work.next.data(), work.nonzero);
       if (activation_ == Activation::tanh) {
-        for (size_t j = 0; j < n; ++j) out[j] = std::tanh(out[j]);
+        for (float &v : work.next) v = fast_tanh(v);
       } else {
-        for (size_t j = 0; j < n; ++j) out[j] = std::max(out[j], 0.0f);
+        for (float &v : work.next) v = std::max(v, 0.0f);
       }
-      features.swap(scratch);
+      work.features.swap(work.next);
     }
   }
 
+  // tanh as a rational function (Eigen's float tanh: within a few ulps of std::tanh, and a
+  // loop of it vectorizes; std::tanh was a third of a policy rollout's time).
+  static float fast_tanh(float x) {
+    const float c = std::clamp(x, -7.90531110763549805f, 7.90531110763549805f);
+    if (std::fabs(c) < 0.0004f) return c;
+    const float x2 = c * c;
+    float p = -2.76076847742355e-16f;
+    p = p * x2 + 2.00018790482477e-13f;
+    p = p * x2 - 8.60467152213735e-11f;
+    p = p * x2 + 5.12229709037114e-08f;
+    p = p * x2 + 1.48572235717979e-05f;
+    p = p * x2 + 6.37261928875436e-04f;
+    p = p * x2 + 4.89352455891786e-03f;
+    p *= c;
+    float q = 1.19825839466702e-06f;
+    q = q * x2 + 1.18534705686654e-04f;
+    q = q * x2 + 2.26843463243900e-03f;
+    q = q * x2 + 4.89352518554385e-03f;
+    return p / q;
+  }
+
+ private:
+  // out = x @ l.weights + l.bias, skipping the zero inputs (observations are mostly zeros).
+  // Outputs are summed in blocks of kBlock held in registers across all inputs: a row-by-row
+  // update loads and stores every output once per input.
+  static constexpr int32_t kBlock = 16;  // four SSE registers (32 spilled to memory: 4x slower)
+  static void dense(const DenseLayer &l, const float *x, float *out, std::vector<int32_t> &nonzero) {
+    const size_t n = static_cast<size_t>(l.outputs);
+    nonzero.clear();
+    for (int32_t i = 0; i < l.inputs; ++i)
+      if (x[i] != 0.0f) nonzero.push_back(i);
+    size_t j0 = 0;
+    for (; j0 + kBlock <= n; j0 += kBlock) {
+      float acc[kBlock];
+      for (int32_t j = 0; j < kBlock; ++j) acc[j] = l.bias[j0 + static_cast<size_t>(j)];
+      for (int32_t i : nonzero) {
+        const float v = x[i];
+        const float *row = l.weights.data() + static_cast<size_t>(i) * n + j0;
+        for (int32_t j = 0; j < kBlock; ++j) acc[j] += v * row[j];
+      }
+      for (int32_t j = 0; j < kBlock; ++j) out[j0 + static_cast<size_t>(j)] = acc[j];
+    }
+    for (size_t j = j0; j < n; ++j) {  // the last outputs, one at a time
+      float sum = l.bias[j];
+      for (int32_t i : nonzero) sum += x[i] * l.weights[static_cast<size_t>(i) * n + j];
+      out[j] = sum;
+    }
+  }
+
+ public:
   // One action's logit from the features.
-  float logit(const std::vector<float> &features, int action) const {
+  float logit(const MlpWork &work, int action) const {
+    const std::vector<float> &features = work.features;
     check_index(action, outputs_, "policy action");
     const float *w = out_t_.data() + static_cast<size_t>(action) * static_cast<size_t>(width_);
     float sum = out_bias_[static_cast<size_t>(action)];
@@ -89,9 +139,9 @@ class Mlp {
   }
 
   // Every action's logit.
-  void logits(const std::vector<float> &features, std::vector<float> &out) const {
+  void logits(const MlpWork &work, std::vector<float> &out) const {
     out.resize(static_cast<size_t>(outputs_));
-    for (int32_t a = 0; a < outputs_; ++a) out[static_cast<size_t>(a)] = logit(features, a);
+    for (int32_t a = 0; a < outputs_; ++a) out[static_cast<size_t>(a)] = logit(work, a);
   }
 
  private:

@@ -355,8 +355,8 @@ class Ismcts {
     node.guided_visits += 1;
     if (node.prior_logits.empty()) {
       s.core().layout.observe(s.buf, seat, observation_.data());
-      o_.prior->features(observation_.data(), features_, scratch_);
-      o_.prior->logits(features_, node.prior_logits);
+      o_.prior->features(observation_.data(), mlp_work_);
+      o_.prior->logits(mlp_work_, node.prior_logits);
     }
     weights_.resize(legal_.size());
     float top = -std::numeric_limits<float>::infinity();
@@ -391,12 +391,12 @@ class Ismcts {
     legal_actions(s, legal_);
     s.core().layout.observe(s.buf, s.current_player(), observation_.data());
     const Mlp &policy = *o_.rollout;
-    policy.features(observation_.data(), features_, scratch_);
+    policy.features(observation_.data(), mlp_work_);
     weights_.resize(legal_.size());
     double top = -std::numeric_limits<double>::infinity();
     size_t best = 0;
     for (size_t i = 0; i < legal_.size(); ++i) {
-      weights_[i] = policy.logit(features_, legal_[i]);
+      weights_[i] = policy.logit(mlp_work_, legal_[i]);
       if (weights_[i] > top) {
         top = weights_[i];
         best = i;
@@ -480,7 +480,8 @@ class Ismcts {
   std::vector<Step> path_;
   std::vector<int32_t> legal_, edge_of_;
   std::vector<double> weights_;
-  std::vector<float> observation_, features_, scratch_;
+  std::vector<float> observation_;
+  MlpWork mlp_work_;
 };
 
 }  // namespace forest::native

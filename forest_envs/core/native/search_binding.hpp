@@ -89,9 +89,10 @@ void bind_search(nb::module_ &m, nb::class_<S> &cls) {
         if (observation.shape(0) != static_cast<size_t>(mlp.inputs()))
           throw BadInput("policy: an observation of " + std::to_string(observation.shape(0)) + " floats, not " +
                          std::to_string(mlp.inputs()));
-        std::vector<float> features, scratch, out;
-        mlp.features(observation.data(), features, scratch);
-        mlp.logits(features, out);
+        MlpWork work;
+        std::vector<float> out;
+        mlp.features(observation.data(), work);
+        mlp.logits(work, out);
         return out;
       });
 
