@@ -29,10 +29,13 @@ def _native_chickwood():
 
 
 def state_after(seed: int, moves: int, engine: str = "native"):
-    """Chickwood (3 players) after ``moves`` uniform random actions from ``seed``."""
+    """Chickwood (3 players) after ``moves`` uniform random actions from ``seed`` (or at its
+    end)."""
     state = make_raw(ENV, num_players=3).game.new_initial_state(seed, engine)
     rng = np.random.default_rng(seed)
     for _ in range(moves):
+        if state.is_terminal:
+            break
         state.apply(int(rng.choice(np.flatnonzero(state.legal_action_mask()))))
     return state
 
@@ -378,6 +381,56 @@ def test_the_bench_times_the_native_search():
     assert _ismcts_rate(lambda seed: game.new_initial_state(seed, "native"), 0.05, None) > 0
     with pytest.raises(ConfigError):
         _ismcts_rate(lambda seed: game.new_initial_state(seed, "python"), 0.05, None, search="native")
+
+
+# --- fuzzed options (also what the sanitizer build runs) ----------------------------------------------
+def fuzz_searches(count: int, seed: int, tmp_path):
+    """``count`` searches of random positions with random options: a legal move, the
+    simulations asked for, and a tree that adds up."""
+    rng = np.random.default_rng(seed)
+    nets = {}
+    for i in range(count):
+        state = state_after(int(rng.integers(1000)), int(rng.integers(0, 120)))
+        while not state.is_terminal and state.legal_action_mask().sum() < 2:
+            state.apply(int(np.flatnonzero(state.legal_action_mask())[0]))
+        if state.is_terminal:
+            continue
+        if not nets:
+            nets = {"tanh": _net(state, policy_file(tmp_path, ENV, scale=0.2)),
+                    "relu": _relu_net(state, tmp_path)}
+        net = [None, None, nets["tanh"], nets["relu"]]
+        sims = int(rng.integers(1, 300))
+        steps_left = [-1, -1, int(rng.integers(0, 40))][int(rng.integers(3))]
+        options = dict(sims=sims, seed=int(rng.integers(2**63)), c=float(rng.uniform(0, 3)),
+                       depth=int(rng.integers(-1, 30)), steps_left=steps_left,
+                       reward=["win", "rank", "score"][int(rng.integers(3))],
+                       prior=net[int(rng.integers(4))], rollout=net[int(rng.integers(4))],
+                       prior_at_root_only=bool(rng.integers(2)), widen_all=bool(rng.integers(2)),
+                       greedy=bool(rng.integers(2)))
+        found = run(state, **options)
+        assert state.legal_action_mask()[found["action"]] == 1, (i, options)
+        assert found["sims"] == sims
+        if steps_left == 0:  # the env would truncate before the move: nothing is searched
+            assert found["visits"] == {}
+            continue
+        assert sum(found["visits"].values()) == sims
+        if options["reward"] != "score":
+            check_tree(found["tree"], sims, state.current_player)
+
+
+def _relu_net(state, tmp_path):
+    mlp = make_agent(ENV, policy_file(tmp_path, ENV, hidden=16, scale=0.3)).policy
+    make = __import__(type(state)._native_base().__module__, fromlist=["SearchPolicy"]).SearchPolicy
+    return make([w for w, _ in mlp.layers], [b for _, b in mlp.layers], *mlp.out, "ReLU")
+
+
+def test_fuzzed_searches(tmp_path):
+    fuzz_searches(25, seed=1, tmp_path=tmp_path)
+
+
+@pytest.mark.slow
+def test_many_fuzzed_searches(tmp_path):
+    fuzz_searches(600, seed=2, tmp_path=tmp_path)
 
 
 # --- long comparisons -------------------------------------------------------------------------------
