@@ -28,7 +28,7 @@ def test_options_parse_with_commas_or_colons():
                          "prior=heuristic,widen=all,prior_at=root")
     assert opts == {"sims": 400, "time": 0.5, "rollout": "heuristic", "c": 1.2, "depth": None,
                     "reward": "win", "prior": "heuristic", "pick": "sample", "widen": "all",
-                    "prior_at": "root"}
+                    "prior_at": "root", "search": "auto"}
     assert parse_options("sims=50:depth=0") == dict(DEFAULTS, sims=50, depth=0)
     assert parse_options("time=0.2") == dict(DEFAULTS, sims=None, time=0.2)  # time alone
 

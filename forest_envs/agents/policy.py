@@ -154,7 +154,8 @@ class CellNetwork:
 class NumpyPolicy:
     def __init__(self, arrays: dict[str, np.ndarray]):
         self.layers, self.out = dense_layers(arrays)
-        self.act = _ACTIVATIONS[str(arrays["activation"])]
+        self.activation = str(arrays["activation"])  # Tanh or ReLU (the native search reads it)
+        self.act = _ACTIVATIONS[self.activation]
         widths = [w.shape for w, _ in self.layers] + [self.out[0].shape]
         if unchained(widths):
             raise ValueError(f"layer shapes {widths} do not chain")

@@ -19,7 +19,9 @@ Loops:
   (and, for a game that ends, every seat's final observation); env-steps per second, one row
   per benchmark config of a game whose native engine binds the batch.
 - ``ismcts``: the search agent's simulations per second (its default options: random
-  rollouts, depth 20) on the first decision of a game of the first benchmark config.
+  rollouts, depth 20) on the first decision of a game of the first benchmark config: the
+  Python search on a Python state, the native search (C++) on a native one; ``ismcts-py``:
+  the Python search on a native state (``search=python``), the native search's reference.
 """
 
 from __future__ import annotations
@@ -183,13 +185,15 @@ def _batched_rate(batch: BatchedEnv, seconds: float, seed: int = 0) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def _ismcts_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0) -> float:
-    """Simulations per second of the default ``ismcts`` agent searching the first decision
-    of a seeded game for ``seconds`` (at least one simulation)."""
+def _ismcts_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0,
+                 search: str = "auto") -> float:
+    """Simulations per second of the default ``ismcts`` agent (``search``: which search it
+    runs) searching the first decision of a seeded game for ``seconds`` (at least one
+    simulation)."""
     from ..agents.search.ismcts import ISMCTSAgent
 
     state = new_state(seed)
-    agent = ISMCTSAgent(seed, sims=None, time=seconds)
+    agent = ISMCTSAgent(seed, sims=None, time=seconds, search=search)
     agent.search(state, state.current_player, max_steps)
     return agent.last_sims / agent.last_seconds
 
@@ -246,6 +250,11 @@ def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3,
             rows.append((label, engine, "ismcts",
                          lambda t, game=game, engine=engine, cap=cap:
                          _ismcts_rate(lambda seed: game.new_initial_state(seed, engine), t, cap)))
+            if engine == "native":
+                rows.append((label, engine, "ismcts-py",
+                             lambda t, game=game, cap=cap:
+                             _ismcts_rate(lambda seed: game.new_initial_state(seed, "native"), t, cap,
+                                          search="python")))
     rows[0][3](min(seconds, 0.5))  # warm-up: the CPU's clock ramps up first
     rates = [[measure(seconds / rounds) for *_, measure in rows] for _ in range(rounds)]
     out = []
@@ -262,10 +271,10 @@ def _label(env_id: str, cfg: dict) -> str:
 
 def format_rows(rows: list[dict]) -> str:
     w = max([len("environment")] + [len(r["env"]) for r in rows])
-    head = f"{'environment':<{w}} {'engine':<7} {'loop':<8} {'steps/s':>11} {'x connect_four':>15}"
+    head = f"{'environment':<{w}} {'engine':<7} {'loop':<9} {'steps/s':>11} {'x connect_four':>15}"
     lines = [head, "-" * len(head)]
     for r in rows:
-        lines.append(f"{r['env']:<{w}} {r.get('engine', '-'):<7} {r['loop']:<8} {r['steps_per_s']:>11.0f} "
+        lines.append(f"{r['env']:<{w}} {r.get('engine', '-'):<7} {r['loop']:<9} {r['steps_per_s']:>11.0f} "
                      f"{r['vs_connect_four']:>15.2f}")
     lines.append("loops: AEC = agent_iter/last/step with an observation and mask every step; engine = "
                  "mask + apply driven from Python; C++ = the native engine's own random playout; "
@@ -274,5 +283,6 @@ def format_rows(rows: list[dict]) -> str:
                  "pyspiel = observation + mask + apply through pyspiel")
     if any(r["loop"] == "ismcts" for r in rows):
         lines.append("ismcts rows: ismcts simulations/s (default options: random rollouts, "
-                     "depth 20) on a game's first decision, not steps/s")
+                     "depth 20) on a game's first decision, not steps/s; on a native engine "
+                     "ismcts is the native search, ismcts-py the Python search")
     return "\n".join(lines)

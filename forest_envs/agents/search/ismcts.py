@@ -28,6 +28,8 @@ One tree is grown per decision. Each iteration
 Nodes are keyed by the action history from the root (open loop): chance inside ``apply`` and
 the hidden information of other seats are averaged over, never branched on. The chosen
 action is the root action with the most visits (ties: higher mean reward, then lower id).
+The search itself, in named pieces (the node record; select, expand, roll out, back up), is
+``tree.py``; this module is the agent: its options, its policies, and which search runs.
 
 Nothing here names a game: the heuristic (for rollouts and the prior) is a factory the
 caller passes (``forest_envs.agents.make_agent`` passes the registered heuristic), and so is
@@ -38,16 +40,14 @@ searching seat's own, as true.
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from collections.abc import Callable
 
 import numpy as np
 
 from ...core.errors import ConfigError
-from ...core.results import returns_from_ranks
 from ..base import SeededAgent
+from .native import NativeSearch, python_only_options, why_python
 from .options import (
     DEFAULTS,
     OPTION_HELP,
@@ -56,12 +56,14 @@ from .options import (
     PRIORS,
     REWARDS,
     ROLLOUTS,
+    SEARCHES,
     WIDENINGS,
     is_policy,
     parse_options,
 )
+from .tree import TreeSearch, policy_action
 
-# The options by name live in ismcts_options; re-exported here, where callers found them first.
+# The options by name live in options.py; re-exported here, where callers found them first.
 __all__ = ["DEFAULTS", "OPTION_HELP", "PRIORS", "REWARDS", "ROLLOUTS", "ISMCTSAgent", "parse_options"]
 
 
@@ -107,7 +109,10 @@ class ISMCTSAgent(SeededAgent):
     times by its deciding seat expands a further action only while it has tried fewer than
     1 + sqrt(n); ``"all"``: every legal action before any twice. ``prior_at``: ``"all"``
     nodes or the ``"root"`` only. ``pick``: a policy rollout's ``"sample"`` or ``"greedy"``
-    move.
+    move. ``search``: ``"auto"`` runs the native search (C++, ``native.py``) where the state
+    is a native engine's and the options allow it, else the Python search; ``"native"``
+    makes a search the native one cannot run an error; ``"python"``. ``last_search`` says
+    which ran for the last decision, ``last_search_note`` why it was the Python one.
 
     A policy is a name (``ppo`` or a policy file, loaded by ``policy(name)``, which
     ``forest_envs.agents.make_agent`` passes) or an object with ``logits(observation)`` (and
@@ -121,13 +126,14 @@ class ISMCTSAgent(SeededAgent):
                  time: float | None = None, rollout="random", c: float = 0.7,
                  depth: int | None = 20, reward: str = "rank", prior="none",
                  pick: str = "sample", widen: str = "sqrt", prior_at: str = "all",
-                 heuristic: Callable[..., object] | None = None,
+                 search: str = "auto", heuristic: Callable[..., object] | None = None,
                  policy: Callable[[str], object] | None = None):
         super().__init__(seed)
         if sims is None and time is None:
             raise ConfigError("ismcts needs a budget: sims and/or time")
         for name, value, choices in (("pick", pick, PICKS), ("widen", widen, WIDENINGS),
-                                     ("prior_at", prior_at, PRIOR_NODES), ("reward", reward, REWARDS)):
+                                     ("prior_at", prior_at, PRIOR_NODES), ("reward", reward, REWARDS),
+                                     ("search", search, SEARCHES)):
             if value not in choices:
                 raise ConfigError(f"ismcts {name} {value!r} must be one of {', '.join(choices)}")
         loaded: dict[str, object] = {}
@@ -142,9 +148,18 @@ class ISMCTSAgent(SeededAgent):
         self.depth, self.reward, self.prior, self.heuristic = depth, reward, prior, heuristic
         self.pick, self.widen, self.prior_at = pick, widen, prior_at
         self._fits = self.prior_policy is None and self.rollout_policy is None
+        self.search_choice = search
+        self.python_only = python_only_options(self)  # options only the Python search runs
+        if search == "native" and self.python_only:
+            raise ConfigError("ismcts search=native cannot run " + "; ".join(self.python_only)
+                              + ": use search=auto or search=python")
+        self._native = NativeSearch(self)
+        self.last_search: str | None = None  # "native" or "python": the last decision's search
+        self.last_search_note = ""  # why the Python search ran it ("" after the native one)
         self.last_sims = 0          # simulations of the last decision
         self.last_seconds = 0.0     # its wall time
         self.last_visits: dict[int, int] = {}  # its root: action -> visits (tried ones only)
+        self.last_values: dict[int, float] = {}  # and their mean rewards for the seat
 
     @staticmethod
     def _policy_option(name: str, value, choices: tuple[str, ...], policy, loaded: dict):
@@ -191,184 +206,40 @@ class ISMCTSAgent(SeededAgent):
         if legal.size == 0:
             raise ValueError(f"{agent} has no legal action: it is not its turn")
         if legal.size == 1:
-            self.last_sims, self.last_seconds, self.last_visits = 0, 0.0, {}
+            self.last_sims, self.last_seconds, self.last_visits, self.last_values = 0, 0.0, {}, {}
+            self.last_search, self.last_search_note = None, "a forced move"
             return int(legal[0])  # forced: nothing to search
         # The env truncates at its step limit (everybody gets 0); search never looks past it.
         return self.search(raw.engine_state, seat, raw.steps_left())
 
     def search(self, state, seat: int, steps_left: int | None = None) -> int:
         """The chosen action of ``seat`` (to move in ``state``). Of ``state`` only
-        ``resample_hidden(seat, rng)`` is called."""
-        rng = self.rng
-        # One fast generator for the hot loop, seeded from the agent's own generator.
-        fast = random.Random(int(rng.integers(2**63)))
-        rand = fast.random
-        c = self.c
-        depth = self.depth
-        sims = self.sims if self.sims is not None else 1 << 62
-        deadline = None if self.time is None else time.perf_counter() + self.time
-        start = time.perf_counter()
-
-        first = state.resample_hidden(seat, rng)
-        root_legal = np.flatnonzero(first.legal_action_mask())  # the seat's own: as true
-        game = first.game
-        traits = game.traits
-        mode = self.reward if self.reward in traits.reward_modes else "rank"
-        scale = traits.score_scale
-        n_actions = game.num_actions
-        n_players = first.num_players
-        zeros = [0.0] * n_players
-        rollout_heuristic = self.rollout == "heuristic"
-        rollout_policy = self.rollout_policy
-        greedy = self.pick == "greedy"
-        prior_policy = self.prior_policy
-        prior = self.prior == "heuristic" or prior_policy is not None
-        widen_all = self.widen == "all"
-        root_only = self.prior_at == "root"
-        heur = (self._heuristic_agents(n_players, fast)
-                if rollout_heuristic or self.prior == "heuristic" else None)
-
-        # A node: {seat: [N, W, avail, children, visits, prior logits]}; arrays over the flat
-        # action ids. A policy prior's logits are computed on the node's first visit by that
-        # seat (from that determinization's observation of the seat) and kept.
-        root: dict = {}
-
-        def table(node: dict, p: int) -> list:
-            t = node.get(p)
-            if t is None:
-                t = node[p] = [np.zeros(n_actions), np.zeros(n_actions), np.zeros(n_actions), {},
-                               0, None]
-            return t
-
-        sqrt, log, argmax, msqrt, exp = np.sqrt, np.log, np.argmax, math.sqrt, np.exp
-        done = 0
-        det = first
-        while done < sims:
-            if det is None:
-                det = state.resample_hidden(seat, rng)
-            s, det = det, None
-            if heur is not None:
-                for h in heur[0]:
-                    if hasattr(h, "reset"):
-                        h.reset()  # no memory from another simulation
-            node = root
-            path = []
-            steps = 0
-            # --- selection and expansion --------------------------------------------------
-            while not s.is_terminal:
-                if steps_left is not None and steps >= steps_left:
-                    break
-                p = s.current_player
-                t = table(node, p)
-                N, W, avail, children = t[0], t[1], t[2], t[3]
-                legal = s.legal_action_mask().nonzero()[0]
-                avail[legal] += 1.0
-                n = N[legal]
-                fresh = legal[n == 0.0]
-                guided = prior and (not root_only or node is root)
-                w = None  # a policy prior's weights over `legal`: p(a) / max p, in (0, 1]
-                if guided:
-                    t[4] += 1
-                    if prior_policy is not None:
-                        if t[5] is None:
-                            t[5] = np.asarray(prior_policy.logits(s.observation(p)), np.float64)
-                        logits = t[5][legal]
-                        w = exp(logits - logits.max())
-                if fresh.size:
-                    if not guided:
-                        a = int(fresh[int(rand() * fresh.size)])
-                    elif widen_all or fresh.size == legal.size or legal.size - fresh.size < 1 + msqrt(t[4]):
-                        # progressive unpruning: the prior's move first, then one more action
-                        # each time 1 + sqrt(visits) passes the count tried
-                        if w is None:  # the heuristic's move, then at random
-                            a = self._heuristic_action(heur, s)
-                            if N[a] != 0.0:
-                                a = int(fresh[int(rand() * fresh.size)])
-                        else:  # the policy's most likely untried move (ties at random)
-                            wf = w[n == 0.0]
-                            best = fresh[wf == wf.max()]
-                            a = int(best[int(rand() * best.size)])
-                    else:
-                        a = -1
-                    if a >= 0:
-                        path.append((N, W, p, a))
-                        s.apply(a)
-                        steps += 1
-                        children[a] = {}
-                        break
-                    tried = n > 0.0
-                    legal = legal[tried]  # widening is closed: choose among the tried ones
-                    n = N[legal]
-                    if w is not None:
-                        w = w[tried]
-                if w is None:
-                    score = W[legal] / n + c * sqrt(log(avail[legal]) / n)
-                else:  # c * 1.0 is c: a uniform policy's scores are plain UCB1's, bit for bit
-                    score = W[legal] / n + c * w * sqrt(log(avail[legal]) / n)
-                a = int(legal[argmax(score)])
-                path.append((N, W, p, a))
-                s.apply(a)
-                steps += 1
-                node = children[a]
-            # --- rollout ------------------------------------------------------------------
-            cap = None if steps_left is None else steps_left - steps
-            if depth is not None and (cap is None or depth < cap):
-                cap, evaluate = depth, True
-            else:
-                evaluate = False
-            played = 0
-            while not s.is_terminal and (cap is None or played < cap):
-                if rollout_policy is not None:
-                    s.apply(_policy_action(rollout_policy, s, greedy, rand))
-                elif not rollout_heuristic:
-                    legal = s.legal_action_mask().nonzero()[0]
-                    s.apply(int(legal[int(rand() * legal.size)]))
-                else:
-                    s.apply(self._heuristic_action(heur, s))
-                played += 1
-            # --- evaluation and backup ----------------------------------------------------
-            if s.is_terminal or evaluate:
-                # the game's result; at the depth cap, that of the unfinished position
-                r = (returns_from_ranks(s.ranks(), mode) if mode != "score"
-                     else s.result().returns(mode, scale))
-            else:
-                r = zeros  # the env's truncation: nobody wins
-            for N, W, p, a in path:
-                N[a] += 1.0
-                W[a] += r[p]
-            done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        self.last_sims, self.last_seconds = done, time.perf_counter() - start
-        N, W = table(root, seat)[:2]
-        visits = N[root_legal]
-        self.last_visits = {int(a): int(v) for a, v in zip(root_legal, visits) if v}
-        best = root_legal[visits == visits.max()]
-        if best.size > 1:
-            means = W[best] / np.maximum(N[best], 1.0)
-            best = best[means == means.max()]
-        return int(best[0])
+        ``resample_hidden(seat, rng)`` is called (by the native search: its C++ one)."""
+        note = why_python(self, state)
+        if not note:
+            found = self._native.run(state, seat, steps_left)
+            self.last_search, self.last_search_note = "native", ""
+            self.last_sims, self.last_seconds = found["sims"], found["seconds"]
+            self.last_visits, self.last_values = found["visits"], found["values"]
+            return found["action"]
+        if self.search_choice == "native":
+            raise ConfigError(f"ismcts search=native cannot search this decision: {note}")
+        self.last_search, self.last_search_note = "python", note
+        tree = TreeSearch(self, state, seat, steps_left)
+        action = tree.run()
+        self.last_sims, self.last_seconds = tree.sims, tree.seconds
+        root = tree.root_node()
+        tried = [int(a) for a in tree.root_legal if root.tries[a]]
+        self.last_visits = {a: int(root.tries[a]) for a in tried}
+        self.last_values = {a: float(root.reward_sums[a] / root.tries[a]) for a in tried}
+        return action
 
     # --- the heuristic inside the search ----------------------------------------------------
-    def _heuristic_agents(self, n_players: int, fast: random.Random):
+    def heuristic_agents(self, n_players: int, fast: random.Random):
+        """One heuristic per seat for rollouts and the prior, seeded from the search's fast
+        generator, and the env-like view of a determinization they read."""
         agents = [self.heuristic(seed=fast.randrange(2**31)) for _ in range(n_players)]
         return agents, _StateEnv(n_players)
 
-    @staticmethod
-    def _heuristic_action(heur, s) -> int:
-        agents, env = heur
-        env.state = s
-        p = s.current_player
-        return int(agents[p].act(env, env.possible_agents[p]))
 
-
-def _policy_action(policy, s, greedy: bool, rand) -> int:
-    """A rollout move of the seat to move in the determinization ``s``, by ``policy`` on that
-    seat's observation: its most likely legal action, or one drawn from its masked
-    probabilities with the search's fast generator."""
-    legal = s.legal_action_mask().nonzero()[0]
-    logits = policy.logits(s.observation(s.current_player))[legal]
-    if greedy:
-        return int(legal[int(logits.argmax())])
-    cum = np.cumsum(np.exp(logits - logits.max()))
-    return int(legal[min(int(np.searchsorted(cum, rand() * cum[-1], side="right")), legal.size - 1)])
+_policy_action = policy_action  # where tests and tools found it first

@@ -15,11 +15,12 @@ REWARDS = ("win", "rank", "score")
 PICKS = ("sample", "greedy")
 WIDENINGS = ("sqrt", "all")
 PRIOR_NODES = ("all", "root")
+SEARCHES = ("auto", "native", "python")  # which search runs (native.py)
 POLICY_NAMES = ("ppo",)            # the shipped baseline (forest_envs.agents.baselines)
 POLICY_FILES = (".npz", ".zip")
 DEFAULTS = {"sims": 1000, "time": None, "rollout": "random", "c": 0.7, "depth": 20,
             "reward": "rank", "prior": "none", "pick": "sample", "widen": "sqrt",
-            "prior_at": "all"}
+            "prior_at": "all", "search": "auto"}
 OPTION_HELP = {
     "sims": "simulations per move (a positive int, or none when time is given)",
     "time": "seconds per move (a positive number, or none)",
@@ -34,6 +35,8 @@ OPTION_HELP = {
     "widen": "with a prior, sqrt (a node visited n times tries at most 1 + sqrt(n) actions) "
              "or all (every legal action before any twice)",
     "prior_at": "with a prior, the nodes that use it: all or root",
+    "search": "auto (the native search where the state and the options allow it, else the "
+              "Python search), native (an error where it cannot run) or python",
 }
 
 
@@ -77,6 +80,7 @@ _PARSERS: dict[str, Callable[[str], object]] = {
     "pick": lambda t: _choice("pick", t, PICKS),
     "widen": lambda t: _choice("widen", t, WIDENINGS),
     "prior_at": lambda t: _choice("prior_at", t, PRIOR_NODES),
+    "search": lambda t: _choice("search", t, SEARCHES),
 }
 
 

@@ -5,6 +5,9 @@
 #include "../../core/native/binding.hpp"
 #include "state.hpp"
 
+// the native ismcts (agents/search/native.py)
+#include "../../core/native/search_binding.hpp"
+
 namespace nb = nanobind;
 using namespace nb::literals;
 using forest::chickwood::Config;
@@ -213,4 +216,7 @@ NB_MODULE(_engine, m) {
 
   // N games stepped together in C++ (forest_envs/envs/vector.py's BatchedEnv)
   native::bind_batch<State>(m);
+
+  // --- the native ismcts (core/native/search.hpp): _ismcts and SearchPolicy ----------------
+  native::bind_search<State>(m, cls);
 }
