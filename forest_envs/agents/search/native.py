@@ -4,10 +4,10 @@ The native search (``core/native/search.hpp``, bound as ``State._ismcts`` in eac
 native module) runs a whole decision's search in C++: determinizations, the tree walk,
 rollouts and backup. It covers the options where the time goes: ``sims``, ``time``, ``c``,
 ``depth``, ``reward``, random rollouts and, for a policy that is a plain MLP (a
-``NumpyPolicy`` without a cell network, as the shipped ``ppo`` of Chickwood and Sherwood),
+``NumpyPolicy`` without a cell network, as most shipped ``ppo`` baselines are),
 ``prior``, ``rollout``, ``pick``, ``widen`` and ``prior_at``, the network evaluated in C++.
 The heuristic (``rollout=heuristic``, ``prior=heuristic``), a policy with a cell network
-(Roundforest's ``ppo``) or any other object with ``logits()`` is Python, so is a state of
+(a baseline of a game with a board of cells) or any other object with ``logits()`` is Python, so is a state of
 the Python engine: those run the Python search (``tree.py``).
 
 ``search=auto`` (the default) runs the native search where it can and says which ran in

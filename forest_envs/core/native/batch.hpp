@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "checked.hpp"
+#include "rewards.hpp"
 #include "rng.hpp"
 #include "state_core.hpp"
 #include "thread_pool.hpp"
@@ -47,49 +48,6 @@ concept BatchableState = std::derived_from<S, EngineState<S>> && requires(S &s, 
   { S::new_game(cs.tables_ptr(), g) } -> std::same_as<S>;
   { cs.ranks() } -> std::convertible_to<std::vector<int>>;
 };
-
-// A game with points gives each seat's total (the "score" reward mode needs them).
-template <class S>
-concept HasTotals = requires(const S &cs) {
-  { cs.totals() } -> std::convertible_to<std::vector<int>>;
-};
-
-enum class RewardMode { Win, Rank, Score };
-
-inline RewardMode reward_mode_from_name(const std::string &name) {
-  if (name == "win") return RewardMode::Win;
-  if (name == "rank") return RewardMode::Rank;
-  if (name == "score") return RewardMode::Score;
-  throw BadInput("unknown reward mode '" + name + "'; expected one of win, rank, score");
-}
-
-// returns_from_ranks (core/results.py), term for term in double, as float32 at the end.
-inline void returns_from_ranks(const std::vector<int> &ranks, RewardMode mode, const std::vector<int> *totals,
-                               double score_scale, float *out) {
-  const size_t n = ranks.size();
-  switch (mode) {
-    case RewardMode::Win: {
-      const auto k = std::count(ranks.begin(), ranks.end(), 1);
-      for (size_t p = 0; p < n; ++p) out[p] = ranks[p] == 1 ? static_cast<float>(1.0 / static_cast<double>(k)) : 0.0f;
-      return;
-    }
-    case RewardMode::Rank:
-      for (size_t p = 0; p < n; ++p)
-        out[p] = static_cast<float>(static_cast<double>(static_cast<int>(n) - ranks[p]) / static_cast<double>(n - 1));
-      return;
-    case RewardMode::Score: {
-      if (totals == nullptr || totals->size() != n) throw std::logic_error("the score reward needs every seat's total");
-      int64_t total = 0;
-      for (int s : *totals) total += s;
-      for (size_t p = 0; p < n; ++p) {
-        const int64_t own = (*totals)[p];
-        out[p] = static_cast<float>(
-            (static_cast<double>(own) - static_cast<double>(total - own) / static_cast<double>(n - 1)) / score_scale);
-      }
-      return;
-    }
-  }
-}
 
 struct BatchOptions {
   int num_envs = 1;

@@ -42,11 +42,10 @@
 
 #include "checked.hpp"
 #include "policy.hpp"
+#include "rewards.hpp"
 #include "rng.hpp"
 
 namespace forest::native {
-
-enum class RewardMode { win, rank, score };
 
 struct SearchOptions {
   int64_t sims = 1000;      // simulations; 0: no limit (the time budget alone)
@@ -54,7 +53,7 @@ struct SearchOptions {
   double c = 0.7;           // UCB1's exploration constant
   int64_t depth = 20;       // rollout moves before the position is evaluated; -1: to the end
   int64_t steps_left = -1;  // actions until the env truncates the game; -1: it never does
-  RewardMode reward = RewardMode::rank;
+  RewardMode reward = RewardMode::Rank;
   double score_scale = 1.0;  // the score mode divides point differences by this
   uint64_t seed = 0;
   std::shared_ptr<const Mlp> prior;    // a policy prior (none: plain expansion and UCB1)
@@ -155,7 +154,7 @@ template <class S>
 class Ismcts {
  public:
   static constexpr int64_t kPollEvery = 64;
-  static constexpr bool kHasPoints = requires(const S &s) { s.scores().front().total(); };
+  static constexpr bool kHasPoints = HasTotals<S>;
 
   // ``root`` must outlive the search; it is only determinized from ``seat``.
   Ismcts(const S &root, int seat, SearchOptions options)
@@ -169,7 +168,7 @@ class Ismcts {
     if (root.current_player() != seat)
       throw BadInput("search: it is player " + std::to_string(root.current_player()) + "'s decision, not seat " +
                      std::to_string(seat) + "'s");
-    if (o_.reward == RewardMode::score && !kHasPoints) throw BadInput("search: reward score needs a game with points");
+    if (o_.reward == RewardMode::Score && !kHasPoints) throw BadInput("search: reward score needs a game with points");
     const auto &layout = root.core().layout;
     for (const auto &policy : {o_.prior, o_.rollout})
       if (policy && (policy->inputs() != layout.observation_size() || policy->outputs() != root.core().num_actions))
@@ -414,27 +413,11 @@ class Ismcts {
   void set_rewards(const S &s, bool evaluate) {
     std::fill(rewards_.begin(), rewards_.end(), 0.0);
     if (!evaluate) return;  // the env's step limit: nobody gets anything
-    const size_t n = rewards_.size();
+    std::vector<int> totals;
     if constexpr (kHasPoints) {
-      if (o_.reward == RewardMode::score) {
-        const auto scores = s.scores();
-        double total = 0.0;
-        for (const auto &sc : scores) total += sc.total();
-        for (size_t p = 0; p < n; ++p) {
-          const double own = scores[p].total();
-          rewards_[p] = (own - (total - own) / static_cast<double>(n - 1)) / o_.score_scale;
-        }
-        return;
-      }
+      if (o_.reward == RewardMode::Score) totals = s.totals();
     }
-    const auto ranks = s.ranks();
-    if (o_.reward == RewardMode::win) {
-      const auto winners = std::count(ranks.begin(), ranks.end(), 1);
-      for (size_t p = 0; p < n; ++p) rewards_[p] = ranks[p] == 1 ? 1.0 / static_cast<double>(winners) : 0.0;
-    } else {
-      for (size_t p = 0; p < n; ++p)
-        rewards_[p] = static_cast<double>(static_cast<int>(n) - ranks[p]) / static_cast<double>(n - 1);
-    }
+    returns_from_ranks(s.ranks(), o_.reward, totals.empty() ? nullptr : &totals, o_.score_scale, rewards_.data());
   }
 
   void back_up() {

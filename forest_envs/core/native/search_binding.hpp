@@ -37,10 +37,9 @@ inline DenseLayer dense_layer(const Weights &w, const Biases &b) {
 }
 
 inline RewardMode reward_mode(const std::string &name) {
-  if (name == "win") return RewardMode::win;
-  if (name == "rank") return RewardMode::rank;
-  if (name == "score") return RewardMode::score;
-  throw BadInput("search: reward " + name + " is not one of win, rank, score");
+  if (name != "win" && name != "rank" && name != "score")
+    throw BadInput("search: reward " + name + " is not one of win, rank, score");
+  return reward_mode_from_name(name);
 }
 
 // The tree as plain data, for tests of its invariants: one tuple per node, (history, seat,
