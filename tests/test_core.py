@@ -633,23 +633,30 @@ def test_order_enforced_env_keeps_pettingzoo_checks():
 
 
 def test_a_kind_namespace_must_name_every_decision_in_order():
+    from enum import IntEnum
+
     from forest_envs.core.decisions import check_kind_ids
 
     kinds = (DecisionKind("take"), DecisionKind("answer"))
 
-    class Right:
+    class Right(IntEnum):
         TAKE, ANSWER = 0, 1
 
-    class Swapped:
+    class Swapped(IntEnum):
         TAKE, ANSWER = 1, 0
 
-    class Missing:
+    class Missing(IntEnum):
         TAKE = 0
+
+    class Plain:
+        TAKE, ANSWER = 0, 1
 
     check_kind_ids(Right, kinds)
     for wrong in (Swapped, Missing):
         with pytest.raises(TypeError, match=r"must be exactly \{'TAKE': 0, 'ANSWER': 1\}"):
             check_kind_ids(wrong, kinds)
+    with pytest.raises(TypeError, match="must be an IntEnum"):
+        check_kind_ids(Plain, kinds)
 
 
 def test_prompt_and_narrate_have_generic_defaults():

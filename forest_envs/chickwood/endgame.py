@@ -20,7 +20,8 @@ class GameEnd:
     __slots__ = ()
 
     def _end_game(self) -> None:
-        self.end_stages = tuple(stage for stage, _ in END_STAGES) if self.game.legendary else ()
+        # plain ints in the field (state data), compared with the Kind members below
+        self.end_stages = tuple(int(stage) for stage, _ in END_STAGES) if self.game.legendary else ()
         self._next_end_stage()
 
     def _next_end_stage(self) -> None:

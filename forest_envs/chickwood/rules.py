@@ -62,6 +62,7 @@ from .components import (
     village_cards,
 )
 from .endgame import GameEnd
+from .handlers import HANDLERS
 from .observation import ABSENT_CELL, DECISIONS, FOREST_CELL, Kind, block_names, build_layout
 from .raiding import NO_LAST_CELL, Raiding
 from .scoring import castle_score, loot_scores, village_awards
@@ -145,6 +146,7 @@ class ChickwoodState(Scouting, Raiding, GameEnd, BufferState):
     castle values each player raided, in order."""
 
     DECISIONS = DECISIONS
+    HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
     RENDER = render
     FIELDS = ("deck", "order", "step", "end_stages", "discard_fd", "grid", "raids")
     __slots__ = FIELDS + block_names()

@@ -26,13 +26,10 @@ from .components import (
     VILLAGES,
     num_rounds,
 )
-from .observation import DECISIONS, Kind
+from .observation import KIND_OF_NAME, Kind
 
 WIDTH = 100     # no line of a prompt or narration is wider
 INDENT = "    "  # the further lines of a narration
-
-_NAME = {k: DECISIONS[k].name for k in range(len(DECISIONS))}
-
 
 def _longest(*blocks, hidden: str = "") -> int:
     return max(len(name) for block in blocks for name in [*block.names(), hidden])
@@ -41,7 +38,7 @@ def _longest(*blocks, hidden: str = "") -> int:
 # A narration's first line starts with the move's name and ": ": the longest name a move of
 # each decision kind can have, as anyone reads it (a card played face down is "play a card
 # face down to castle 3" to the others).
-MOVE_WIDTH = {_NAME[kind]: _longest(*blocks, **more) + 2 for kind, blocks, more in (
+MOVE_WIDTH = {kind: _longest(*blocks, **more) + 2 for kind, blocks, more in (
     (Kind.SCOUT, (A.PLAY,), {"hidden": "play a card face down to castle 6"}),
     (Kind.SPY, (A.SPY,), {}),
     (Kind.RAID, (A.RAID,), {}),
@@ -52,10 +49,8 @@ MOVE_WIDTH = {_NAME[kind]: _longest(*blocks, **more) + 2 for kind, blocks, more 
     (Kind.ARROW_GIVE, (A.ARROW_GIVE, A.ARROW_PASS), {}),
     (Kind.ARROW_TAKE, (A.ARROW_TAKE,), {}),
     (Kind.FAKE_BEARD, (A.BEARD_GIVE, A.BEARD_PASS), {}))}
-assert set(MOVE_WIDTH) == set(_NAME.values())
-SCOUT, SPY, RAID, KEY_KIND, ALMS = (_NAME[Kind.SCOUT], _NAME[Kind.SPY], _NAME[Kind.RAID],
-                                    _NAME[Kind.KEY], _NAME[Kind.ALMS])
-RAID_PHASE = (RAID, KEY_KIND, ALMS)
+assert set(MOVE_WIDTH) == set(Kind)
+RAID_PHASE = (Kind.RAID, Kind.KEY, Kind.ALMS)
 BENEFACTORS = range(BENEFACTOR0, BENEFACTOR0 + len(BENEFACTOR_ALMS))
 
 
@@ -117,7 +112,7 @@ def ask(v: dict) -> str:
     d = v["decision"]
     if d is None:
         return "game over"
-    return _ASK[d["kind"]](v, d["player"], d["data"])
+    return _ASK[KIND_OF_NAME[d["kind"]]](v, d["player"], d["data"])
 
 
 def _ask_scout(v: dict, p: int, data: dict) -> str:
@@ -222,13 +217,11 @@ def _ask_fake_beard(v: dict, p: int, data: dict) -> str:
             "fake beard, or pass")
 
 
-_ASK = {_NAME[Kind.SCOUT]: _ask_scout, _NAME[Kind.SPY]: _ask_spy, _NAME[Kind.RAID]: _ask_raid,
-        _NAME[Kind.KEY]: _ask_key, _NAME[Kind.ALMS]: _ask_alms,
-        _NAME[Kind.ENTERTAINERS_FIRST]: _ask_entertainers_first,
-        _NAME[Kind.ENTERTAINERS_SECOND]: _ask_entertainers_second,
-        _NAME[Kind.ARROW_GIVE]: _ask_arrow_give, _NAME[Kind.ARROW_TAKE]: _ask_arrow_take,
-        _NAME[Kind.FAKE_BEARD]: _ask_fake_beard}
-assert set(_ASK) == set(_NAME.values()), "every decision kind has its sentence"
+_ASK = {Kind.SCOUT: _ask_scout, Kind.SPY: _ask_spy, Kind.RAID: _ask_raid, Kind.KEY: _ask_key,
+        Kind.ALMS: _ask_alms, Kind.ENTERTAINERS_FIRST: _ask_entertainers_first,
+        Kind.ENTERTAINERS_SECOND: _ask_entertainers_second, Kind.ARROW_GIVE: _ask_arrow_give,
+        Kind.ARROW_TAKE: _ask_arrow_take, Kind.FAKE_BEARD: _ask_fake_beard}
+assert set(_ASK) == set(Kind), "every decision kind has its sentence"
 
 
 # --- what a move did -------------------------------------------------------------------------
@@ -240,28 +233,28 @@ def happened(vb: dict, va: dict, glory_before: list[int], glory_after: list[int]
     phrase may go on on further lines (``_lay_out``) so that no line of the narration passes
     ``WIDTH``."""
     d = vb["decision"]
-    kind, p = d["kind"], d["player"]
+    kind, p = KIND_OF_NAME[d["kind"]], d["player"]
     out: list[tuple[str, bool]] = []  # (phrase, starts a new line)
     raider = next((q for q, (b, a) in enumerate(zip(vb["players"], va["players"]))
                    if len(a["raids"]) > len(b["raids"])), None)
     round_over = kind in RAID_PHASE and (va["decision"] is None
-                                         or va["decision"]["kind"] not in RAID_PHASE)
+                                         or KIND_OF_NAME[va["decision"]["kind"]] not in RAID_PHASE)
     raided = va["players"][raider]["raids"][-1] if raider is not None else None
     left_over = [value for value, c in vb["castles"].items() if value != raided and _cards_at(c)]
-    if kind == SPY:
+    if kind == Kind.SPY:
         out += [(text, False) for text in _spied(vb, va, p)]
-    if kind == KEY_KIND and va["box"][KEY] > vb["box"][KEY]:
+    if kind == Kind.KEY and va["box"][KEY] > vb["box"][KEY]:
         out.append((f"the key goes to the box: P{d['data']['raider']} chooses another castle",
                     False))
     if raider is not None:
         set_aside = [sum(vb["castles"][value]["face_up"][k] for value in left_over) if round_over
                      else 0 for k in range(len(KIND_NAMES))]
         out += [(text, False) for text in _raid(vb, va, raider, set_aside)]
-    if kind == ALMS:
+    if kind == Kind.ALMS:
         out += [(text, False) for text in _alms(vb, va, p)]
-    if kind == _NAME[Kind.ENTERTAINERS_SECOND]:
+    if kind == Kind.ENTERTAINERS_SECOND:
         out.append((_swap(vb, va), False))
-    if kind in (_NAME[Kind.ARROW_TAKE], _NAME[Kind.FAKE_BEARD]):
+    if kind in (Kind.ARROW_TAKE, Kind.FAKE_BEARD):
         out += [(text, False) for text in _trade(vb, va, p)]
     if va["decision"] is not None:
         changes = [f"P{q} {a} ({a - b:+d})" for q, (b, a) in enumerate(zip(glory_before, glory_after))
@@ -314,7 +307,7 @@ def _raid(vb: dict, va: dict, r: int, set_aside: list[int]) -> list[str]:
     alms = sum(benefactors[k] * BENEFACTOR_ALMS[k] for k in BENEFACTORS)
     if alms:
         d = va["decision"]
-        to_place = d["data"]["alms_left"] if d is not None and d["kind"] == ALMS else 0
+        to_place = d["data"]["alms_left"] if d is not None and KIND_OF_NAME[d["kind"]] == Kind.ALMS else 0
         store = vb["players"][r]["alms_left"]
         if to_place == alms:
             out.append(f"{alms} alms to give")
@@ -338,7 +331,7 @@ def _alms(vb: dict, va: dict, p: int) -> list[str]:
                 out.append(text + (f", unlocking its row's glory {glory}" if glory is not None else ""))
     left = vb["decision"]["data"]["alms_left"] - 1
     d = va["decision"]
-    if left > 0 and (d is None or d["kind"] != ALMS or d["player"] != p):
+    if left > 0 and (d is None or KIND_OF_NAME[d["kind"]] != Kind.ALMS or d["player"] != p):
         out.append(f"{left} alms stay in P{p}'s store: no village next to it to give to")
     return out
 

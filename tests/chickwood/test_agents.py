@@ -252,7 +252,7 @@ def test_an_illegal_choice_raises_instead_of_falling_back(monkeypatch):
 
 def test_an_unknown_decision_raises():
     state = raid_position()
-    seen = state.reading(0)._replace(decision="juggle")
+    seen = state.reading(0)._replace(decision="juggle", kind=None)
     with pytest.raises(RuntimeError, match="no rule for decision 'juggle'"):
         HeuristicAgent().decide(SeatView(seen), state.legal_actions())
 
