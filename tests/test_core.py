@@ -209,6 +209,22 @@ def test_records_round_trip_through_json_and_copy_deeply():
         from_json({"record": "nowhere.Thing", "fields": {}})
 
 
+@record(formerly=("old.place.Offer",))
+class _MovedOffer:
+    """A record whose class moved: it was ``old.place.Offer``."""
+
+    ambush: int
+
+
+def test_a_moved_record_loads_under_its_former_name_and_is_written_under_its_new():
+    name = f"{__name__}._MovedOffer"
+    assert to_json(_MovedOffer(3)) == {"record": name, "fields": {"ambush": 3}}
+    back = from_json({"record": "old.place.Offer", "fields": {"ambush": 3}})
+    assert type(back) is _MovedOffer and back.ambush == 3
+    with pytest.raises(TypeError, match="two record classes are named old.place.Offer"):
+        record(formerly=("old.place.Offer",))(type("Other", (), {"__annotations__": {"x": int}}))
+
+
 def test_deep_copy_shares_nothing_mutable():
     copy = deep_copy(NESTED)
     copy["lists"][1][1].append(6)

@@ -30,7 +30,7 @@ from ..drawing.seats import seat_name
 from .actions import cell_name
 from .components import KIND_NAMES, VILLAGES, num_rounds
 from .observation import KIND_OF_NAME, Kind
-from .words import ask
+from .text.words import ask
 
 WIDTH, HEIGHT = 1080, 720
 

@@ -40,7 +40,7 @@ from forest_envs.chickwood.components import (
     VILLAGES,
 )
 from forest_envs.chickwood.observation import Kind
-from forest_envs.chickwood.scoring import (
+from forest_envs.chickwood.rules.scoring import (
     loot_glory,
     village_awards,
     village_awards_all_unlocked,

@@ -8,8 +8,8 @@ import pytest
 
 from forest_envs.chickwood.agents.seat_view import composition
 from forest_envs.chickwood.observation import KIND_OF_NAME
-from forest_envs.chickwood.reading import reading
 from forest_envs.chickwood.rules import new_game
+from forest_envs.chickwood.text.reading import reading
 
 
 def states(num_players: int, legendary: bool, games: int = 3):

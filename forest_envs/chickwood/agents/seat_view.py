@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ..components import BENEFACTOR_ALMS, NUM_KINDS, deck_composition, hand_size
 from ..observation import Kind
-from ..reading import CastleReading, SeatReading
+from ..text.reading import CastleReading, SeatReading
 
 ALMS_OF = tuple(BENEFACTOR_ALMS.get(k, 0) for k in range(NUM_KINDS))  # alms a card gives
 NO_LOOT = (0,) * NUM_KINDS

@@ -5,9 +5,9 @@ apply plays one, the optional why says why an id is illegal). A kind added to
 
 from __future__ import annotations
 
-from ..core.decisions import Handlers
+from ...core.decisions import Handlers
+from ..observation import Kind
 from .endgame import GameEnd
-from .observation import Kind
 from .raiding import Raiding
 from .scouting import Scouting
 

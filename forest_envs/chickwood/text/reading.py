@@ -16,8 +16,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .components import CASTLE_CAPACITY, MAX_CASTLE, MAX_CELLS, NUM_KINDS
-from .observation import Kind
+from ..components import CASTLE_CAPACITY, MAX_CASTLE, MAX_CELLS, NUM_KINDS
+from ..observation import Kind
 
 _KINDS = tuple(Kind)  # Kind by index: a decision holds its kind as a plain int
 
