@@ -1,8 +1,12 @@
 """Chickwood Forest: card drafting, hidden cards and alms on a village grid (2-5 players)."""
 
 from ..envs.registration import register
+from . import native
 from .env import raw_env
 from .rules import ChickwoodGame, ChickwoodState, new_game
+
+ChickwoodGame.native_state_class = native.NativeChickwoodState
+ChickwoodGame.native_unavailable = native.UNAVAILABLE_BECAUSE
 
 
 def heuristic_agent(seed: int | None = None):

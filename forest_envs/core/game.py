@@ -68,6 +68,10 @@ class Game:
     # The cells a policy network may share weights across (core/cells.py); None: the game
     # declares none.
     cell_spec: ClassVar[CellSpec | None] = None
+    # The state class of the game's native (C++) engine, set by the game package when its
+    # extension module is built; None otherwise, and native_unavailable says why.
+    native_state_class: ClassVar[type | None] = None
+    native_unavailable: ClassVar[str] = "no native engine is written for this game"
 
     def __init__(self, **config: Any):
         self.config = validate_options(self.options, config, f"{self.env_id} game")

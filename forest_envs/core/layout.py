@@ -142,7 +142,28 @@ class Layout:
         self._view_specs = tuple((b.name, slice(b.offset, b.offset + b.size),
                                   None if len(b.shape) == 1 else b.shape)
                                  for b in self.blocks.values())
+        self._view_by_name = {name: (part, shape) for name, part, shape in self._view_specs}
         return self
+
+    def native_tables(self) -> dict:
+        """What a native engine needs of this frozen layout (core/native/layout.hpp): the
+        blocks by name ([offset, *shape]), the gathers, scales and one-hot tables, and every
+        entry's declared range. The native engines compute observations from these, so the
+        layout stays declared once, here and in each game's observation module."""
+        onehot = self.has_onehot
+        return {
+            "size": int(self.size), "num_players": int(self.num_players),
+            "blocks": {b.name: [int(b.offset), *map(int, b.shape)] for b in self.blocks.values()},
+            "gather": [g.astype(np.int64).tolist() for g in self._gather],
+            "scale": self._scale.astype(np.float32).tolist(),
+            "observation_size": int(self.observation_size), "unit_scale": bool(self.unit_scale),
+            "has_onehot": bool(onehot), "numbers": int(self._numbers) if onehot else 0,
+            "spare": int(self._spare) if onehot else 0,
+            "onehot_base": self._onehot_base.astype(np.int64).tolist() if onehot else [],
+            "onehot_at": self._onehot_at.astype(np.int64).tolist() if onehot else [],
+            "state_low": self.state_low.astype(np.int16).tolist(),
+            "state_high": self.state_high.astype(np.int16).tolist(),
+        }
 
     def observed_blocks(self) -> list[Block]:
         """The blocks a seat observes, in observation order: the blocks of numbers as

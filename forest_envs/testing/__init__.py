@@ -1,2 +1,3 @@
-"""Test tooling that ships with the package: golden playthroughs (``playthrough.py``) and
-the coverage-seeking fuzzer (``fuzzing.py``), both also ``forest-envs`` commands."""
+"""Test tooling that ships with the package: golden playthroughs (``playthrough.py``), the
+coverage-seeking fuzzer (``fuzzing.py``), both also ``forest-envs`` commands, and the
+differential test of a game's two engines (``differential.py``)."""

@@ -326,14 +326,17 @@ class FuzzFailure(AssertionError):
 def fuzz(env_id: str, games: int, seed: int = 0, *, configs: list[dict] | None = None,
          lineup: Iterable[str] | None = None, coverage: Coverage | None = None,
          check: Callable | None = None, max_steps: int | None = None,
-         action_budget: int | None = None, explore: float = 0.1) -> FuzzRun:
+         action_budget: int | None = None, explore: float = 0.1,
+         make_state: Callable | None = None) -> FuzzRun:
     """Play up to ``games`` games of ``env_id``, cycling through ``configs`` (default: every
     configuration of the game). Seat ``s`` of game ``g`` plays role
     ``lineup[(g + s) % len(lineup)]`` (roles: ``ROLES``; default ``default_lineup``).
     ``check(state)`` runs on the initial state and after every action. A game stops at its
     end, at ``max_steps`` actions or at the game's ``default_max_steps``, whichever is first;
     no new game starts once ``action_budget`` actions were played. Every action is tallied
-    in ``coverage`` (a new one unless given), and the run is fully determined by ``seed``."""
+    in ``coverage`` (a new one unless given), and the run is fully determined by ``seed``.
+    ``make_state(game, seed, game_index)`` makes each game's first state (default:
+    ``game.new_initial_state(seed)``; the differential test passes twin states)."""
     spec = game_spec(env_id)
     game_class = spec.game_class
     configs = list(configs) if configs is not None else game_class.all_configs()
@@ -359,7 +362,8 @@ def fuzz(env_id: str, games: int, seed: int = 0, *, configs: list[dict] | None =
         policies = [_policy(lineup[(g + s) % len(lineup)], rng, game, spec, seeker)
                     for s in range(game.num_players)]
         game_seed = int(rng.integers(2**31))
-        state = game.new_initial_state(game_seed)
+        state = (game.new_initial_state(game_seed) if make_state is None
+                 else make_state(game, game_seed, g))
         actions: list[int] = []
         try:
             if check is not None:

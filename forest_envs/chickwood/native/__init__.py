@@ -1,0 +1,162 @@
+"""Chickwood Forest's native engine: the C++ rules (this folder's .cpp files, one per rulebook
+phase as in the Python rules) under the same state contract.
+
+``NativeChickwoodState`` derives from the bound C++ state (``_engine.State``: apply, the
+mask, observations, results, the determinization) and from ``NativeState``, and reads
+everything else as the Python ``ChickwoodState`` does: the same blocks, the same fields
+(properties over the C++ ones, in the Python engine's types), the same read-only helpers.
+``AVAILABLE`` is False, with ``UNAVAILABLE_BECAUSE`` saying why, when the extension was not
+built (no compiler, ``FOREST_ENVS_NATIVE=OFF``); the Python engine then plays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.native_state import NativeState, check_native_contract
+from .. import actions as A
+from ..components import (
+    CASTLE_CARDS,
+    KIND_NAMES,
+    MAX_CASTLE,
+    VILLAGES,
+    village_cards,
+)
+from ..observation import ABSENT_CELL, DECISIONS, FOREST_CELL
+from ..rules import ChickwoodState, SecretDiscard
+
+try:
+    from . import _engine
+except ImportError as err:  # not built: the Python engine plays
+    _engine = None
+    AVAILABLE, UNAVAILABLE_BECAUSE = False, f"the extension forest_envs.chickwood.native._engine is missing ({err})"
+else:
+    AVAILABLE, UNAVAILABLE_BECAUSE = True, ""
+
+
+def native_config(game) -> _engine.Config:
+    """What one configuration fixes, from the Python ChickwoodGame (the one source)."""
+    c = _engine.Config()
+    c.num_players = game.num_players
+    c.legendary = bool(game.legendary)
+    c.hand_size = int(game.hand_size)
+    c.composition = [int(x) for x in game.composition]
+    c.castle_values = [int(v) for v in game.castle_values]
+    c.capacity = [int(x) for x in game.capacity]
+    c.banner = [list(game.banner.get(v, ())) for v in range(1, MAX_CASTLE + 1)]
+    c.pile_cards = [CASTLE_CARDS.get(v, 0) for v in range(1, MAX_CASTLE + 1)]
+    c.village_cards = list(village_cards(game.num_players))
+    c.village_spaces = [[spaces for spaces, _ in v.rows] for v in VILLAGES]
+    c.village_glory = [[-1 if glory is None else glory for _, glory in v.rows] for v in VILLAGES]
+    c.adjacent = game.adjacent.astype(int).tolist()
+    c.kind_names = list(KIND_NAMES)
+    c.forest_cell, c.absent_cell = FOREST_CELL, ABSENT_CELL
+    return c
+
+
+def decision_specs(kinds) -> list[tuple]:
+    """(name, ints, seats, [largest int]) of each decision kind, in DECISIONS order."""
+    return [(k.name, len(k.ints), len(k.seats), [high for _, high in k.ints]) for k in kinds]
+
+
+def action_blocks(space) -> dict[str, list[int]]:
+    return {b.name: [b.start, *b.shape] for b in space.blocks.values()}
+
+
+# The read-only helpers the Python state defines and the text, pictures and agents call
+# (they read blocks and fields only, so they read a native state as well).
+_SHARED = ("spier", "_holder", "cell_spaces", "_space_owners", "card_totals", "lay_grid",
+           "_face_down_now", "_describe_for_others", "_show_discards", "potential", "has_potential",
+           "view", "reading", "render", "render_rich", "render_legend", "picture", "picture_shape",
+           "has_picture", "picture_module", "_render_module", "prompt", "narrate",
+           "describe_action", "decision_view", "decision_record", "decision_name", "decision",
+           "turn_player", "legal_actions", "breakdown", "totals", "result", "returns")
+
+
+if _engine is not None:
+
+    class NativeChickwoodState(NativeState, _engine.State):
+        """One play of Chickwood Forest whose rules run in C++ (see the module docstring)."""
+
+        DECISIONS = DECISIONS
+        RENDER = ChickwoodState.RENDER
+        FIELDS = ChickwoodState.FIELDS
+
+        @classmethod
+        def _native_base(cls) -> type:
+            return _engine.State
+
+        @classmethod
+        def _build_tables(cls, game):
+            return _engine.Tables(game.layout.native_tables(), list(game.action_names),
+                                  decision_specs(DECISIONS), native_config(game), action_blocks(A.SPACE))
+
+        # --- the fields, in the Python engine's types -------------------------------------
+        @property
+        def deck(self) -> np.ndarray:
+            return np.array(self._deck(), dtype=np.int8)
+
+        @deck.setter
+        def deck(self, value) -> None:
+            self._set_deck([int(k) for k in value])
+
+        @property
+        def order(self) -> tuple[int, ...]:
+            return tuple(self._order())
+
+        @order.setter
+        def order(self, value) -> None:
+            self._set_order([int(p) for p in value])
+
+        @property
+        def end_stages(self) -> tuple[int, ...]:
+            return tuple(self._end_stages())
+
+        @end_stages.setter
+        def end_stages(self, value) -> None:
+            self._set_end_stages([int(s) for s in value])
+
+        @property
+        def discard_fd(self) -> list[SecretDiscard]:
+            return [SecretDiscard(k, o, s) for k, o, s in self._discard_fd()]
+
+        @discard_fd.setter
+        def discard_fd(self, value) -> None:
+            self._set_discard_fd([(int(c.kind), int(c.owner), int(c.spied_by)) for c in value])
+
+        @property
+        def grid(self) -> tuple[int, ...]:
+            return tuple(self._grid())
+
+        @grid.setter
+        def grid(self, value) -> None:
+            self._set_grid([int(g) for g in value])
+
+        @property
+        def raids(self) -> list[list[int]]:
+            return self._raids()
+
+        @raids.setter
+        def raids(self, value) -> None:
+            self._set_raids([[int(v) for v in r] for r in value])
+
+        # --- results ------------------------------------------------------------------
+        def scores(self) -> list[dict]:
+            """Per-player glory with its breakdown, computed in C++ (the same dicts as the
+            Python state's ``scores``)."""
+            out = []
+            for busts, chests, garments, jewelry, maid, henchmen, castles, villages, glory, total \
+                    in self._scores():
+                village_glory = {A.cell_name(cell): g for cell, g in enumerate(glory)
+                                 if self.grid[cell] >= 0}
+                out.append({"busts": busts, "chests": chests, "garments": garments,
+                            "jewelry": jewelry, "maid": maid, "henchmen": henchmen,
+                            "castles": castles, "villages": villages,
+                            "village_glory": village_glory, "total": total})
+            return out
+
+    for _name in _SHARED:
+        setattr(NativeChickwoodState, _name, ChickwoodState.__dict__.get(_name) or getattr(ChickwoodState, _name))
+    check_native_contract(NativeChickwoodState)
+else:
+    NativeChickwoodState = None

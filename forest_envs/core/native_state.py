@@ -1,0 +1,219 @@
+"""States whose rules run in C++ (a game's ``native/`` engine) behind the same contract.
+
+A game's native module binds its C++ state class (``<game>/native/module.cpp``); the game's
+Python class derives from it and from ``NativeState``, which supplies what the contract
+asks of every state on top of the C++ primitives, so views, text, pictures, agents,
+records and the env read a native state as they read a Python one:
+
+- the C++ class gives the hot path directly (no Python frame in between): ``apply`` (the
+  same validation and error texts), ``legal_action_mask``, ``observation``,
+  ``global_state``, ``current_player``, ``is_terminal``, ``turn``, ``buf`` (the int16
+  buffer of the same layout, as a numpy array over the C++ memory, no copy);
+- this class gives the blocks as numpy views of ``buf`` by name (``state.hand[p, k]``
+  reads and writes the C++ state), ``decisions`` as ``Decision`` tuples, ``rng`` as a
+  numpy Generator (a copy: drawing from it does not move the state's own), the game's
+  fields as the Python engine holds them (each game's class declares them as properties),
+  ``clone``, ``to_dict`` / ``from_dict`` (the same JSON as the Python engine's, written by
+  the same ``to_json``), ``new`` and ``resample_hidden``.
+
+Everything that comes from Python into a native state is checked before the rules read it:
+``from_dict`` checks the buffer against the layout's declared ranges, the game's
+``check_fields`` (C++) checks every field the rules index by, and the game's Python checks
+(``check_consistent``) what must add up.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .decisions import Decision, _decision
+from .errors import IllegalActionError
+from .plain import from_json, to_json
+from .rng import make_rng, rng_from_json, rng_to_json
+from .state import BufferState
+
+__all__ = ["NativeState", "coerce_action"]
+
+# Seeds up to this are hashed into PCG64's state in C++ (SeedSequence, as numpy does);
+# larger ones go through numpy.
+_NATIVE_SEED_LIMIT = 2**64
+
+
+def coerce_action(action: Any) -> int:
+    """An action as every engine takes it: Python and numpy integers, never bools or floats
+    (the native binding calls this for anything but a plain int)."""
+    return BufferState._coerce_action(action)
+
+
+def _rng_words(rng: np.random.Generator) -> tuple[int, int, int, int, bool, int]:
+    """A numpy PCG64 generator's state as the native engines take it: 128-bit values in
+    64-bit halves."""
+    state = rng.bit_generator.state
+    if state["bit_generator"] != "PCG64":
+        raise ValueError(f"native engines draw with PCG64, not {state['bit_generator']}")
+    s, inc = state["state"]["state"], state["state"]["inc"]
+    mask = 2**64 - 1
+    return (s >> 64, s & mask, inc >> 64, inc & mask, bool(state["has_uint32"]), int(state["uinteger"]))
+
+
+def _set_rng_words(rng: np.random.Generator, words: tuple) -> None:
+    s_hi, s_lo, i_hi, i_lo, has32, uinteger = words
+    rng.bit_generator.state = {"bit_generator": "PCG64",
+                               "state": {"state": (s_hi << 64) | s_lo, "inc": (i_hi << 64) | i_lo},
+                               "has_uint32": int(has32), "uinteger": int(uinteger)}
+
+
+def _generator(words: tuple) -> np.random.Generator:
+    rng = np.random.Generator(np.random.PCG64())
+    _set_rng_words(rng, words)
+    return rng
+
+
+class NativeState:
+    """The engine contract over a C++ state (see the module docstring). A game's class is
+    ``class NativeMyState(<read-only helpers>, NativeState, _engine.State)`` and declares
+    ``FIELDS`` (as the Python state does) with a property for each."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    DECISIONS: ClassVar[tuple] = ()
+    RENDER: ClassVar[Any] = None
+    PICTURE: ClassVar[Any] = None
+    engine: ClassVar[str] = "native"
+
+    # --- construction ---------------------------------------------------------------------
+    @classmethod
+    def _blank(cls, game):
+        """A state of ``game``'s configuration with nothing set up (all zeros)."""
+        self = cls.__new__(cls)
+        cls._native_base().__init__(self, cls.native_tables(game))
+        self.game = game
+        self.num_players = game.num_players
+        return self
+
+    @classmethod
+    def _native_base(cls) -> type:
+        """The bound C++ class this Python class derives from."""
+        raise NotImplementedError
+
+    @classmethod
+    def native_tables(cls, game):
+        """The C++ tables of ``game``'s configuration, built once per Game object."""
+        tables = getattr(game, "_native_tables", None)
+        if tables is None:
+            tables = cls._build_tables(game)
+            game._native_tables = tables
+        return tables
+
+    @classmethod
+    def _build_tables(cls, game):
+        raise NotImplementedError
+
+    @classmethod
+    def new(cls, game, rng: np.random.Generator):
+        """A new game drawn from ``rng`` (as the Python engine's ``new``: the same draws)."""
+        self = cls._blank(game)
+        self._setup_from_rng(*_rng_words(rng))
+        return self
+
+    @classmethod
+    def new_from_seed(cls, game, seed: int | None):
+        """``new(game, make_rng(seed))`` without building the numpy generator: the seed is
+        hashed in C++ as numpy's SeedSequence hashes it."""
+        if seed is None or not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) \
+                or not 0 <= seed < _NATIVE_SEED_LIMIT:
+            return cls.new(game, make_rng(seed))
+        self = cls._blank(game)
+        self._setup(int(seed))
+        return self
+
+    def clone(self):
+        """A deep copy: playing on either never changes the other."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        cls._native_base().__init__(new, self)
+        new.game = self.game
+        new.num_players = self.num_players
+        return new
+
+    # --- blocks, decisions, generator -------------------------------------------------------
+    def __getattr__(self, name: str):
+        # Only called when normal lookup fails: a block's numpy view over the C++ buffer, made
+        # on first use and kept (the view holds the buffer, not the state: no cycle).
+        spec = self.game.layout._view_by_name.get(name) if name != "game" else None
+        if spec is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        part, shape = spec
+        view = self.buf[part] if shape is None else self.buf[part].reshape(shape)
+        self.__dict__[name] = view
+        return view
+
+    @property
+    def decisions(self) -> list[Decision]:
+        return [_decision((k, p, d)) for k, p, d in self._decisions()]
+
+    @decisions.setter
+    def decisions(self, value) -> None:
+        self._set_decisions([(int(k), int(p), [int(x) for x in d]) for k, p, d in value])
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """A copy of the state's generator (drawing from it leaves the state's own alone)."""
+        return _generator(self._rng_state())
+
+    @rng.setter
+    def rng(self, rng: np.random.Generator) -> None:
+        self._set_rng_state(*_rng_words(rng))
+
+    # --- the JSON round trip (the same dict as the Python engine's) -----------------------------
+    def to_dict(self) -> dict:
+        out = {"env_id": self.game.env_id, "config": dict(self.game.config),
+               "buf": self.buf.tolist(), "rng": rng_to_json(self.rng),
+               "decisions": to_json(self.decisions), "turn": self.turn}
+        for f in self.FIELDS:
+            out[f] = to_json(getattr(self, f))
+        return out
+
+    @classmethod
+    def from_dict(cls, game, data: dict):
+        if data.get("env_id") != game.env_id or data.get("config") != game.config:
+            raise ValueError("state dict belongs to another game or configuration")
+        self = cls._blank(game)
+        buf = np.asarray(data["buf"])
+        if buf.shape != (game.layout.size,):
+            raise ValueError(f"state dict: buf has shape {buf.shape}, the layout needs ({game.layout.size},)")
+        if not np.issubdtype(buf.dtype, np.integer):
+            raise ValueError("state dict: buf must hold integers")
+        bad = game.layout.out_of_range(buf)
+        if bad:
+            raise ValueError(f"state dict: blocks out of their declared range: {', '.join(bad)}")
+        self._set_buf(buf.astype(game.layout.dtype).tolist())
+        self.rng = rng_from_json(data["rng"])
+        self.decisions = [tuple(d) for d in from_json(data["decisions"])]
+        self._set_turn_field(int(from_json(data["turn"])))
+        for f in self.FIELDS:
+            setattr(self, f, from_json(data[f]))
+        self._check_fields()
+        self.edited()
+        return self
+
+    # --- hidden information -----------------------------------------------------------------
+    def resample_hidden(self, seat: int, rng: np.random.Generator):
+        """A determinization (the Python engine's, draw for draw: ``rng`` advances as it
+        would there)."""
+        new = self.clone()
+        _set_rng_words(rng, new._resample_in_place(int(seat), *_rng_words(rng)))
+        return new
+
+
+def check_native_contract(cls: type) -> None:
+    """A native state class must come before ``NativeState`` the C++ methods it relies on
+    (its MRO puts the bound class's apply before any Python fallback)."""
+    for name in ("apply", "legal_action_mask", "observation", "global_state"):
+        owner = next(k for k in cls.__mro__ if name in vars(k))
+        if owner.__module__ != cls._native_base().__module__:
+            raise TypeError(f"{cls.__name__}.{name} comes from {owner.__qualname__}, not the native engine")
+
+
+__all__ += ["check_native_contract", "IllegalActionError"]

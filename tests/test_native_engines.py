@@ -1,0 +1,176 @@
+"""The native (C++) engines against the Python reference, for every registered game that has
+one: the differential fuzz (forest_envs/testing/differential.py) on every configuration, the
+seed's first state, hostile state dicts and actions that must be refused, never crash.
+
+Where the extension is not built the tests skip, saying why, except under
+``FOREST_ENVS_REQUIRE_NATIVE=1`` (set by ``make test``), where a missing engine fails: a
+broken build must not pass as a skipped suite.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+
+import numpy as np
+import pytest
+
+import forest_envs
+from forest_envs.core.errors import IllegalActionError
+from forest_envs.core.registry import env_ids, game_spec
+from forest_envs.testing.differential import DiffOptions, compare_states, differential_fuzz
+
+REQUIRE = os.environ.get("FOREST_ENVS_REQUIRE_NATIVE") == "1"
+# Games whose native engine is written (the others come in later; this list only grows).
+WRITTEN = ("chickwood_v0",)
+
+
+def native_or_skip(env_id: str):
+    game_class = game_spec(env_id).game_class
+    if game_class.native_state_class is None:
+        if REQUIRE and env_id in WRITTEN:
+            pytest.fail(f"{env_id}: the native engine is required but missing: {game_class.native_unavailable}")
+        pytest.skip(f"{env_id}: no native engine ({game_class.native_unavailable})")
+    return game_class.native_state_class
+
+
+NATIVE_GAMES = [e for e in env_ids() if e in WRITTEN]
+
+
+def test_every_written_engine_is_registered():
+    assert set(WRITTEN) <= set(env_ids())
+    assert forest_envs  # the package registers its games on import
+
+
+@pytest.mark.parametrize("env_id", NATIVE_GAMES)
+def test_first_states_agree_for_many_seeds(env_id):
+    native = native_or_skip(env_id)
+    game_class = game_spec(env_id).game_class
+    for config in game_class.all_configs():
+        game = game_class.shared(config)
+        for seed in [0, 1, 2, 99, 2**31 - 1, 2**32, 2**63 + 11, 2**64 - 1, 2**64 + 5, 2**100]:
+            compare_states(game.new_initial_state(seed), native.new_from_seed(game, seed),
+                           f"{env_id} {config} seed {seed}")
+
+
+@pytest.mark.parametrize("env_id", NATIVE_GAMES)
+def test_differential_fuzz(env_id):
+    """A few thousand actions over every configuration, every fuzz role, both readers."""
+    native_or_skip(env_id)
+    configs = game_spec(env_id).game_class.all_configs()
+    run, compared = differential_fuzz(env_id, games=3 * len(configs), seed=11,
+                                      options=DiffOptions(illegal=0.1, resample=0.05, clone=0.03,
+                                                          round_trip=0.03, views=0.02))
+    assert run.games == 3 * len(configs)
+    assert compared == run.actions >= 1000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("env_id", NATIVE_GAMES)
+def test_differential_fuzz_a_million_actions(env_id):
+    native_or_skip(env_id)
+    run, compared = differential_fuzz(env_id, games=10**6, seed=12, action_budget=1_000_000,
+                                      options=DiffOptions(illegal=0.02, resample=0.01, clone=0.01,
+                                                          round_trip=0.005, views=0.002))
+    assert compared >= 1_000_000
+
+
+@pytest.mark.parametrize("env_id", NATIVE_GAMES)
+def test_refused_actions_name_the_problem(env_id):
+    native = native_or_skip(env_id)
+    game = game_spec(env_id).game_class.shared({})
+    py, nt = game.new_initial_state(5), native.new_from_seed(game, 5)
+    for bad in (True, np.bool_(False), 1.0, "3", None, -1, game.num_actions, 10**30, -(10**30)):
+        errors = []
+        for state in (py, nt):
+            with pytest.raises(IllegalActionError) as err:
+                state.apply(bad)
+            errors.append(str(err.value))
+        assert errors[0] == errors[1], bad
+    legal = int(np.flatnonzero(nt.legal_action_mask())[0])
+    nt.apply(np.int64(legal))  # numpy integers are actions
+    py.apply(np.int16(legal))
+    compare_states(py, nt)
+
+
+@pytest.mark.parametrize("env_id", NATIVE_GAMES)
+def test_a_finished_game_refuses_every_action(env_id):
+    native = native_or_skip(env_id)
+    game = game_spec(env_id).game_class.shared({})
+    state = native.new_from_seed(game, 3)
+    state._random_playout(4, 10**6)
+    assert state.is_terminal and state.current_player == -1
+    assert not state.legal_action_mask().any()
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        state.apply(0)
+
+
+def _hostile_dicts(good: dict, layout_size: int):
+    """(what is wrong, a state dict with it)."""
+    def edit(change):
+        d = copy.deepcopy(good)
+        change(d)
+        return d
+
+    yield "a short buffer", edit(lambda d: d.update(buf=d["buf"][:-1]))
+    yield "a float buffer", edit(lambda d: d.update(buf=[0.5] * layout_size))
+    yield "a negative count", edit(lambda d: d["buf"].__setitem__(len(d["buf"]) - 1, -3))
+    yield "a count past its range", edit(lambda d: d["buf"].__setitem__(len(d["buf"]) - 1, 30000))
+    yield "another game's dict", edit(lambda d: d.update(env_id="nothing_v0"))
+    yield "a decision of an unknown kind", edit(lambda d: d.update(decisions={"tuple": []})
+                                               or d.update(decisions=[{"tuple": [99, 0, {"tuple": []}]}]))
+    yield "a decision of no seat", edit(lambda d: d.update(decisions=[{"tuple": [0, 9, {"tuple": []}]}]))
+    yield "a decision carrying too much", edit(
+        lambda d: d.update(decisions=[{"tuple": [0, 0, {"tuple": [1, 2, 3, 4, 5, 6, 7, 8]}]}]))
+    yield "a turn of no seat", edit(lambda d: d.update(turn=7))
+    yield "a generator state that is no PCG64", edit(lambda d: d["rng"].update(bit_generator="MT19937"))
+
+
+@pytest.mark.parametrize("env_id", NATIVE_GAMES)
+def test_hostile_state_dicts_are_refused_with_a_clear_error(env_id):
+    native = native_or_skip(env_id)
+    game = game_spec(env_id).game_class.shared({})
+    good = game.new_initial_state(1).to_dict()
+    compare_states(game.new_initial_state(1), native.from_dict(game, good))
+    for what, data in _hostile_dicts(good, game.layout.size):
+        with pytest.raises((ValueError, TypeError, KeyError)):
+            native.from_dict(game, data)
+        assert what
+
+
+def test_chickwood_hostile_fields_are_refused():
+    native = native_or_skip("chickwood_v0")
+    from forest_envs.chickwood.rules import ChickwoodGame
+
+    game = ChickwoodGame.shared({"num_players": 3})
+    good = game.new_initial_state(2).to_dict()
+    cases = {
+        "deck": {"array": [30, 1], "dtype": "|i1", "shape": [2]},
+        "order": {"tuple": [0, 0, 1]},
+        "grid": {"tuple": [0, 1, 2]},
+        "step": 99,
+        "end_stages": {"tuple": [0]},
+        "raids": [[7], [], []],
+    }
+    for field, value in cases.items():
+        bad = copy.deepcopy(good)
+        bad[field] = value
+        with pytest.raises(ValueError, match=field):
+            native.from_dict(game, bad)
+
+
+def test_chickwood_native_constants_match_the_python_tables():
+    native_or_skip("chickwood_v0")
+    from forest_envs.chickwood import actions as A
+    from forest_envs.chickwood import components as C
+    from forest_envs.chickwood import observation as O
+    from forest_envs.chickwood.native import _engine
+    from forest_envs.chickwood.rules.raiding import BENEFACTOR_VALUE, NO_LAST_CELL
+
+    got = _engine.constants()
+    kinds = got.pop("Kind")
+    assert kinds == {k.name.upper(): i for i, k in enumerate(O.DECISIONS)}
+    want = {name: getattr(C, name) for name in got if hasattr(C, name)}
+    want.update(JEWELRY_VALUE=tuple(C.JEWELRY_VALUE), BENEFACTOR_VALUE=tuple(BENEFACTOR_VALUE.tolist()),
+                NO_LAST_CELL=NO_LAST_CELL, MAX_OPPONENTS=A.MAX_OPPONENTS)
+    assert got == want
