@@ -32,7 +32,7 @@ from .decisions import Decision, _decision
 from .errors import IllegalActionError
 from .plain import from_json, to_json
 from .rng import make_rng, rng_from_json, rng_to_json
-from .state import BufferState
+from .state import BufferState, GameState
 
 __all__ = ["NativeState", "coerce_action"]
 
@@ -73,13 +73,12 @@ def _generator(words: tuple) -> np.random.Generator:
 
 class NativeState:
     """The engine contract over a C++ state (see the module docstring). A game's class is
-    ``class NativeMyState(<read-only helpers>, NativeState, _engine.State)`` and declares
-    ``FIELDS`` (as the Python state does) with a property for each."""
+    ``class NativeMyState(NativeState, _engine.State, MyFacts, GameState)``: the C++ class
+    before the game's read-only facts and ``GameState`` (the contract's generic readers), so
+    that its apply, mask and observations are the ones that run; it declares ``FIELDS`` (as
+    the Python state does) with a property for each."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
-    DECISIONS: ClassVar[tuple] = ()
-    RENDER: ClassVar[Any] = None
-    PICTURE: ClassVar[Any] = None
     engine: ClassVar[str] = "native"
 
     # --- construction ---------------------------------------------------------------------
@@ -208,8 +207,11 @@ class NativeState:
 
 
 def check_native_contract(cls: type) -> None:
-    """A native state class must come before ``NativeState`` the C++ methods it relies on
-    (its MRO puts the bound class's apply before any Python fallback)."""
+    """A native state class must take the C++ methods it relies on from the native engine
+    (its MRO puts the bound class's apply before any Python fallback) and read the rest as
+    every state does (``GameState``)."""
+    if not issubclass(cls, GameState):
+        raise TypeError(f"{cls.__name__} must derive from GameState, after the native engine's class")
     for name in ("apply", "legal_action_mask", "observation", "global_state"):
         owner = next(k for k in cls.__mro__ if name in vars(k))
         if owner.__module__ != cls._native_base().__module__:
