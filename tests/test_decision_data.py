@@ -31,14 +31,16 @@ def _state_classes() -> list[type]:
 
 
 def _game_modules(state_class: type) -> list:
-    """Every module of the game's package (its rules, agents, text)."""
+    """Every Python module of the game's package (its rules, agents, text; not a compiled
+    native engine, whose source is C++)."""
     module = importlib.import_module(state_class.__module__)
     if not module.__name__.startswith(forest_envs.__name__ + "."):
         return [module]                      # the toy game: one module
     package = ".".join(module.__name__.split(".")[:2])
     root = importlib.import_module(package)
-    return [importlib.import_module(m.name)
-            for m in pkgutil.walk_packages(root.__path__, package + ".")]
+    modules = [importlib.import_module(m.name)
+               for m in pkgutil.walk_packages(root.__path__, package + ".")]
+    return [m for m in modules if getattr(m, "__file__", "").endswith(".py")]
 
 
 def _reads(tree: ast.AST):

@@ -9,7 +9,6 @@ tests/toy_game.py included).
 
 from __future__ import annotations
 
-import fnmatch
 import json
 import os
 import re
@@ -360,8 +359,9 @@ def test_pyproject_license_and_ray_bound():
     tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert meta["project"]["license"] == "MIT"  # an SPDX expression, not the deprecated table
-    backend = [r for r in meta["build-system"]["requires"] if r.startswith("setuptools")]
-    assert backend == ["setuptools>=77"]  # the first setuptools that reads SPDX license strings
+    # scikit-build-core reads SPDX license strings from 0.10 (and builds the native engines)
+    assert meta["build-system"]["build-backend"] == "scikit_build_core.build"
+    assert "scikit-build-core>=0.10" in meta["build-system"]["requires"]
     ray = [r for r in meta["project"]["optional-dependencies"]["rllib"] if r.startswith("ray")]
     assert ray == ["ray[rllib]>=2.41"]  # AlgorithmConfig.build_algo() first ships in 2.41.0
 
@@ -370,17 +370,15 @@ def test_packaging_metadata_ships_the_type_marker_changelog_and_ecosystem_extra(
     tomllib = pytest.importorskip("tomllib")
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert (ROOT / "forest_envs" / "py.typed").is_file()
-    shipped = meta["tool"]["setuptools"]["package-data"]["forest_envs"]
-    assert "py.typed" in shipped and "baselines/*.npz" in shipped  # the agent ppo's policies
-    assert "benchmark/*.json" in shipped  # the benchmark's frozen reference ratings
-    assert meta["tool"]["setuptools"]["dynamic"]["readme"]["file"] == ["README.md", "CHANGELOG.md"]
+    build = meta["tool"]["scikit-build"]
+    # the wheel ships every file of the package (py.typed, the shipped baselines, the
+    # benchmark's frozen ratings) but the C++ sources, which only the build reads
+    assert build["wheel"]["packages"] == ["forest_envs"]
+    assert build["wheel"]["exclude"] == ["**.cpp", "**.hpp"]
+    readme = meta["tool"]["hatch"]["metadata"]["hooks"]["fancy-pypi-readme"]["fragments"]
+    assert [f["path"] for f in readme] == ["README.md", "CHANGELOG.md"]
     extra = {re.split(r"[<>=\[]", r)[0] for r in meta["project"]["optional-dependencies"]["ecosystem"]}
     assert {"tianshou", "torchrl", "supersuit"} <= extra
-    # every file in the package but Python's is one package-data ships: none the wheel could miss
-    package = ROOT / "forest_envs"
-    data = [p.relative_to(package).as_posix() for p in package.rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".py"]
-    assert [d for d in data if not any(fnmatch.fnmatch(d, g) for g in shipped)] == []
 
 
 def _readme_first_python_snippet() -> str:
