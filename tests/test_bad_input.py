@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import forest_envs
-from forest_envs.cli import command as cli
+from forest_envs.cli import main as cli
 from forest_envs.core.errors import ConfigError, IllegalActionError
 from forest_envs.envs.gym_env import SingleAgentEnv
 from forest_envs.evaluation import run as evaluation

@@ -13,7 +13,7 @@ import pytest
 from forest_envs.agents import baselines, make_agent
 from forest_envs.agents.policy import PolicyAgent, check_agent_fits
 from forest_envs.agents.search.ismcts import ISMCTSAgent
-from forest_envs.cli import command as cli
+from forest_envs.cli import main as cli
 from forest_envs.core.errors import ConfigError
 from forest_envs.envs.registration import make_raw
 from forest_envs.evaluation import run_games

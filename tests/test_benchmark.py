@@ -26,7 +26,7 @@ from forest_envs.benchmark import (
     store_entry,
 )
 from forest_envs.benchmark.rating import Rating, rate_one
-from forest_envs.cli import command as cli
+from forest_envs.cli import main as cli
 from forest_envs.core.errors import ConfigError
 from forest_envs.evaluation import GameResult
 

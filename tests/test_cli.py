@@ -1,4 +1,4 @@
-"""The ``forest-envs`` command, called in-process through ``forest_envs.cli.command``."""
+"""The ``forest-envs`` command, called in-process through ``forest_envs.cli.main``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from forest_envs.cli import command as cli
+from forest_envs.cli import main as cli
 from forest_envs.evaluation import run_games, summarize, wilson
 
 

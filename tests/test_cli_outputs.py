@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import forest_envs
-from forest_envs.cli import command as cli
+from forest_envs.cli import main as cli
 from forest_envs.evaluation import GameResult, format_game, format_table, ratings_notes, summarize
 from forest_envs.evaluation import run as evaluation
 

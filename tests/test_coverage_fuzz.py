@@ -322,7 +322,7 @@ def test_command_line_prints_the_table_and_compares_with_a_doc(tmp_path, capsys)
 
 
 def test_forest_envs_fuzz_is_the_same_command(capsys):
-    from forest_envs.cli.command import main
+    from forest_envs.cli.main import main
 
     assert main(["fuzz", "--env", "toy_v0", "--games", "5", "--lineup", "random"]) == 0
     out = capsys.readouterr().out

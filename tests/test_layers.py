@@ -182,8 +182,8 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_graph_reads_imports_of_every_kind():
     # Module level, relative and absolute, a function-level import, a submodule by name.
-    assert "forest_envs.core.errors" in GRAPH["forest_envs.cli.command"]
-    assert "forest_envs.train.sb3" in GRAPH["forest_envs.cli.command"]      # inside cmd_train
+    assert "forest_envs.core.errors" in GRAPH["forest_envs.cli.main"]
+    assert "forest_envs.train.sb3" in GRAPH["forest_envs.cli.main"]      # inside cmd_train
     assert "forest_envs.envs.env_modules" in GRAPH["forest_envs.envs.registration"]
     assert "forest_envs.agents.policy" in GRAPH["forest_envs.agents"]
     games = {m for m in MODULES if layer_of(m) == GAMES and m.count(".") == 1}
@@ -275,7 +275,7 @@ def test_the_layer_rules_of_the_design():
         assert "train" not in {layer_of(t) for t in GRAPH[name]}, name
     # Playing a policy file is the agents layer's: evaluation and the CLI reach it there.
     assert "forest_envs.agents.policy" in GRAPH["forest_envs.evaluation.run"]
-    assert "forest_envs.train.policy" not in GRAPH["forest_envs.cli.command"]
+    assert "forest_envs.train.policy" not in GRAPH["forest_envs.cli.main"]
 
 
 def test_playing_and_evaluating_load_no_training_code():
@@ -284,7 +284,7 @@ def test_playing_and_evaluating_load_no_training_code():
     import subprocess
     import sys
 
-    code = ("import sys, forest_envs.evaluation, forest_envs.cli.command, forest_envs.agents.policy; "
+    code = ("import sys, forest_envs.evaluation, forest_envs.cli.main, forest_envs.agents.policy; "
             "print(sorted(m for m in sys.modules if m.startswith('forest_envs.train') "
             "or m.split('.')[0] in ('torch', 'stable_baselines3', 'sb3_contrib')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

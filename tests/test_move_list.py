@@ -6,7 +6,7 @@ from __future__ import annotations
 import builtins
 
 import forest_envs
-from forest_envs.cli import command as cli
+from forest_envs.cli import main as cli
 from forest_envs.cli.move_list import GROUP_ABOVE, grouped, move_lines, numbered
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import forest_envs
-from forest_envs.cli import command as cli
+from forest_envs.cli import main as cli
 from forest_envs.core.registry import game_spec
 from forest_envs.testing import playthrough as P
 from forest_envs.testing.disclosure import disclosure_problems, told_apart

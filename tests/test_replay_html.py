@@ -23,7 +23,7 @@ import pytest
 from PIL import Image
 
 import forest_envs
-from forest_envs.cli import command as cli
+from forest_envs.cli import main as cli
 from forest_envs.drawing.seats import watched
 from forest_envs.evaluation import run_games
 from forest_envs.replays.html import build_data, load_record, read_records, replay_html, replay_positions

@@ -136,7 +136,7 @@ def test_ctrl_c_during_the_warm_start_stops_cleanly(tmp_path):
 # --- one run per output folder ------------------------------------------------------------------
 
 def test_an_output_folder_with_an_earlier_run_is_refused_unless_overwrite(tmp_path, capsys):
-    from forest_envs.cli.command import build_parser, main
+    from forest_envs.cli.main import build_parser, main
 
     out = tmp_path / "run"
     train(tiny(out, total_timesteps=128))

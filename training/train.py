@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from forest_envs.cli import main
+from forest_envs.cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main(["train", *sys.argv[1:]]))
