@@ -168,11 +168,11 @@ def test_a_block_of_words_and_numbers():
 
 def test_long_prompts_and_log_lines_wrap_within_100_columns(monkeypatch, capsys):
     """Whatever a game's prompt and narration say, play keeps them within 100 columns."""
-    from forest_envs.core.state import BufferState
+    from forest_envs.core.state import GameState
 
     long = "P0 drew " + "a very long item name, " * 8 + "keep it or leave it"
-    monkeypatch.setattr(BufferState, "prompt", lambda self, observer=None: long)
-    monkeypatch.setattr(BufferState, "narrate", lambda self, before, action, observer=None: "x " * 70)
+    monkeypatch.setattr(GameState, "prompt", lambda self, observer=None: long)
+    monkeypatch.setattr(GameState, "narrate", lambda self, before, action, observer=None: "x " * 70)
     replies = iter(["0", "q"])
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))
     assert cli.main(["play", "--env", "chickwood_v0", "--seed", "0"]) == 0

@@ -17,6 +17,7 @@ import pytest
 
 import forest_envs
 from forest_envs.cli import main as cli
+from forest_envs.core import engines
 from forest_envs.core.registry import game_spec
 from forest_envs.testing import playthrough as P
 from forest_envs.testing.disclosure import disclosure_problems, told_apart
@@ -51,8 +52,18 @@ def test_the_set_stays_small():
     assert total < 6_000_000, f"the golden playthroughs take {total} bytes; keep them under 6 MB"
 
 
-@pytest.mark.parametrize("path", FILES, ids=_name)
-def test_playthrough_replays_to_the_same_text(path):
+def _files_and_engines() -> list:
+    """Each file with each engine its game has here: a golden game replays on every engine."""
+    out = []
+    for path in FILES:
+        game_class = game_spec(path.relative_to(GOLDEN).parts[0]).game_class
+        out += [pytest.param(path, e, id=f"{_name(path)}-{e}") for e in engines.available(game_class)]
+    return out
+
+
+@pytest.mark.parametrize(("path", "engine"), _files_and_engines())
+def test_playthrough_replays_to_the_same_text(path, engine, monkeypatch):
+    monkeypatch.setenv(engines.ENGINE_VARIABLE, engine)
     report = P.check_file(path, GOLDEN)
     if report:
         pytest.fail(report, pytrace=False)
@@ -237,9 +248,10 @@ def test_the_check_catches_an_action_text_that_tells_everything(monkeypatch, env
         pytest.skip(f"the first {env_id} playthroughs hide no action from a seat up to its "
                     "next decision")
     path, step = found
-    state_class = game_spec(env_id).game_class.state_class
-    monkeypatch.setattr(state_class, "_describe_for_others",
-                        lambda self, action: self.game.action_to_string(action))
+    game_class = game_spec(env_id).game_class
+    for state_class in filter(None, (game_class.state_class, game_class.native_state_class)):
+        monkeypatch.setattr(state_class, "_describe_for_others",
+                            lambda self, action: self.game.action_to_string(action))
     seen = []
 
     def check(env):

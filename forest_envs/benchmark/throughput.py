@@ -1,9 +1,20 @@
-"""Random-play throughput of every game beside PettingZoo's connect_four_v3, in one run.
+"""Random-play throughput of every game on each of its engines, beside its peers, in one run.
 
-All AEC figures use the same loop: ``agent_iter`` / ``last()`` (observation and mask every
-step) / a uniform legal action / ``step``, through each env's standard wrappers. The
-``ismcts`` rows are the search agent's simulations per second (its default options: random
-rollouts, depth 20) on the first decision of a game of each game's first benchmark config.
+The peers: PettingZoo's connect_four_v3 (the ratio every row gives), OpenSpiel's C++
+connect_four through pyspiel with an observation and a mask every step (when open_spiel is
+installed), and a do-nothing AEC env through the same loop (the API's ceiling: what the loop
+alone costs).
+
+Loops:
+- ``AEC``: ``agent_iter`` / ``last()`` (observation and mask every step) / a uniform legal
+  action / ``step``, through each env's standard wrappers; one row per benchmark config and
+  engine.
+- ``engine``: the bare engine driven from Python (mask, a uniform legal action, apply; no
+  observation), on the first benchmark config, per engine.
+- ``C++``: the native engine's own random playout, a loop in C++ (mask and apply, no
+  observation), as OpenSpiel's C++ benchmarks measure an engine.
+- ``ismcts``: the search agent's simulations per second (its default options: random
+  rollouts, depth 20) on the first decision of a game of the first benchmark config.
 """
 
 from __future__ import annotations
@@ -11,7 +22,10 @@ from __future__ import annotations
 import time
 
 import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
 
+from ..core import engines
 from ..core.registry import env_ids, game_spec
 from ..envs.registration import make
 
@@ -45,6 +59,73 @@ def _aec_rate(env, seconds: float, seed: int = 0) -> float:
     return steps / (time.perf_counter() - start)
 
 
+class IdleAEC(AECEnv):
+    """The do-nothing AEC env: two agents, a fixed observation and mask, a game of 40 steps;
+    what the benchmark's loop costs with an env that costs nothing (the API's ceiling)."""
+
+    metadata = {"name": "idle_v0", "is_parallelizable": False, "render_modes": []}
+
+    def __init__(self, obs_size: int = 100, num_actions: int = 10):
+        super().__init__()
+        self.possible_agents = ["player_0", "player_1"]
+        box = spaces.Box(0, 1, (obs_size,), np.float32)
+        mask_box = spaces.Box(0, 1, (num_actions,), np.int8)
+        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask_box})
+                                   for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
+        self._obs = {"observation": np.zeros(obs_size, np.float32),
+                     "action_mask": np.ones(num_actions, np.int8)}
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self._steps = 0
+
+    def observe(self, agent):
+        return self._obs
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        self._steps += 1
+        if self._steps >= 40:
+            for a in self.agents:
+                self.terminations[a] = True
+        self.agent_selection = self.agents[self._steps % 2]
+
+
+def _openspiel_rate(seconds: float, seed: int = 0) -> float:
+    """OpenSpiel's C++ connect_four through pyspiel, with an observation and a mask every step."""
+    import pyspiel
+
+    game = pyspiel.load_game("connect_four")
+    rng = np.random.default_rng(seed)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            state.observation_tensor(player)
+            mask = state.legal_actions_mask(player)
+            legal = [a for a, ok in enumerate(mask) if ok]
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
 def _engine_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0) -> float:
     """The bare engine's rate; a game stops where an env would truncate it (random play
     can wander for ever in a game without a step limit of its own)."""
@@ -61,6 +142,18 @@ def _engine_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0
     return steps / (time.perf_counter() - start)
 
 
+def _native_loop_rate(game, seconds: float, max_steps: int | None, seed: int = 0) -> float:
+    """The native engine's random playout, a loop in C++ (mask + apply), new games made from
+    Python between games."""
+    native = game.native_state_class
+    rng = np.random.default_rng(seed)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = native.new_from_seed(game, int(rng.integers(2**31)))
+        steps += state._random_playout(int(rng.integers(2**62)), max_steps or 10**9)
+    return steps / (time.perf_counter() - start)
+
+
 def _ismcts_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0) -> float:
     """Simulations per second of the default ``ismcts`` agent searching the first decision
     of a seeded game for ``seconds`` (at least one simulation)."""
@@ -72,36 +165,58 @@ def _ismcts_rate(new_state, seconds: float, max_steps: int | None, seed: int = 0
     return agent.last_sims / agent.last_seconds
 
 
-def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3) -> list[dict]:
-    """Every registered game's benchmark configs through the AEC loop, then its first
-    config's bare engine and its ismcts simulations/s, each beside connect_four_v3.
+def _peers() -> list[tuple]:
+    from pettingzoo.classic import connect_four_v3
+
+    rows = [("connect_four_v3 (PettingZoo)", "-", "AEC", lambda t: _aec_rate(connect_four_v3.env(), t)),
+            ("idle AEC env (the API's ceiling)", "-", "AEC", lambda t: _aec_rate(IdleAEC(), t))]
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        rows.append(("connect_four (OpenSpiel C++ via pyspiel)", "-", "pyspiel", _openspiel_rate))
+    return rows
+
+
+def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3,
+        engine_choice: tuple[str, ...] | None = None) -> list[dict]:
+    """Every registered game's benchmark configs through the AEC loop on each engine it has
+    (or those of ``engine_choice``), then its first config's bare engine and ismcts rates,
+    each beside connect_four_v3 and the other peers.
 
     A shared machine's speed drifts (other load, clock changes), so the time is split into
     ``rounds``: each round times connect_four_v3 and then every row for ``seconds / rounds``;
     a row's figures are the medians over rounds of its rate and of its ratio to that
     round's connect_four_v3 rate."""
-    from pettingzoo.classic import connect_four_v3
-
     if seconds <= 0:
         raise ValueError(f"seconds must be positive, got {seconds!r}")
-    rows = [("connect_four_v3 (PettingZoo)", "AEC", lambda t: _aec_rate(connect_four_v3.env(), t))]
+    rows = _peers()
     for env_id in games or env_ids():
         spec = game_spec(env_id)
-        for cfg in spec.bench_configs:
-            env = make(env_id, **cfg)
-            rows.append((_label(env_id, cfg), "AEC", lambda t, env=env: _aec_rate(env, t)))
+        here = [e for e in engines.available(spec.game_class)
+                if engine_choice is None or e in engine_choice]
+        for engine in here:
+            for cfg in spec.bench_configs:
+                env = make(env_id, engine=engine, **cfg)
+                rows.append((_label(env_id, cfg), engine, "AEC", lambda t, env=env: _aec_rate(env, t)))
         game = spec.game_class(**spec.bench_configs[0])
-        rows.append((_label(env_id, spec.bench_configs[0]), "engine",
-                     lambda t, new=game.new_initial_state, cap=game.default_max_steps:
-                     _engine_rate(new, t, cap)))
-        rows.append((_label(env_id, spec.bench_configs[0]), "ismcts",
-                     lambda t, new=game.new_initial_state, cap=game.default_max_steps:
-                     _ismcts_rate(new, t, cap)))
-    rows[0][2](min(seconds, 0.5))  # warm-up: the CPU's clock ramps up first
-    rates = [[measure(seconds / rounds) for _, _, measure in rows] for _ in range(rounds)]
+        label, cap = _label(env_id, spec.bench_configs[0]), game.default_max_steps
+        for engine in here:
+            rows.append((label, engine, "engine",
+                         lambda t, game=game, engine=engine, cap=cap:
+                         _engine_rate(lambda seed: game.new_initial_state(seed, engine), t, cap)))
+            if engine == "native":
+                rows.append((label, engine, "C++", lambda t, game=game, cap=cap: _native_loop_rate(game, t, cap)))
+        for engine in here:
+            rows.append((label, engine, "ismcts",
+                         lambda t, game=game, engine=engine, cap=cap:
+                         _ismcts_rate(lambda seed: game.new_initial_state(seed, engine), t, cap)))
+    rows[0][3](min(seconds, 0.5))  # warm-up: the CPU's clock ramps up first
+    rates = [[measure(seconds / rounds) for *_, measure in rows] for _ in range(rounds)]
     out = []
-    for i, (label, loop, _) in enumerate(rows):
-        out.append({"env": label, "loop": loop,
+    for i, (label, engine, loop, _) in enumerate(rows):
+        out.append({"env": label, "engine": engine, "loop": loop,
                     "steps_per_s": float(np.median([r[i] for r in rates])),
                     "vs_connect_four": float(np.median([r[i] / r[0] for r in rates]))})
     return out
@@ -113,10 +228,14 @@ def _label(env_id: str, cfg: dict) -> str:
 
 def format_rows(rows: list[dict]) -> str:
     w = max([len("environment")] + [len(r["env"]) for r in rows])
-    head = f"{'environment':<{w}} {'loop':<7} {'steps/s':>10} {'x connect_four':>15}"
+    head = f"{'environment':<{w}} {'engine':<7} {'loop':<8} {'steps/s':>11} {'x connect_four':>15}"
     lines = [head, "-" * len(head)]
     for r in rows:
-        lines.append(f"{r['env']:<{w}} {r['loop']:<7} {r['steps_per_s']:>10.0f} {r['vs_connect_four']:>15.2f}")
+        lines.append(f"{r['env']:<{w}} {r.get('engine', '-'):<7} {r['loop']:<8} {r['steps_per_s']:>11.0f} "
+                     f"{r['vs_connect_four']:>15.2f}")
+    lines.append("loops: AEC = agent_iter/last/step with an observation and mask every step; engine = "
+                 "mask + apply driven from Python; C++ = the native engine's own random playout; "
+                 "pyspiel = observation + mask + apply through pyspiel")
     if any(r["loop"] == "ismcts" for r in rows):
         lines.append("ismcts rows: ismcts simulations/s (default options: random rollouts, "
                      "depth 20) on a game's first decision, not steps/s")

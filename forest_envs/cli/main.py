@@ -17,6 +17,7 @@ from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_
 
 
 def cmd_list(args) -> int:
+    from ..core import engines
     from ..core.registry import env_ids, game_spec
 
     for env_id in env_ids():
@@ -28,6 +29,10 @@ def cmd_list(args) -> int:
         print(f"{'':<16} {traits}")
         print(f"{'':<16} options {options}; {game.num_actions} actions, observation "
               f"{game.observation_size}; heuristic agent: {'yes' if spec.heuristic else 'no'}")
+        native = ("built" if spec.game_class.native_state_class is not None
+                  else f"not available ({spec.game_class.native_unavailable})")
+        print(f"{'':<16} engines: python, native {native}; plays on "
+              f"{engines.default_engine(spec.game_class)} by default")
     return 0
 
 
@@ -240,7 +245,12 @@ def cmd_bench(args) -> int:
 
     if not (math.isfinite(args.seconds) and args.seconds > 0):
         raise ConfigError(f"--seconds must be a positive number, got {args.seconds}")
-    print(format_rows(run(args.seconds)))
+    from ..core.registry import game_spec
+
+    for env_id in args.env or ():
+        game_spec(env_id)  # an unknown id is refused with the valid ones
+    chosen = None if args.engine is None else (args.engine,)
+    print(format_rows(run(args.seconds, games=args.env or None, engine_choice=chosen)))
     return 0
 
 
@@ -378,9 +388,14 @@ def build_parser() -> argparse.ArgumentParser:
     fuzzing.add_arguments(q)
     q.set_defaults(func=fuzzing.command)
 
-    q = sub.add_parser("bench", help="random-play throughput beside connect_four_v3")
+    q = sub.add_parser("bench", help="random-play throughput of each engine beside connect_four_v3 "
+                                     "and OpenSpiel's C++ connect_four")
     q.add_argument("--seconds", type=float, default=3.0,
                    help="seconds of play per configuration (default: %(default)s)")
+    q.add_argument("--env", action="append", metavar="ENV_ID",
+                   help="only this game (repeatable; default: every game)")
+    q.add_argument("--engine", choices=["python", "native"],
+                   help="only this engine (default: every engine each game has here)")
     q.set_defaults(func=cmd_bench)
     _complete_help(p)
     return p

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from . import engines
 from .actions import ActionSpace
 from .cells import CellSpec, CellStructure, cell_structure
 from .config import Option, validate_options
@@ -178,11 +179,18 @@ class Game:
         key = tuple(sorted((k, type(v).__name__, v) for k, v in (config or {}).items()))
         return _shared_game(cls, key)
 
-    def new_initial_state(self, seed: int | None = None):
-        return self.state_class.new(self, make_rng(seed))
+    def new_initial_state(self, seed: int | None = None, engine: str | None = None):
+        """A new game from ``seed`` on ``engine`` ("python" or "native"; None: the default,
+        core/engines.py). The same seed gives the same game on either engine."""
+        cls = engines.state_class(type(self), engine)
+        if cls is self.state_class:
+            return cls.new(self, make_rng(seed))
+        return cls.new_from_seed(self, seed)
 
-    def state_from_dict(self, data: dict):
-        return self.state_class.from_dict(self, data)
+    def state_from_dict(self, data: dict, engine: str | None = None):
+        """The state ``State.to_dict`` wrote, on ``engine`` (None: the default); the dict is
+        checked before anything reads it, and refused with a ValueError naming the problem."""
+        return engines.state_class(type(self), engine).from_dict(self, data)
 
     def action_to_string(self, action: int) -> str:
         """The action's name, as its actor knows it."""

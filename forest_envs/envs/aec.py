@@ -20,6 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..core import engines
 from ..core.config import Option, validate_options
 from ..core.errors import ConfigError, IllegalActionError, WrongAgentError
 from ..core.game import Game
@@ -37,7 +38,12 @@ ENV_OPTIONS = {
     "max_steps": Option(None, check=lambda v: v is None or (isinstance(v, (int, np.integer))
                                                              and not isinstance(v, bool) and v > 0),
                         doc="None (the game's default) or a positive int"),
+    # The same games on either engine (core/engines.py); None: $FOREST_ENVS_ENGINE, else native
+    # where built.
+    "engine": Option(None, choices=(None, *engines.ENGINES)),
 }
+# Env options that do not change the game a record replays (it replays on any engine).
+_NOT_RECORDED = ("render_mode", "engine")
 
 
 # What ``reset(options=...)`` takes (game and env options are given to make()).
@@ -125,9 +131,14 @@ class ForestAECEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
         self.state_space = spaces.Box(layout.state_low, layout.state_high, dtype=np.float32)
         self._no_mask = zero_mask(self.game.num_actions)  # read-only: observe() hands out copies
-        # The base engine's observation is its layout's gather: called directly, one Python
-        # call less per step. A game that overrides ``observation`` gets it called instead.
-        self._layout_observe = (layout.observe if self.game.state_class.observation
+        # The engine's state class (core/engines.py): the same games on either engine.
+        self.engine = engines.resolve_engine(self.game_class, self.env_options["engine"])
+        self._state_class = engines.state_class(self.game_class, self.engine)
+        # A native mask is a new array at every call: handed out without another copy.
+        self._fresh_masks = self.engine == "native"
+        # The Python engine's observation is its layout's gather: called directly, one Python
+        # call less per step. A state class that overrides ``observation`` gets it called.
+        self._layout_observe = (layout.observe if self._state_class.observation
                                 is BufferState.observation else None)
         self._seeder: np.random.Generator | None = None
         self.engine_state = None
@@ -158,7 +169,12 @@ class ForestAECEnv(AECEnv):
             game_seed = int(np.random.SeedSequence().entropy % 2**62)
         self._seed = game_seed
         self._initial = None if start is None else start.to_dict()
-        self.engine_state = self.game.new_initial_state(game_seed) if start is None else start.clone()
+        if start is None:
+            self.engine_state = self.game.new_initial_state(game_seed, self.engine)
+        elif type(start) is self._state_class:
+            self.engine_state = start.clone()
+        else:  # a state of the other engine: the same position on this env's engine
+            self.engine_state = self._state_class.from_dict(self.game, self._initial)
         self._actions: list[int] = []
         self.num_steps = 0
         self.agents = self.possible_agents[:]
@@ -170,7 +186,12 @@ class ForestAECEnv(AECEnv):
         self.infos = {a: {"action_mask": no_mask} for a in self.agents}
         self._ended = False
         self.agent_selection = mover = self.possible_agents[self.engine_state.current_player]
-        self.infos[mover] = {"action_mask": self.engine_state.legal_action_mask().copy()}
+        self.infos[mover] = {"action_mask": self._mask_copy(self.engine_state)}
+
+    def _mask_copy(self, state) -> np.ndarray:
+        """The state's legal mask as an array nobody else holds (a native state's is new)."""
+        mask = state.legal_action_mask()
+        return mask if self._fresh_masks else mask.copy()
 
     def _start_state(self, options: dict | None):
         if options is None:
@@ -206,7 +227,9 @@ class ForestAECEnv(AECEnv):
         # agent_selection is the current player's agent (reset and step set it so): one
         # comparison instead of the engine's current_player property.
         if agent == self.agent_selection and not self._ended:
-            mask = state.legal_action_mask().copy()
+            mask = state.legal_action_mask()
+            if not self._fresh_masks:
+                mask = mask.copy()
         else:
             mask = self._no_mask.copy()
         layout_observe = self._layout_observe
@@ -249,7 +272,8 @@ class ForestAECEnv(AECEnv):
             if mover != agent:
                 infos[agent] = {"action_mask": self._no_mask}
                 self.agent_selection = mover
-            infos[mover] = {"action_mask": state.legal_action_mask().copy()}
+            mask = state.legal_action_mask()
+            infos[mover] = {"action_mask": mask if self._fresh_masks else mask.copy()}
 
     def last(self, observe: bool = True):
         # AECEnv.last without its super() hop: an agent_iter loop calls it on every step.
@@ -290,7 +314,7 @@ class ForestAECEnv(AECEnv):
         # As in observe: while the game runs, agent_selection is the current player's agent.
         if self._ended or agent != self.agent_selection:
             return self._no_mask.copy()
-        return state.legal_action_mask().copy()
+        return self._mask_copy(state)
 
     def steps_left(self) -> int | None:
         """Actions until this env truncates the game (None: it never does); public, as a
@@ -346,7 +370,7 @@ class ForestAECEnv(AECEnv):
 
     def record(self) -> dict:
         """JSON-serialisable record; ``forest_envs.replay(record)`` rebuilds the same game."""
-        env_opts = {k: v for k, v in self.env_options.items() if k != "render_mode"}
+        env_opts = {k: v for k, v in self.env_options.items() if k not in _NOT_RECORDED}
         out = {"env_id": self.game.env_id, "config": dict(self.game.config),
                "env_options": env_opts, "seed": self._seed, "actions": list(self._actions)}
         if self._initial is not None:

@@ -37,7 +37,8 @@ bug, raised as an error naming the decision, never covered by a random move.
   the card (plays none without), marks no target, names itself the informant and keeps an
   equipment promise while it holds weapons.
 * Loot: keeps a share or comrade when it may, else gives it to the participant with least
-  fame; (additions) as an informant who cannot cover every promise, it withholds from the
+  fame; takes its own share of a round as a bag where it is asked (the allies' later
+  shares then leave more for it to keep); (additions) as an informant who cannot cover every promise, it withholds from the
   recipient with most fame; as a leader it calls first the ally with least fame to keep his
   equipment promise. It forms every joint ambush it offered (it asks for no cards).
 """
@@ -351,7 +352,9 @@ class HeuristicAgent(SeededAgent):
 
     def _share(self, r: SeatReading, mask):
         # A leader's choice of who gets a short round's share: itself when it may, else the
-        # participant with least fame (the share helps the weakest rival least).
+        # participant with least fame (the share helps the weakest rival least). Asked about
+        # its own share (``give a share to self`` or ``give a comrade to self``) it takes the
+        # bag: fewer bags for the allies' later shares, more of the rest for itself.
         return self._seat_action(r, mask, A.SHARE)
 
     def _comrade(self, r: SeatReading, mask):

@@ -206,6 +206,11 @@ def _call(before, after, observer, d) -> list[str]:
 
 
 def _share(before, after, observer, d) -> list[str]:
+    picks, own = d.data
+    if own:                         # the leader's own share: a bag or a comrade
+        a = move_taken(before, after)
+        what = "a comrade" if a is not None and a in A.COMRADE else "a bag"
+        return [f"{seat(d.player)} takes {what} as his own share"] + _loot_done(before, after)
     q = named_seat(before, after, A.SHARE)
     return ([] if q is None else [f"{seat(q)} gets a share"]) + _loot_done(before, after)
 

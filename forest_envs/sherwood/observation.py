@@ -29,7 +29,10 @@ from .components import (
     ROUTE_LEN,
 )
 
-MAX_OFFERS = 3          # failed joint-ambush offers a performer may make in one turn
+# Failed joint-ambush offers (declined or given up) a performer may make in one turn. Not in
+# the rulebook: without a cap a performer could offer for ever and a game need not end
+# (docs/sherwood.md, item 7, says why 3).
+MAX_OFFERS = 3
 MAX_TOTAL = 99          # bound of an ambush's running strength in decision data
 MAX_FAME_SEEN = 300     # the fame track keeps counting past 30 (a bound, never reached)
 
@@ -43,7 +46,10 @@ DECISIONS = (
     DecisionKind("lead"),
     DecisionKind("equip", ints=(("ambush", NUM_AMBUSHES - 1), ("strength", MAX_STRENGTH),
                                 ("total", MAX_TOTAL)), seats=("leader",)),
-    DecisionKind("share", ints=(("picks", MAX_SEATS),)),
+    # Who gets the shares left in a round that cannot serve every participant in it
+    # (``picks`` of them); or, ``own`` = 1, the leader's own share of the round just ended:
+    # a bag or a comrade (rules/loot.py).
+    DecisionKind("share", ints=(("picks", MAX_SEATS), ("own", 1))),
     DecisionKind("comrade", ints=(("comrades", MAX_COMRADES),)),
     DecisionKind("cloak", ints=(("ambush", NUM_AMBUSHES - 1),)),
     DecisionKind("provisions", ints=(("ambush", NUM_AMBUSHES - 1),)),

@@ -294,12 +294,16 @@ def _loot_head(state, p) -> str:
             + (f" with {seats(allies)}" if allies else ""))
 
 
-def _share(state, p, observer, picks):
+def _share(state, p, observer, picks, own):
     L = state.loot
     given = sum(L.shares)
     loot = f"{L.gold} gold" + (f" and {plural(L.comrades, 'comrade')}" if L.comrades else "")
     so_far = ", ".join(f"{seat(q)} {k}" for q, k in enumerate(L.shares) if k)
     done = f" (shares so far: {so_far})" if given else ""
+    if own:
+        return (f"{_loot_head(state, p)}: share the loot of {loot}{done}; {seat(p)} takes his own "
+                f"share of round {L.round} as a bag of gold (fewer bags left for the allies' later "
+                "shares) or as a new comrade")
     return (f"{_loot_head(state, p)}: share the loot of {loot}{done}; choose who of "
             f"{seats(L.tier, 'or')} gets a share ({plural(picks, 'share')} left this round)")
 

@@ -8,6 +8,7 @@ reads like the rulebook: ``act(state, "play gold chest to castle 3", "raid castl
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from engine_helpers import act, legal_names, phase  # noqa: F401  (re-exported to the tests)
 
 from forest_envs.chickwood import actions as A
@@ -20,7 +21,8 @@ from forest_envs.chickwood.components import (
     NUM_KINDS,
     VILLAGES,
 )
-from forest_envs.chickwood.rules import new_game
+from forest_envs.chickwood.rules import ChickwoodGame
+from forest_envs.core import engines
 
 VILLAGE = {v.name: i for i, v in enumerate(VILLAGES)}
 F = FOREST      # a forest card in a grid given to set_grid
@@ -39,8 +41,23 @@ def counts(spec: dict[str, int] | None) -> np.ndarray:
     return out
 
 
+# Every test here runs on each engine this machine has (the Python reference and, where it is
+# built, the native one): a rule's test is the native engine's test too. A module that needs
+# one engine overrides the ``engine`` fixture.
+_ENGINE = [None]
+
+
+@pytest.fixture(params=engines.available(ChickwoodGame), autouse=True)
+def engine(request):
+    _ENGINE[0] = request.param
+    yield request.param
+    _ENGINE[0] = None
+
+
 def new_state(num_players: int = 3, legendary: bool = False, seed: int = 0):
-    return new_game({"num_players": num_players, "legendary": legendary}, seed=seed)
+    """A new game on the engine of the running test."""
+    game = ChickwoodGame.shared({"num_players": num_players, "legendary": legendary})
+    return game.new_initial_state(seed, _ENGINE[0])
 
 
 

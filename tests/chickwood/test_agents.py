@@ -49,6 +49,7 @@ from forest_envs.envs.registration import make_raw
 from forest_envs.evaluation import run_games, summarize
 
 from .conftest import (
+    _ENGINE,
     F,
     act,
     cell,
@@ -68,6 +69,16 @@ from .conftest import (
 )
 
 CONFIGS = [(n, leg) for n in (2, 3, 4, 5) for leg in (False, True)]
+
+
+@pytest.fixture(autouse=True)
+def engine():
+    """The heuristic's tests build some positions by swapping a state's game (a Legendary
+    table from a plain one), which only the Python engine's state allows; the heuristic reads
+    a native state as it reads a Python one (the differential test plays it on both)."""
+    _ENGINE[0] = "python"
+    yield "python"
+    _ENGINE[0] = None
 CONFIG_IDS = [f"{n}p{'-legendary' if leg else ''}" for n, leg in CONFIGS]
 
 

@@ -677,6 +677,57 @@ def test_forest_spirit_on_a_blue_chip_when_no_red_chip_lies_out():
     assert legal_names(s) == {"choose tile E2"}
 
 
+def spirit_with_only_yellow_chips():
+    """The built case: 3 players, only yellow chips on the forest (A3 and D4), seat 1 on E5
+    with 3 golden apples and no debts; his pause qualifies him, so seat 2 (his left
+    neighbour) places the Forest Spirit."""
+    s = board(3)
+    set_chip(s, "A3", YELLOW)
+    set_chip(s, "D4", YELLOW)
+    place(s, 1, "E5")
+    give_coins(s, 1, apples=3)
+    on_turn(s, 1)
+    return s
+
+
+def test_forest_spirit_with_no_red_or_blue_chip_goes_on_a_tile_with_a_chip():
+    """With neither a red nor a blue chip on the forest, the reading: "any tile with a chip,
+    else any tile without a piece or token, as the placer chooses" (rules README). Only the
+    two yellow chips' tiles are offered, not the 25 empty tiles."""
+    s = spirit_with_only_yellow_chips()
+    act(s, "pause")
+    assert (phase(s), s.current_player) == ("spirit_place", 2)
+    assert legal_names(s) == {"choose tile A3", "choose tile D4"}
+    used = s.used_chips.tolist()
+    act(s, "choose tile D4")
+    # "That colour chip is placed on the side beside the playing area"
+    assert s.cell_char[cell("D4")] == char("Forest Spirit") and s.chip(cell("D4")) == 0
+    assert s.chip(cell("A3")) == YELLOW
+    assert s.used_chips.sum() == sum(used) + 1
+
+
+def test_forest_spirit_on_a_yellow_chip_under_a_piece_but_a_blue_chip_comes_first():
+    # A piece the Unicorn left on a yellow chip does not take the tile out (as for red and
+    # blue chips: the reading asks only for the chip) ...
+    s = spirit_with_only_yellow_chips()
+    place(s, 0, "A3")
+    act(s, "pause")
+    assert legal_names(s) == {"choose tile A3", "choose tile D4"}
+    # ... but a blue chip anywhere puts the yellow ones out of reach.
+    s = spirit_with_only_yellow_chips()
+    set_chip(s, "F2", BLUE)
+    act(s, "pause")
+    assert legal_names(s) == {"choose tile F2"}
+    # With no chip at all the empty tiles are offered (wells, pieces and tokens excluded:
+    # test_rule_edges.py); a tile that lost its chip is one of them.
+    s = spirit_with_only_yellow_chips()
+    set_chip(s, "A3", 0)
+    set_chip(s, "D4", 0)
+    act(s, "pause")
+    targets = {n.removeprefix("choose tile ") for n in legal_names(s)}
+    assert {"A3", "D4"} <= targets and "E5" not in targets and len(targets) == 27
+
+
 def test_reaching_the_forest_spirit_wins():
     s = board()
     place(s, 0, "C3")

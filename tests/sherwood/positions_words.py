@@ -101,6 +101,18 @@ def share():
     return s
 
 
+def own_share():
+    # Card 34 (B, strength 9: 1 fame, 4 gold, 2 comrades), 5 players: the leader P0 brings 1
+    # outlaw and keeps 2 figures under the oak, P1 and P2 bring 4 and 3 and have none there;
+    # round 1 gave each a share, P0 decides what his is.
+    s = attack_setup(34, {"Nottingham Gate": {0: 1, 1: 4, 2: 3}}, n=5, hands={0: {"cudgel": 1}},
+                     leads=(0, 1), more_cards=(0,))
+    for q, oak in ((0, 2), (1, 0), (2, 0)):
+        set_player(s, q, camp=int(s.camp[q]) + int(s.oak[q]) - oak, oak=oak)
+    act(s, "lead traveller 1", "play cudgel")
+    return s
+
+
 def comrade():
     # Card 8 (A, strength 4: 1 fame, 1 gold, 1 comrade) for P0 and P1, two outlaws each.
     s = attack_setup(8, {"Derby Gate": {0: 2, 1: 2}}, gold={0: 0, 1: 0, 2: 0}, leads=(0, 1),

@@ -187,6 +187,16 @@ def test_loot_choices_keep_for_itself_else_the_weakest_rival_and_withhold_from_t
         == "withhold a promised bag from +2"
 
 
+def test_asked_about_its_own_share_it_takes_the_bag():
+    # The built five-player robbery of test_loot.py: a bag as its first share leaves the
+    # allies one bag for round 2 and both comrades to it (3 shares, not 2).
+    from .test_loot import leader_with_figures_allies_without
+
+    s = leader_with_figures_allies_without()
+    assert (phase(s), s.decision.data) == ("share", (0, 1))
+    assert choice(s) == "give a share to self"
+
+
 @pytest.mark.parametrize("additions", [False, True], ids=["basic", "additions"])
 def test_act_skips_the_reading_only_where_the_rule_would_choose_the_same(additions):
     """``act`` returns a forced action outside the preparation without taking the reading:

@@ -11,6 +11,7 @@ from forest_envs.sherwood.components import (
     AMBUSHES,
     BOW,
     CARDS,
+    CUDGEL,
     DERBY,
     EXAMPLE_CARD,
     ROUTES,
@@ -183,6 +184,30 @@ def test_a_fight_that_a_sword_from_hand_would_carry_asks_for_cards():
     assert phase(s) == "equip" and s.current_player == 0
     act(s, "play sword")
     assert s.fame.tolist() == [1, 0, 0] and s.equip_discard[SWORD] == 1
+
+
+def test_promised_cards_short_of_the_strength_that_a_hand_card_would_carry_ask_for_it():
+    """"If the total strength of the ambush (taking into account the equipment cards
+    promised by allies) equals or exceeds the strength of the traveller, you must attack";
+    short of it, "you may use equipment cards", "one card per outlaw". Card 15 (strength 7,
+    from York Gate): 3 outlaws and P1's promised sword (3) make 6; only P0's card in hand
+    (one, on one of his two outlaws) can carry the attack, so P0 is asked, and the promise
+    counts towards it."""
+    assert CARDS[15].strength == 7 and not CARDS[15].sheriff
+    for play, robbed in (("play cudgel", True), ("play no more cards", False)):
+        s = attack_setup(15, {"York Gate": {0: 2, 1: 1}}, promised={"York Gate": {1: {"sword": 1}}},
+                         hands={0: {"cudgel": 1}}, leads=(0, 1), more_cards=(0,))
+        act(s, "lead traveller 1")
+        assert (phase(s), s.current_player, s.decision.data[1:3]) == ("equip", 0, (7, 6))
+        assert legal_names(s) == {"play cudgel", "play no more cards"}
+        act(s, play)
+        if robbed:                 # 3 + 3 + 1 = 7: robbed, the promise needed and used up
+            assert s.fame.tolist() == [1, 1, 0]
+            assert s.equip_discard[CUDGEL] == 1 and s.equip_discard[SWORD] == 1
+            assert not s.promised.any()
+        else:                      # 6 of 7: the traveller drives on, the promise stays laid out
+            assert not s.fame.any() and s.hand[0, CUDGEL] == 1
+            assert s.promised[amb("York Gate"), 1, SWORD] == 1 and s.equip_discard[SWORD] == 0
 
 
 def test_promised_cards_not_needed_go_back_to_hand_at_once():

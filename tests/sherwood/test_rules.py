@@ -253,6 +253,32 @@ def test_a_decline_returns_the_performer_to_his_turn_and_offers_are_bounded():
     assert s.current_player == 1
 
 
+def test_the_cap_on_failed_offers_counts_given_up_offers_and_holds_for_one_turn():
+    """The rulebook sets no limit ("the performer may give up this action and take another
+    step"); the engine's reading (docs/sherwood.md, item 7): at most MAX_OFFERS failed joint
+    offers in one turn, a declined offer and one the performer gave up alike, so that no
+    performer can offer for ever. The count starts afresh at his next turn."""
+    assert MAX_OFFERS == 3
+    s = new_state()
+    set_player(s, 1, hand={"cudgel": 1})
+    act(s, "offer a joint ambush at York Gate with 1 own", "ask for 1 outlaws and 1 cards",
+        "ask for 0 outlaws and 0 cards", "accept promising 1 cudgel", "give up the joint ambush")
+    assert (phase(s), s.current_player, s.decision.data) == ("prep", 0, (1,))
+    for i in (2, 3):
+        act(s, "offer a joint ambush at York Gate with 1 own", "ask for 0 outlaws and 0 cards",
+            "ask for 1 outlaws and 0 cards", "decline")
+        assert (phase(s), s.current_player, s.decision.data) == ("prep", 0, (i,))
+    assert int(obs_block(s, 0, "decision_data")[0]) == 3          # what every seat sees
+    names = legal_names(s)
+    assert not any(n.startswith("offer a joint") for n in names)
+    assert "ambush at York Gate with 1" in names                  # every other action stays
+    with pytest.raises(IllegalActionError, match="3 failed joint offers this turn"):
+        act(s, "offer a joint ambush at York Gate with 1 own")
+    act(s, "ambush at York Gate with 1", "ambush at York Wood with 1", "ambush at Derby Gate with 1")
+    assert (phase(s), s.current_player, s.decision.data) == ("prep", 0, (0,))
+    assert "offer a joint ambush at Derby Wood with 1 own" in legal_names(s)
+
+
 def test_somebody_must_be_asked_and_asks_are_bounded_by_camps():
     s = new_state()
     set_player(s, 2, camp=2, oak=6)

@@ -146,6 +146,21 @@ def test_a_loot_share_names_the_seat_who_got_it_and_the_gold_each_seat_got():
         "P0 +1 gold", "P1 +1 comrade"]
 
 
+def test_the_leaders_own_share_is_put_as_a_bag_or_a_comrade_and_told():
+    s = P.own_share()
+    assert (s.decision_name(), s.decision.data) == ("share", (0, 1))
+    assert sentence(s) == (
+        "P0 leads the ambush at Nottingham Gate with P1 and P2: share the loot of 4 gold and 2 "
+        "comrades (shares so far: P0 1, P1 1, P2 1); P0 takes his own share of round 1 as a bag of "
+        "gold (fewer bags left for the allies' later shares) or as a new comrade")
+    assert moved(P.own_share(), "give a share to self", observer=1) == [
+        "P0 takes a bag as his own share"]
+    assert moved(P.own_share(), "give a comrade to self", observer=1) == [
+        "P0 takes a comrade as his own share",
+        "the loot is handed out; the outlaws at Nottingham Gate go home",
+        "P0 +2 comrades", "P1 and P2 +2 gold each"]
+
+
 def test_church_market_inn_and_merchant():
     assert moved(P.prep(), "church: donate 2 gold") == ["P0 +2 fame, -2 gold"]
     assert moved(P.prep(), "market: recruit an outlaw") == [

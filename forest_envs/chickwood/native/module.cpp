@@ -166,6 +166,25 @@ NB_MODULE(_engine, m) {
              s.raids = std::move(out);
            })
       .def("_check_fields", &State::check_fields)
+      // --- rules steps tests call to build positions (the Python state's names) ----------
+      .def("_start_round",
+           [](State &s) {
+             s.check_fields();
+             s.start_round();
+           })
+      .def("put_alms",
+           [](State &s, int cell, int p) {
+             if (cell < 0 || cell >= forest::chickwood::MAX_CELLS || p < 0 || p >= s.num_players())
+               throw native::BadInput("put_alms: no such cell or seat");
+             if (s.get(s.tables().blocks.cell_filled, cell) >= s.cell_spaces(cell))
+               throw native::BadInput("put_alms: the village has no free space");
+             s.put_alms(cell, p);
+           })
+      .def("set_turn",
+           [](State &s, int p) {
+             if (p < 0 || p >= s.num_players()) throw native::BadInput("set_turn: not a seat");
+             s.set_turn(p);
+           })
       // --- results ---------------------------------------------------------------------
       .def("ranks", &State::ranks)
       .def("_scores",

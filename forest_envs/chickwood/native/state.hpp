@@ -76,6 +76,10 @@ class State : public native::EngineState<State> {
   void show_discards();
   void check_fields() const;   // every field within the ranges the rules index by
 
+  // --- rules steps that tests call to build positions (as they call the Python ones) -----
+  void start_round();
+  void put_alms(int cell, int p);
+
  private:
   const Blocks &b() const { return tables_->blocks; }
   const Actions &acts() const { return tables_->actions; }
@@ -83,7 +87,6 @@ class State : public native::EngineState<State> {
 
   // state.cpp
   void lay_grid();
-  void start_round();
   void end_round();
   void discard_castle(int c);
   void clear_castle(int c);
@@ -106,7 +109,6 @@ class State : public native::EngineState<State> {
   bool alms_target(int last, int cell) const;
   bool any_alms_target(int last) const;
   void mask_alms(const native::Decision &d, int8_t *mask) const;
-  void put_alms(int cell, int p);
   void apply_alms(const native::Decision &d, int a);
   // endgame.cpp
   void end_stage_game();

@@ -16,7 +16,7 @@ import numpy as np
 
 from ...core.results import competition_ranks
 from .. import actions as A
-from ..components import APPLES_TO_WIN, BLUE, RED, SPIRIT, WELL_COPPER_IN
+from ..components import APPLES_TO_WIN, BLUE, NO_CHIP, RED, SPIRIT, WELL_COPPER_IN
 from ..observation import APPLES
 
 # In the ranking of the players without the ring a silver coin counts as much copper as a
@@ -63,12 +63,22 @@ class EndingRules:
     def _spirit_cells(self) -> np.ndarray:
         """Tiles the Forest Spirit may be placed on: "any forest tile with a red colour
         chip", else one with a blue chip (a piece standing there does not matter: only the
-        Unicorn leaves a piece on a chip); else, the engine's own rule, any tile without a
-        piece, chip, token or well (docs/roundforest.md)."""
+        Unicorn leaves a piece on a chip). With neither on the forest the rulebook is silent;
+        the project's reading (docs/roundforest.md): any tile with a chip (yellow, then,
+        the colour left), else any tile without a piece or token. A well is left out of that
+        last case, the engine's own rule: a well's exchange is what a tile with a well does
+        when a piece arrives (``_arrive``), so a token there could not be met, and no chip or
+        token ever lies on a well otherwise. A tile with a chip never holds a token (a token
+        laid on a chip's tile takes the chip's place)."""
+        chips = self.cell_chip
         for chip in (RED, BLUE):
-            ok = self.cell_chip[:, chip].astype(bool)
+            ok = chips[:, chip].astype(bool)
             if ok.any():
                 return ok
+        ok = chips[:, NO_CHIP] == 0       # a chip of any colour (only yellow can be left)
+        ok &= self.game.is_tile
+        if ok.any():
+            return ok
         free = self.game.is_tile & (self.cell_item < 0) & (self.cell_char < 0) & (self.cell_well == 0)
         free[self.pos] = False
         return free

@@ -79,6 +79,13 @@ class Preparation:
             return "the merchant needs 1 gold, fewer than three cards in hand and a card to sell"
         if a in A.MARKET:
             return "the market needs 2 gold and an outlaw of the player's colour under the oak"
+        if a in A.JOINT:
+            offers_made, = d.data
+            if offers_made >= MAX_OFFERS:
+                return (f"the player has made {offers_made} failed joint offers this turn, the most "
+                        "a turn allows (a reading: docs/sherwood.md, item 7)")
+            if int(self.camp.sum()) == int(self.camp[p]):
+                return "no other player has outlaws in camp to ask"
         if a in A.AMBUSH or a in A.JOINT:
             return "the ambush must be unoccupied and the outlaws must be in the camp"
         if a in A.INN:

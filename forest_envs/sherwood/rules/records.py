@@ -83,6 +83,12 @@ class Loot:
     round: int = 0              # the share-out round ("the procedure is repeated")
     tier: list[int] = field(default_factory=list)       # seats still to serve in this round
     tiers: list[list[int]] = field(default_factory=list)    # tiers after it in this round
+    # the leader's own shares: those he took as bags (a comrade he took is in
+    # ``comrades_got``), his shares when this round began, the last round whose own share
+    # was settled (asked, or left open where its kind cannot matter)
+    own_bags: int = 0
+    leader_before: int = 0
+    own_round: int = 0
 
 
 @record
