@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from forest_envs.testing.fuzzing import table_after
+from forest_envs.testing.coverage_docs import table_after
 
 DASHES = "–—-"
 

@@ -209,6 +209,22 @@ def test_records_round_trip_through_json_and_copy_deeply():
         from_json({"record": "nowhere.Thing", "fields": {}})
 
 
+@record(formerly=("old.place.Offer",))
+class _MovedOffer:
+    """A record whose class moved: it was ``old.place.Offer``."""
+
+    ambush: int
+
+
+def test_a_moved_record_loads_under_its_former_name_and_is_written_under_its_new():
+    name = f"{__name__}._MovedOffer"
+    assert to_json(_MovedOffer(3)) == {"record": name, "fields": {"ambush": 3}}
+    back = from_json({"record": "old.place.Offer", "fields": {"ambush": 3}})
+    assert type(back) is _MovedOffer and back.ambush == 3
+    with pytest.raises(TypeError, match="two record classes are named old.place.Offer"):
+        record(formerly=("old.place.Offer",))(type("Other", (), {"__annotations__": {"x": int}}))
+
+
 def test_deep_copy_shares_nothing_mutable():
     copy = deep_copy(NESTED)
     copy["lists"][1][1].append(6)
@@ -634,23 +650,30 @@ def test_order_enforced_env_keeps_pettingzoo_checks():
 
 
 def test_a_kind_namespace_must_name_every_decision_in_order():
+    from enum import IntEnum
+
     from forest_envs.core.decisions import check_kind_ids
 
     kinds = (DecisionKind("take"), DecisionKind("answer"))
 
-    class Right:
+    class Right(IntEnum):
         TAKE, ANSWER = 0, 1
 
-    class Swapped:
+    class Swapped(IntEnum):
         TAKE, ANSWER = 1, 0
 
-    class Missing:
+    class Missing(IntEnum):
         TAKE = 0
+
+    class Plain:
+        TAKE, ANSWER = 0, 1
 
     check_kind_ids(Right, kinds)
     for wrong in (Swapped, Missing):
         with pytest.raises(TypeError, match=r"must be exactly \{'TAKE': 0, 'ANSWER': 1\}"):
             check_kind_ids(wrong, kinds)
+    with pytest.raises(TypeError, match="must be an IntEnum"):
+        check_kind_ids(Plain, kinds)
 
 
 def test_prompt_and_narrate_have_generic_defaults():

@@ -26,13 +26,17 @@ from fuzz_invariants import game_module, game_name, invariant_check
 import forest_envs
 from forest_envs.core.registry import env_ids, game_spec
 from forest_envs.testing import fuzzing
+from forest_envs.testing.coverage_docs import (
+    TABLE_MARKER,
+    check_declared_names,
+    declared_pairs,
+    markdown_table,
+)
 from forest_envs.testing.fuzzing import (
     Coverage,
     CoveragePolicy,
     FuzzFailure,
     PassAvoidingPolicy,
-    check_declared_names,
-    declared_pairs,
     default_lineup,
     fuzz,
     pass_blocks,
@@ -288,7 +292,7 @@ def test_declared_pairs_parses_the_table_and_refuses_a_malformed_one():
     with pytest.raises(ValueError, match="no <!-- table:decision-coverage --> marker"):
         declared_pairs("| decision kind | action blocks |")
     with pytest.raises(ValueError, match="columns"):
-        declared_pairs(fuzzing.TABLE_MARKER + "\n| kind | blocks |\n| --- | --- |\n| a | `b` |")
+        declared_pairs(TABLE_MARKER + "\n| kind | blocks |\n| --- | --- |\n| a | `b` |")
     with pytest.raises(ValueError, match="listed twice"):
         declared_pairs(TOY_COVERAGE.replace("| `answer` |", "| `take` |"))
     assert check_declared_names(toy_game(), {"tak": {"take"}, "answer": {"pass"}}) == [
@@ -297,7 +301,7 @@ def test_declared_pairs_parses_the_table_and_refuses_a_malformed_one():
 
 def test_markdown_table_of_a_run_is_a_table_declared_pairs_reads_back():
     run = fuzz("toy_v0", 20, 0)
-    assert declared_pairs(fuzzing.markdown_table(run.coverage)) == {
+    assert declared_pairs(markdown_table(run.coverage)) == {
         k: {b for (kk, b) in run.coverage.reached() if kk == k} for k in ("take", "answer")}
 
 

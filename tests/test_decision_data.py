@@ -25,20 +25,18 @@ from toy_game import ToyState
 import forest_envs
 from forest_envs.core.registry import env_ids, game_spec
 
-HANDLER_PREFIXES = ("_mask_", "_apply_", "_why_")
-
 
 def _state_classes() -> list[type]:
     return [game_spec(e).game_class.state_class for e in env_ids()] + [ToyState]
 
 
 def _game_modules(state_class: type) -> list:
-    """Every Python module of the package the state class comes from (its rules, agents,
-    views; not a compiled native engine, whose source is C++)."""
+    """Every Python module of the game's package (its rules, agents, text; not a compiled
+    native engine, whose source is C++)."""
     module = importlib.import_module(state_class.__module__)
-    package = module.__name__.rpartition(".")[0]
-    if not package.startswith(forest_envs.__name__ + "."):
+    if not module.__name__.startswith(forest_envs.__name__ + "."):
         return [module]                      # the toy game: one module
+    package = ".".join(module.__name__.split(".")[:2])
     root = importlib.import_module(package)
     modules = [importlib.import_module(m.name)
                for m in pkgutil.walk_packages(root.__path__, package + ".")]
@@ -81,6 +79,9 @@ def _matches(names: tuple[str, ...], declared: tuple[str, ...]) -> bool:
 @pytest.mark.parametrize("state_class", _state_classes(), ids=lambda c: c.__name__)
 def test_every_read_of_decision_data_unpacks_the_declared_names(state_class):
     kinds = {k.name: k.names for k in state_class.DECISIONS}
+    # each handler function of the game's table, by name, and the kind it handles
+    handled = {fn.__name__: state_class.DECISIONS[kind].name
+               for kind, handlers in state_class.HANDLERS.items() for fn in handlers if fn is not None}
     problems = []
     for module in _game_modules(state_class):
         source = textwrap.dedent(inspect.getsource(module))
@@ -99,7 +100,7 @@ def test_every_read_of_decision_data_unpacks_the_declared_names(state_class):
                 problems.append(f"{where} line {what.lineno}: keeps decision data whole; unpack "
                                 "it into the kind's names")
             else:
-                kind = next((fn[len(p):] for p in HANDLER_PREFIXES if fn.startswith(p)), None)
+                kind = handled.get(fn)
                 if kind in kinds:
                     if not _matches(what, kinds[kind]):
                         problems.append(f"{where}: unpacks {what}, but {kind!r} carries "

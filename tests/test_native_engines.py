@@ -181,7 +181,7 @@ def test_chickwood_native_constants_match_the_python_tables():
     from forest_envs.chickwood import components as C
     from forest_envs.chickwood import observation as O
     from forest_envs.chickwood.native import _engine
-    from forest_envs.chickwood.raiding import BENEFACTOR_VALUE, NO_LAST_CELL
+    from forest_envs.chickwood.rules.raiding import BENEFACTOR_VALUE, NO_LAST_CELL
 
     got = _engine.constants()
     kinds = got.pop("Kind")

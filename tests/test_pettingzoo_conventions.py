@@ -438,26 +438,31 @@ def test_single_agent_env_info_mask_is_the_learners(env_id):
 
 
 # --- imports (issue 19) --------------------------------------------------------------------------------
-def _core_imports() -> dict[str, set[str]]:
-    """Each core module's imports of other core modules, at any depth (functions included)."""
-    core = ROOT / "forest_envs" / "core"
-    names = {p.stem for p in core.glob("*.py")}
+def _folder_imports(folder: str) -> dict[str, set[str]]:
+    """Each module of a folder's imports of the folder's other modules, at any depth
+    (functions included)."""
+    where = ROOT / "forest_envs" / folder
+    names = {p.stem for p in where.glob("*.py")}
     graph = {}
-    for path in core.glob("*.py"):
+    for path in where.glob("*.py"):
         deps = set()
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.level == 1:
                 deps |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("forest_envs.core."):
+            elif (isinstance(node, ast.ImportFrom) and node.level == 0
+                  and (node.module or "").startswith(f"forest_envs.{folder}.")):
                 deps.add(node.module.split(".")[2])
         graph[path.stem] = deps & names
     return graph
 
 
-def test_core_modules_import_each_other_without_cycles():
-    graph = _core_imports()
-    # the catalogue of games imports no env (the gymnasium entry point is named by a string)
-    assert graph["registry"] <= {"errors"}
+@pytest.mark.parametrize("folder", ["core", "envs"])
+def test_core_and_env_modules_import_each_other_without_cycles(folder):
+    graph = _folder_imports(folder)
+    if folder == "core":  # the catalogue of games imports no env
+        assert graph["registry"] <= {"errors"}
+    else:  # the gymnasium entry point is a string: registration never imports it
+        assert "gym_env" not in graph["registration"] and "registration" in graph["gym_env"]
     done: set[str] = set()
 
     def visit(name: str, path: tuple[str, ...]) -> None:

@@ -20,6 +20,7 @@ from forest_envs.cli import main as cli
 from forest_envs.core import engines
 from forest_envs.core.registry import game_spec
 from forest_envs.testing import playthrough as P
+from forest_envs.testing.disclosure import disclosure_problems, told_apart
 
 GOLDEN = Path(__file__).resolve().parent / "playthroughs"
 FILES = P.golden_files(GOLDEN)
@@ -178,7 +179,7 @@ def test_generation_is_deterministic_across_processes():
 def _problems(path: Path) -> list[str]:
     found: list[str] = []
     P.replay_text(path.read_text(encoding="utf-8"),
-                  on_step=lambda env: found.extend(P.disclosure_problems(env)))
+                  on_step=lambda env: found.extend(disclosure_problems(env)))
     return found
 
 
@@ -222,7 +223,7 @@ def _hidden_choice(env) -> None:
         seen: dict[str, int] = {}
         for a, nxt in after.items():
             b = seen.setdefault(env.describe_action(a, observer), a)
-            if b != a and not P.told_apart(nxt.clone(), after[b].clone(), seat) \
+            if b != a and not told_apart(nxt.clone(), after[b].clone(), seat) \
                     and nxt.to_dict() != after[b].to_dict():
                 raise _Found(env.num_steps)
 
@@ -255,7 +256,7 @@ def test_the_check_catches_an_action_text_that_tells_everything(monkeypatch, env
 
     def check(env):
         if env.num_steps == step:
-            seen.extend(P.disclosure_problems(env))
+            seen.extend(disclosure_problems(env))
 
     P.replay_text(path.read_text(encoding="utf-8"), on_step=check)
     assert seen and all(p.startswith(f"step {step}: ") for p in seen), seen
@@ -271,14 +272,14 @@ def test_the_check_catches_an_action_text_that_tells_of_the_hidden_state(monkeyp
                                              f"(secrets {self.secret.tolist()})")
     found: list[str] = []
     P.replay_text(P.generate(_toy_playthrough()),
-                  on_step=lambda env: found.extend(P.disclosure_problems(env)))
+                  on_step=lambda env: found.extend(disclosure_problems(env)))
     assert found and "in a state it cannot tell from this one" in found[0]
 
 
 def test_the_checks_pass_the_toy_game_as_it_is():
     found: list[str] = []
     P.replay_text(P.generate(_toy_playthrough()),
-                  on_step=lambda env: found.extend(P.disclosure_problems(env)))
+                  on_step=lambda env: found.extend(disclosure_problems(env)))
     assert found == []
 
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode
+from test_native_engines import NATIVE_GAMES, native_or_skip
 
 import forest_envs
 from forest_envs.core.errors import ConfigError, IllegalActionError
 from forest_envs.core.registry import env_ids, game_spec
 from forest_envs.envs.vector import BatchedEnv, SelfPlayVectorEnv, make_vec
-from test_native_engines import NATIVE_GAMES, native_or_skip
 
 ENV = "chickwood_v0"
 # (game options, batch options): player counts, a variant, every reward mode, truncation

@@ -10,9 +10,11 @@ record.
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from forest_envs.core.actions import ActionSpace
 from forest_envs.core.config import Option
-from forest_envs.core.decisions import DecisionKind, check_kind_ids
+from forest_envs.core.decisions import DecisionKind, Handlers, check_kind_ids
 from forest_envs.core.game import Game, GameTraits
 from forest_envs.core.plain import record
 from forest_envs.core.results import competition_ranks
@@ -26,11 +28,12 @@ DOUBLE = SPACE.add("double", (), lambda: "double")
 SPACE.freeze()
 
 
-class Kind:
+class Kind(IntEnum):
     """The decision kinds by name, as every game names them (``Kind.X``: the index in
     ``DECISIONS`` of the kind named ``x``)."""
 
-    TAKE, ANSWER = 0, 1
+    TAKE = 0
+    ANSWER = 1
 
 SECRET_HIGH = 3
 
@@ -112,6 +115,12 @@ class ToyState(BufferState):
         nxt = (taker + 1) % self.num_players
         self.set_turn(nxt)
         self.replace(Kind.TAKE, nxt)
+
+    # The game's table of contents: each decision kind's handlers (the engine's dispatch).
+    HANDLERS = {
+        Kind.TAKE: Handlers(mask=_mask_take, apply=_apply_take),
+        Kind.ANSWER: Handlers(mask=_mask_answer, apply=_apply_answer, why=_why_answer),
+    }
 
     def ranks(self):
         return competition_ranks([(p == self.last.taker, -int(self.taken[p]))

@@ -9,6 +9,8 @@ each one.
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from ..core.decisions import DecisionKind, check_kind_ids
 from ..core.layout import Layout
 from .components import (
@@ -39,7 +41,7 @@ DECISIONS = (
 )
 
 
-class Kind:
+class Kind(IntEnum):
     """Each decision kind by name: ``Kind.X`` is the index in ``DECISIONS`` (and in the
     ``decision_kind`` block) of the kind named ``x`` (``Kind.KEY`` is the decision, apart
     from the card ``components.KEY``)."""
@@ -57,6 +59,8 @@ class Kind:
 
 
 check_kind_ids(Kind, DECISIONS)
+# A view names the pending decision's kind (``"kind": "alms"``): words and agents key by Kind.
+KIND_OF_NAME = {spec.name: Kind(i) for i, spec in enumerate(DECISIONS)}
 
 # cell_card's one-hot: a village by its index (0..6), then a forest, then no card (the third
 # row of a 2-player grid)

@@ -29,7 +29,8 @@ from ..drawing.canvas import (
 from ..drawing.seats import seat_name
 from .actions import cell_name
 from .components import KIND_NAMES, VILLAGES, num_rounds
-from .words import ask
+from .observation import KIND_OF_NAME, Kind
+from .text.words import ask
 
 WIDTH, HEIGHT = 1080, 720
 
@@ -172,7 +173,7 @@ def _villages(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
     cw, ch = (x1 - x0 - 16) / 3, (y1 - y0 - 30) / 3
     visited = set(v["snake_visited"])
     d = v["decision"]
-    last = d["data"].get("last_cell") if d is not None and d["kind"] == "alms" else None
+    last = d["data"].get("last_cell") if d is not None and KIND_OF_NAME[d["kind"]] == Kind.ALMS else None
     for cell, entry in enumerate(cells):
         r, col = divmod(cell, 3)
         if r >= rows or entry["village"] == -2:

@@ -3,14 +3,18 @@ standard observation blocks that show the pending one.
 
 A pending ``Decision`` is (kind, player, data): which kind of choice, the seat that makes it
 and a few ints its kind declares (``DecisionKind``). A game lists its kinds once
-(``DECISIONS``) with a ``Kind`` namespace naming each kind's index (``check_kind_ids``).
+(``DECISIONS``), names each kind's index in an ``IntEnum`` ``Kind`` (``check_kind_ids``) and
+maps each ``Kind`` to its ``Handlers`` in one table, its ``HANDLERS``, from which the engine
+builds its dispatch (``dispatch_tables``): no handler is found by its name.
 """
 
 from __future__ import annotations
 
 import functools
 from collections import namedtuple
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import NamedTuple
 
 from .layout import Layout
@@ -60,12 +64,47 @@ class DecisionKind:
 
 
 def check_kind_ids(kind_class: type, kinds: tuple[DecisionKind, ...]) -> None:
-    """A game's ``Kind`` namespace (``Kind.X``: the index in ``DECISIONS`` of the kind named
-    ``x``, the one naming every game uses) must list every kind, in ``DECISIONS``' order."""
-    ids = {n: v for n, v in vars(kind_class).items() if n.isupper()}
+    """A game's ``Kind`` (an ``IntEnum``: ``Kind.X`` is the index in ``DECISIONS`` of the kind
+    named ``x``, the one naming every game uses) must list every kind, in ``DECISIONS``'
+    order."""
+    if not (isinstance(kind_class, type) and issubclass(kind_class, IntEnum)):
+        raise TypeError(f"{kind_class!r} must be an IntEnum of the game's decision kinds")
+    ids = {member.name: member.value for member in kind_class}
     want = {k.name.upper(): i for i, k in enumerate(kinds)}
     if ids != want:
         raise TypeError(f"{kind_class.__qualname__} must be exactly {want}, not {ids}")
+
+
+class Handlers(NamedTuple):
+    """What the engine calls for one decision kind, as a game's ``HANDLERS`` table lists it:
+    ``mask(state, d, mask)`` marks the legal action ids in a zeroed int8 mask,
+    ``apply(state, d, action)`` applies a legal one, and the optional ``why(state, d,
+    action)`` says why an id is illegal (for the error; None: the engine's own words)."""
+
+    mask: Callable
+    apply: Callable
+    why: Callable | None = None
+
+
+def dispatch_tables(owner: str, kinds: tuple[DecisionKind, ...],
+                    handlers: Mapping[IntEnum, Handlers]) -> tuple[tuple, tuple, tuple]:
+    """A game's ``HANDLERS`` (its ``Kind`` -> ``Handlers``) as three tuples indexed by a
+    decision's kind: maskers, appliers and explainers (None where a kind has no ``why``).
+    The table must key every kind of ``kinds`` by the game's Kind, and nothing else."""
+    names = {k.name.upper(): i for i, k in enumerate(kinds)}
+    keys = {getattr(k, "name", None): k for k in handlers}
+    wrong = [k for name, k in keys.items()
+             if not isinstance(k, IntEnum) or names.get(name) != int(k)]
+    missing = [name for name in names if name not in keys]
+    if wrong or missing:
+        raise TypeError(f"{owner}.HANDLERS must map each decision kind (its Kind member) to its "
+                        f"Handlers: missing {missing}, not a decision kind {wrong}")
+    table = sorted(handlers.items(), key=lambda item: int(item[0]))
+    for kind, entry in table:
+        if not isinstance(entry, Handlers) or not (callable(entry.mask) and callable(entry.apply)):
+            raise TypeError(f"{owner}.HANDLERS[{kind!r}] must be Handlers(mask=..., apply=..., why=...)")
+    return (tuple(h.mask for _, h in table), tuple(h.apply for _, h in table),
+            tuple(h.why for _, h in table))
 
 
 def add_decision_blocks(layout: Layout, kinds: tuple[DecisionKind, ...]) -> None:

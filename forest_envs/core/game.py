@@ -156,7 +156,7 @@ class Game:
                 spec = self.state_class.DECISIONS[kind]
                 raise ValueError(f"the {spec.name!r} decision carries {len(spec.names)} values "
                                  f"({', '.join(spec.names) or 'none'}), not {len(data)}")
-            decision = _decision((kind, player, data))
+            decision = _decision((int(kind), player, data))  # a plain int, not the game's Kind
             if len(self._decision_entries) >= _MAX_DECISION_PATTERNS:  # bounds memory
                 self._decision_entries = {}
             entry = self._decision_entries[key] = (decision, self.decision_pattern(decision))

@@ -27,10 +27,16 @@ place): the numbers are then one scaled gather, and the ids' ones one indexed wr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NewType
 
 import numpy as np
 
 VISIBILITY = ("all", "owner", "nobody")
+
+# How a state class declares a block attribute (``hand: BlockView  # [n, K]``): a numpy view
+# into the state's buffer (int16), shaped as the layout's ``Block`` of that name. A type of
+# its own, so a declaration tells a block from a plain field that holds an array.
+BlockView = NewType("BlockView", np.ndarray)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from .decisions import Decision, _decision
 from .errors import IllegalActionError
 from .plain import to_json
 from .rng import make_rng, rng_to_json
-from .state import BufferState
+from .state import BufferState, GameState
 from .state_checks import read_state_dict
 
 __all__ = ["NativeState", "coerce_action"]
@@ -74,15 +74,12 @@ def _generator(words: tuple) -> np.random.Generator:
 
 class NativeState:
     """The engine contract over a C++ state (see the module docstring). A game's class is
-    ``class NativeMyState(<the game's read-only helpers>, NativeState, _engine.State,
-    GameState)`` (in this order: the C++ methods before GameState's abstract ones;
-    ``check_native_contract`` checks it) and declares ``FIELDS`` (as the Python state does)
-    with a property for each."""
+    ``class NativeMyState(NativeState, _engine.State, MyFacts, GameState)``: the C++ class
+    before the game's read-only facts and ``GameState`` (the contract's generic readers), so
+    that its apply, mask and observations are the ones that run; it declares ``FIELDS`` (as
+    the Python state does) with a property for each."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
-    DECISIONS: ClassVar[tuple] = ()
-    RENDER: ClassVar[Any] = None
-    PICTURE: ClassVar[Any] = None
     # The bound Batch of the game's module (core/native/batch_binding.hpp), which
     # forest_envs.make_vec steps; None while a game's module binds none.
     BATCH: ClassVar[Any] = None
@@ -210,8 +207,11 @@ class NativeState:
 
 
 def check_native_contract(cls: type) -> None:
-    """The hot methods of a native state class must be the C++ ones (its bases in the order
-    ``NativeState``'s docstring gives), not GameState's abstract ones."""
+    """A native state class must take the C++ methods it relies on from the native engine
+    (its MRO puts the bound class's apply before any Python fallback) and read the rest as
+    every state does (``GameState``)."""
+    if not issubclass(cls, GameState):
+        raise TypeError(f"{cls.__name__} must derive from GameState, after the native engine's class")
     for name in ("apply", "legal_action_mask", "observation", "global_state"):
         owner = next(k for k in cls.__mro__ if name in vars(k))
         if owner.__module__ != cls._native_base().__module__:

@@ -17,25 +17,35 @@ from typing import Any, TypeVar
 import numpy as np
 
 _ATOMS = (type(None), bool, int, float, str)
-# Every record class by its JSON name ("module.Class"), and the field names of each.
+# Every record class by its JSON name ("module.Class", and any name it had before it moved:
+# the alias table), and the field names of each.
 _RECORDS: dict[str, type] = {}
 _RECORD_FIELDS: dict[type, tuple[str, ...]] = {}
 
 T = TypeVar("T")
 
 
-def record(cls: type[T]) -> type[T]:
+def record(cls: type[T] | None = None, *, formerly: tuple[str, ...] = ()):
     """Class decorator: a mutable dataclass with slots whose instances are plain state data
     (deep-copied by ``clone``, written to and read back from JSON by name). Its fields hold
-    plain data too. Use it for a sub-state read by name instead of a dict with string keys."""
-    cls = dataclass(slots=True)(cls)
-    name = f"{cls.__module__}.{cls.__qualname__}"
-    if _RECORDS.get(name, cls) is not cls:
-        raise TypeError(f"two record classes are named {name}")
-    _RECORDS[name] = cls
-    _RECORD_FIELDS[cls] = tuple(f.name for f in fields(cls))
-    cls._record_name = name
-    return cls
+    plain data too. Use it for a sub-state read by name instead of a dict with string keys.
+
+    A record's JSON name is ``module.Class``; ``formerly`` lists the names it had before its
+    class moved (``@record(formerly=("old.module.Class",))``), so that state dicts written
+    then still load (they come back as the class, and are written under its new name)."""
+
+    def make(cls: type[T]) -> type[T]:
+        cls = dataclass(slots=True)(cls)
+        name = f"{cls.__module__}.{cls.__qualname__}"
+        for known in (name, *formerly):
+            if _RECORDS.get(known, cls) is not cls:
+                raise TypeError(f"two record classes are named {known}")
+            _RECORDS[known] = cls
+        _RECORD_FIELDS[cls] = tuple(f.name for f in fields(cls))
+        cls._record_name = name
+        return cls
+
+    return make if cls is None else make(cls)
 
 
 def deep_copy(value: Any) -> Any:

@@ -13,11 +13,13 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+from collections.abc import Mapping
+from enum import IntEnum
 from typing import Any, ClassVar
 
 import numpy as np
 
-from .decisions import Decision, DecisionKind
+from .decisions import Decision, DecisionKind, Handlers, dispatch_tables
 from .errors import IllegalActionError
 from .game import Game
 from .plain import deep_copy, to_json
@@ -319,33 +321,25 @@ class BufferState(GameState):
     attribute per block; everything else lives in the plain-data fields a subclass lists in
     ``FIELDS`` (nested lists, tuples, dicts, small numpy arrays: see ``plain.py``). Play is
     driven by a stack of pending ``Decision``s: the top one says who decides what, and the
-    subclass supplies, for each kind ``k`` in ``DECISIONS``, ``_mask_k(d, mask)`` (mark the
-    legal ids in a zeroed mask), ``_apply_k(d, action)`` and optionally ``_why_k(d, action)``
-    (why an id is illegal, for the error message).
+    subclass's ``HANDLERS`` table gives, for each kind of ``DECISIONS``, its ``Handlers``:
+    the mask, the apply and optionally the why-illegal function (``decisions.py``).
     """
 
     __slots__ = ("_decision_blocks", "_mask", "buf", "decisions", "game", "num_players", "rng",
                  "turn", "decision_kind", "decision_player", "turn_seat", "decision_data",
                  "decision_seat")
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    HANDLERS: ClassVar[Mapping[IntEnum, Handlers]]
     _BASE_FIELDS = ("decisions", "turn")
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        if not cls.DECISIONS:
-            return
-        handlers = {}
-        for prefix in ("_mask_", "_apply_", "_why_"):
-            found = []
-            for kind in cls.DECISIONS:
-                fn = getattr(cls, prefix + kind.name, None)
-                if fn is None and prefix != "_why_":
-                    raise TypeError(f"{cls.__name__} declares decision {kind.name!r} but has no "
-                                    f"{prefix}{kind.name} method")
-                found.append(fn)
-            handlers[prefix] = tuple(found)
-        cls._MASKERS, cls._APPLIERS, cls._EXPLAINERS = (handlers["_mask_"], handlers["_apply_"],
-                                                        handlers["_why_"])
+        if "HANDLERS" in cls.__dict__:
+            cls._MASKERS, cls._APPLIERS, cls._EXPLAINERS = dispatch_tables(
+                cls.__name__, cls.DECISIONS, cls.HANDLERS)
+        elif cls.DECISIONS and not hasattr(cls, "_MASKERS"):
+            raise TypeError(f"{cls.__name__} declares DECISIONS but no HANDLERS table "
+                            "(its Kind -> Handlers(mask, apply, why))")
 
     # --- construction -------------------------------------------------------------------
     @classmethod

@@ -57,7 +57,7 @@ from .components import (
     Task,
     cell_rc,
 )
-from .observation import DECISIONS
+from .observation import Kind
 from .reading import SeatReading
 from .rules.turn import octagon_targets
 
@@ -94,10 +94,9 @@ class HeuristicAgent(SeededAgent):
 
     def _decide(self, reading: SeatReading, legal: list[int]) -> int:
         """The handler's choice among ``legal`` (more than one action) for ``reading``."""
-        kind = reading.decision
-        choice = HANDLERS[kind](self, reading, set(legal))
+        choice = HANDLERS[reading.kind](self, reading, set(legal))
         if choice not in legal:
-            raise RuntimeError(f"HeuristicAgent chose {choice!r} in the {kind!r} decision, "
+            raise RuntimeError(f"HeuristicAgent chose {choice!r} in the {reading.decision!r} decision, "
                                f"not one of the legal actions {legal}")
         return int(choice)
 
@@ -422,31 +421,31 @@ class HeuristicAgent(SeededAgent):
         return max(legal, key=lambda a: dist.get(a - A.TILE.start, 99))
 
 
-# Each decision kind's handler, by the kind's name (``observation.DECISIONS``).
+# Each decision kind's handler, by the game's Kind (``observation.Kind``).
 HANDLERS = {
-    "turn": HeuristicAgent._turn,
-    "blockade_start": HeuristicAgent._blockade_start,
-    "blockade_end": HeuristicAgent._blockade_end,
-    "drawn": HeuristicAgent._drawn,
-    "token_item": HeuristicAgent._token_item,
-    "yellow": HeuristicAgent._yellow,
-    "character": HeuristicAgent._character,
-    "meet": HeuristicAgent._meet,
-    "well": HeuristicAgent._well,
-    "well_give": HeuristicAgent._well_give,
-    "merchant": HeuristicAgent._merchant,
-    "prince": HeuristicAgent._prince,
-    "goblin_give": HeuristicAgent._goblin_give,
-    "goblin_take": HeuristicAgent._goblin_take,
-    "beggar": HeuristicAgent._beggar,
-    "unicorn": HeuristicAgent._unicorn,
-    "saddle": HeuristicAgent._saddle,
-    "spirit_place": HeuristicAgent._spirit_place,
-    "coin_token": HeuristicAgent._coin_token,
-    "chest": HeuristicAgent._chest,
+    Kind.TURN: HeuristicAgent._turn,
+    Kind.BLOCKADE_START: HeuristicAgent._blockade_start,
+    Kind.BLOCKADE_END: HeuristicAgent._blockade_end,
+    Kind.DRAWN: HeuristicAgent._drawn,
+    Kind.TOKEN_ITEM: HeuristicAgent._token_item,
+    Kind.YELLOW: HeuristicAgent._yellow,
+    Kind.CHARACTER: HeuristicAgent._character,
+    Kind.MEET: HeuristicAgent._meet,
+    Kind.WELL: HeuristicAgent._well,
+    Kind.WELL_GIVE: HeuristicAgent._well_give,
+    Kind.MERCHANT: HeuristicAgent._merchant,
+    Kind.PRINCE: HeuristicAgent._prince,
+    Kind.GOBLIN_GIVE: HeuristicAgent._goblin_give,
+    Kind.GOBLIN_TAKE: HeuristicAgent._goblin_take,
+    Kind.BEGGAR: HeuristicAgent._beggar,
+    Kind.UNICORN: HeuristicAgent._unicorn,
+    Kind.SADDLE: HeuristicAgent._saddle,
+    Kind.SPIRIT_PLACE: HeuristicAgent._spirit_place,
+    Kind.COIN_TOKEN: HeuristicAgent._coin_token,
+    Kind.CHEST: HeuristicAgent._chest,
 }
-if set(HANDLERS) != {k.name for k in DECISIONS}:
+if set(HANDLERS) != set(Kind):
     raise RuntimeError(
         "HeuristicAgent.HANDLERS does not match Roundforest's decisions: missing "
-        f"{sorted({k.name for k in DECISIONS} - set(HANDLERS))}, unknown "
-        f"{sorted(set(HANDLERS) - {k.name for k in DECISIONS})}")
+        f"{sorted(k.name for k in set(Kind) - set(HANDLERS))}, unknown "
+        f"{sorted(map(repr, set(HANDLERS) - set(Kind)))}")

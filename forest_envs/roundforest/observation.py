@@ -12,6 +12,8 @@ each block.
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from ..core.cells import CellSpec
 from ..core.decisions import DecisionKind, check_kind_ids
 from ..core.layout import Layout
@@ -63,10 +65,10 @@ DECISIONS = (
 )
 
 
-class Kind:
+class Kind(IntEnum):
     """Each decision kind by name: ``Kind.X`` is the index in ``DECISIONS`` (and in the
-    ``decision_kind`` block) of the kind named ``x``. Plain ints, so a pending decision
-    stays plain data; checked against ``DECISIONS`` below (the naming every game uses)."""
+    ``decision_kind`` block) of the kind named ``x``; checked against ``DECISIONS`` below
+    (the naming every game uses). A pending decision holds its kind as a plain int."""
 
     TURN = 0
     BLOCKADE_START = 1
@@ -91,6 +93,8 @@ class Kind:
 
 
 check_kind_ids(Kind, DECISIONS)
+# A view names the pending decision's kind (``"kind": "turn"``): words and agents key by Kind.
+KIND_OF_NAME = {spec.name: Kind(i) for i, spec in enumerate(DECISIONS)}
 
 GAPS = (MAX_GRID - 1) * (MAX_GRID - 1)
 # A tile is observed by its design: the octagons it prints (its class: the designs in order

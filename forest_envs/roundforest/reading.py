@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .observation import Kind
+
+_KINDS = tuple(Kind)  # Kind by index: a decision holds its kind as a plain int
+
 
 class SeatReading(NamedTuple):
     """What ``seat`` reads (``view``'s entries, as tuples). The tile columns are indexed by
@@ -25,6 +29,7 @@ class SeatReading(NamedTuple):
     seat: int
     num_players: int
     decision: str | None          # the pending decision's kind name (None: the game is over)
+    kind: Kind | None             # ... the same kind as the game's Kind (agents dispatch on it)
     data: tuple | None            # ... and what it carries: its kind's record, fields by name
     tile_cells: tuple[int, ...]   # the cells that hold a tile (the forest)
     tile: tuple[int, ...]         # per cell: the tile id
@@ -50,6 +55,7 @@ def reading(state, seat: int) -> SeatReading:
         seat=seat,
         num_players=state.num_players,
         decision=state.decision_name(),
+        kind=_KINDS[state.decision.kind] if state.decisions else None,
         data=state.decision_record(),
         tile_cells=state.game.tile_cells,
         tile=tuple(state.cell_tile.tolist()),

@@ -29,7 +29,7 @@ from .components import (
     Task,
     cell_name,
 )
-from .observation import DECISIONS
+from .observation import KIND_OF_NAME, Kind
 from .view import view
 
 WIDTH = 100  # columns of every line written for a terminal
@@ -164,7 +164,7 @@ def prompt_text(v: dict) -> str:
             return f"{winners[0]} met the Forest Spirit and won the Emerald Ring"
         return "The game is over"
     p = d["player"]
-    return _SENTENCES[d["kind"]](v, p, seat(p), d["data"])
+    return _SENTENCES[KIND_OF_NAME[d["kind"]]](v, p, seat(p), d["data"])
 
 
 def _turn(v, p, who, data) -> str:
@@ -325,26 +325,26 @@ def _chest(v, p, who, data) -> str:
 
 
 _SENTENCES = {
-    "turn": _turn,
-    "blockade_start": _blockade("before moving"),
-    "blockade_end": _blockade("at the end of the turn"),
-    "drawn": _item_choice(drawn=True),
-    "token_item": _item_choice(drawn=False),
-    "yellow": _yellow,
-    "character": _character,
-    "meet": _meet,
-    "well": _well,
-    "well_give": _well_give,
-    "merchant": _merchant,
-    "prince": _prince,
-    "goblin_give": _goblin_give,
-    "goblin_take": _goblin_take,
-    "beggar": _beggar,
-    "unicorn": _unicorn,
-    "saddle": _saddle,
-    "spirit_place": _spirit_place,
-    "coin_token": _coin_token,
-    "chest": _chest,
+    Kind.TURN: _turn,
+    Kind.BLOCKADE_START: _blockade("before moving"),
+    Kind.BLOCKADE_END: _blockade("at the end of the turn"),
+    Kind.DRAWN: _item_choice(drawn=True),
+    Kind.TOKEN_ITEM: _item_choice(drawn=False),
+    Kind.YELLOW: _yellow,
+    Kind.CHARACTER: _character,
+    Kind.MEET: _meet,
+    Kind.WELL: _well,
+    Kind.WELL_GIVE: _well_give,
+    Kind.MERCHANT: _merchant,
+    Kind.PRINCE: _prince,
+    Kind.GOBLIN_GIVE: _goblin_give,
+    Kind.GOBLIN_TAKE: _goblin_take,
+    Kind.BEGGAR: _beggar,
+    Kind.UNICORN: _unicorn,
+    Kind.SADDLE: _saddle,
+    Kind.SPIRIT_PLACE: _spirit_place,
+    Kind.COIN_TOKEN: _coin_token,
+    Kind.CHEST: _chest,
 }
 
-assert set(_SENTENCES) == {k.name for k in DECISIONS}, "a decision kind has no sentence"
+assert set(_SENTENCES) == set(Kind), "a decision kind has no sentence"

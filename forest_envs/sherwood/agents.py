@@ -59,7 +59,7 @@ from .agent_reading import (
     strength_here,
 )
 from .components import CARDS, CHURCH_FORCED_ABOVE, OUTLAWS_PER_COLOUR, ROUNDS, WEAPON_STRENGTH, reroute
-from .observation import DECISIONS
+from .observation import Kind
 from .reading import UNSEEN, SeatReading
 
 MARKET_ROUNDS = 2      # rounds in which a recruit is worth two bags (he fights in every later one)
@@ -109,12 +109,11 @@ class HeuristicAgent(SeededAgent):
     def choose(self, r: SeatReading, mask: np.ndarray) -> int:
         """The action for the pending decision of ``r`` (the seat's reading,
         ``State.reading``) under ``mask``."""
-        kind = r.decision
-        if kind is None:
+        if r.kind is None:
             raise ValueError("the game is over: there is no decision to take")
-        action = HANDLERS[kind](self, r, mask)
+        action = HANDLERS[r.kind](self, r, mask)
         if action is None or not 0 <= action < mask.size or not mask[action]:
-            raise RuntimeError(f"the heuristic chose {action!r}, not a legal action, at a {kind!r} "
+            raise RuntimeError(f"the heuristic chose {action!r}, not a legal action, at a {r.decision!r} "
                                f"decision of seat {r.seat} (legal: {np.flatnonzero(mask).tolist()})")
         return int(action)
 
@@ -427,28 +426,28 @@ def _loot_reached(cards, strength: int, oak: int, free, public: list[int]) -> li
     return reached
 
 
-# The rule of each decision kind, by the kind's name (the engine's DECISIONS); checked at
+# The rule of each decision kind, by the game's Kind (``observation.Kind``); checked at
 # import, so a kind added to the game without a rule here fails at once.
 HANDLERS = {
-    "prep": HeuristicAgent._prep,
-    "ask": HeuristicAgent._ask,
-    "reveal": HeuristicAgent._reveal,
-    "answer": HeuristicAgent._answer,
-    "lead": HeuristicAgent._lead,
-    "equip": HeuristicAgent._equip,
-    "share": HeuristicAgent._share,
-    "comrade": HeuristicAgent._comrade,
-    "cloak": HeuristicAgent._cloak,
-    "provisions": HeuristicAgent._provisions,
-    "messenger": HeuristicAgent._messenger,
-    "target": HeuristicAgent._target,
-    "terms": HeuristicAgent._terms,
-    "informant": HeuristicAgent._informant,
-    "pledge": HeuristicAgent._pledge,
-    "shortfall": HeuristicAgent._shortfall,
-    "call": HeuristicAgent._call,
-    "confirm": HeuristicAgent._confirm,
+    Kind.PREP: HeuristicAgent._prep,
+    Kind.ASK: HeuristicAgent._ask,
+    Kind.REVEAL: HeuristicAgent._reveal,
+    Kind.ANSWER: HeuristicAgent._answer,
+    Kind.LEAD: HeuristicAgent._lead,
+    Kind.EQUIP: HeuristicAgent._equip,
+    Kind.SHARE: HeuristicAgent._share,
+    Kind.COMRADE: HeuristicAgent._comrade,
+    Kind.CLOAK: HeuristicAgent._cloak,
+    Kind.PROVISIONS: HeuristicAgent._provisions,
+    Kind.MESSENGER: HeuristicAgent._messenger,
+    Kind.TARGET: HeuristicAgent._target,
+    Kind.TERMS: HeuristicAgent._terms,
+    Kind.INFORMANT: HeuristicAgent._informant,
+    Kind.PLEDGE: HeuristicAgent._pledge,
+    Kind.SHORTFALL: HeuristicAgent._shortfall,
+    Kind.CALL: HeuristicAgent._call,
+    Kind.CONFIRM: HeuristicAgent._confirm,
 }
-if list(HANDLERS) != [k.name for k in DECISIONS]:
+if list(HANDLERS) != list(Kind):
     raise TypeError(f"HeuristicAgent.HANDLERS lists {list(HANDLERS)}, but Sherwood's decision "
-                    f"kinds are {[k.name for k in DECISIONS]}")
+                    f"kinds are {list(Kind)}")

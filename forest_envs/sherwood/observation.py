@@ -9,6 +9,8 @@ up (or is led); a card looked at in the inn is in its looker's ``peek`` block on
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from ..core.decisions import DecisionKind, check_kind_ids
 from ..core.layout import Layout
 from .actions import MAX_ASK_CARDS, MAX_PROMISED_COMRADES, MAX_SEATS, MAX_SLOTS
@@ -70,7 +72,7 @@ DECISIONS = (
 )
 
 
-class Kind:
+class Kind(IntEnum):
     """Each decision kind by name: ``Kind.X`` is the index in ``DECISIONS`` (and in the
     ``decision_kind`` block) of the kind named ``x``; ``Kind.CLOAK`` stays apart from the
     action block ``actions.CLOAK`` and the card ``components.PROVISIONS``."""
@@ -96,6 +98,8 @@ class Kind:
 
 
 check_kind_ids(Kind, DECISIONS)
+# A view names the pending decision's kind (``"kind": "turn"``): words and agents key by Kind.
+KIND_OF_NAME = {spec.name: Kind(i) for i, spec in enumerate(DECISIONS)}
 
 # Card features.
 F_STRENGTH, F_FAME, F_GOLD, F_COMRADES, F_ORIGIN, F_DEST = 0, 1, 2, 3, 4, 8

@@ -17,7 +17,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .components import CARDS
+from .observation import Kind
 
+_KINDS = tuple(Kind)  # Kind by index: a decision holds its kind as a plain int
 UNSEEN = -1   # a face-down traveller's card id when this seat has not looked at it
 _DECK = tuple(c.deck for c in CARDS)   # each card's deck letter, as a plain tuple: read per slot per decision
 
@@ -60,6 +62,7 @@ class SeatReading(NamedTuple):
     additions: bool
     round: int
     decision: str | None          # the pending decision's kind name (None: the game is over)
+    kind: Kind | None             # ... the same kind as the game's Kind (agents dispatch on it)
     data: tuple | None            # ... and what it carries: its kind's record, fields by name
     slots: tuple[SlotReading | None, ...]
     ambushes: tuple[AmbushReading | None, ...]
@@ -93,6 +96,7 @@ def reading(state, seat: int) -> SeatReading:
         additions=bool(state.game.additions),
         round=state.round_index,
         decision=state.decision_name(),
+        kind=_KINDS[state.decision.kind] if state.decisions else None,
         data=state.decision_record(),
         slots=slots,
         ambushes=ambushes,

@@ -106,7 +106,8 @@ def _digest(array: np.ndarray) -> str:
     return hashlib.blake2b(np.ascontiguousarray(array).tobytes(), digest_size=DIGEST_BYTES).hexdigest()
 
 
-def _seat(i: int) -> str:
+def seat_label(i: int) -> str:
+    """A seat as a playthrough names it: P0, P1, ..."""
     return f"P{i}"
 
 
@@ -125,7 +126,8 @@ def _plain(value):
     raise TypeError(f"a playthrough cannot write {type(value).__name__} {value!r}")
 
 
-def _dump(value) -> str:
+def dump(value) -> str:
+    """Plain data as a playthrough writes it: JSON, keys sorted."""
     return json.dumps(value, sort_keys=True, default=_plain)
 
 
@@ -143,8 +145,8 @@ def _header(pt: Playthrough, env) -> list[str]:
         "tests/test_playthroughs.py.",
         "# Regenerate every file: make playthroughs  (one env id: make playthroughs ENV=<env id>)",
         f"env_id: {json.dumps(pt.env_id)}",
-        f"config: {_dump(pt.config)}",
-        f"env_options: {_dump(pt.env_options)}",
+        f"config: {dump(pt.config)}",
+        f"env_options: {dump(pt.env_options)}",
         f"seed: {pt.seed}",
         f"agents: {json.dumps(list(pt.agents))}",
         f"agent_seeds: {json.dumps(list(pt.agent_seeds))}",
@@ -180,17 +182,17 @@ def _position(env) -> str:
     kind = view["kind"] + (f"({data})" if data else "")
     mask = state.legal_action_mask()
     obs = " ".join(_digest(env.observe(a)["observation"]) for a in env.possible_agents)
-    return (f"{env.num_steps} {_seat(view['player'])} {kind} | turn {_seat(state.turn_player)} | "
+    return (f"{env.num_steps} {seat_label(view['player'])} {kind} | turn {seat_label(state.turn_player)} | "
             f"legal {int(mask.sum())} {_digest(mask)} | state {_digest(env.state())} | obs {obs}")
 
 
 def _action_lines(env, actor: str, action: int) -> list[str]:
     me = env.possible_agents.index(actor)
-    lines = [f"   {_seat(me)} chose {action} {json.dumps(env.action_to_string(action))}"]
+    lines = [f"   {seat_label(me)} chose {action} {json.dumps(env.action_to_string(action))}"]
     readers: dict[str, list[str]] = {}
     for i, other in enumerate(env.possible_agents):
         if i != me:
-            readers.setdefault(env.describe_action(action, other), []).append(_seat(i))
+            readers.setdefault(env.describe_action(action, other), []).append(seat_label(i))
     for text, seats in readers.items():
         verb = "reads" if len(seats) == 1 else "read"
         lines.append(f"   {' '.join(seats)} {verb} {json.dumps(text)}")
@@ -203,19 +205,19 @@ def _ending(env) -> list[str]:
     obs = " ".join(_digest(env.observe(a)["observation"]) for a in env.possible_agents)
     lines = [f"end after {env.num_steps} actions: {how} | state {_digest(env.state())} | obs {obs}"]
     infos = [env.infos[a] for a in env.possible_agents]
-    lines.append("ranks: " + ", ".join(f"{_seat(i)} {info['rank']}" for i, info in enumerate(infos)))
+    lines.append("ranks: " + ", ".join(f"{seat_label(i)} {info['rank']}" for i, info in enumerate(infos)))
     if env.game.traits.has_scores:
-        lines.append("scores: " + ", ".join(f"{_seat(i)} {info['score']}" for i, info in enumerate(infos)))
-    lines.append("winners: " + (", ".join(_seat(i) for i, info in enumerate(infos) if info["winner"])
+        lines.append("scores: " + ", ".join(f"{seat_label(i)} {info['score']}" for i, info in enumerate(infos)))
+    lines.append("winners: " + (", ".join(seat_label(i) for i, info in enumerate(infos) if info["winner"])
                                 or "none"))
     state = env.engine_state
     if state.is_terminal:
         for mode in env.game.traits.reward_modes:
             returns = state.returns(mode)
             lines.append(f"returns ({mode}): " + ", ".join(
-                f"{_seat(i)} {_number(r)}" for i, r in enumerate(returns)))
+                f"{seat_label(i)} {_number(r)}" for i, r in enumerate(returns)))
     for i, info in enumerate(infos):
-        lines.append(f"breakdown {_seat(i)}: {_dump(info['breakdown'])}")
+        lines.append(f"breakdown {seat_label(i)}: {dump(info['breakdown'])}")
     return lines
 
 
@@ -246,7 +248,7 @@ def _play(pt: Playthrough, choose: Callable, on_step: Callable | None = None) ->
         env.step(action)
         if any(env.rewards.values()):
             lines.append("   rewards " + " ".join(
-                f"{_seat(i)} {_number(env.rewards[a])}" for i, a in enumerate(env.possible_agents)))
+                f"{seat_label(i)} {_number(env.rewards[a])}" for i, a in enumerate(env.possible_agents)))
     lines += _ending(env) + _board(env, "at the end")
     try:
         choose(env, None, env.num_steps)  # a replay says whether recorded actions are left over
@@ -331,7 +333,7 @@ def replay_text(text: str, on_step: Callable | None = None) -> str:
             raise _Mismatch(f"step {step}: recorded action {name!r}: {err}") from None
         if not env.action_mask(agent)[action]:
             raise _Mismatch(f"step {step}: recorded action {name!r} ({action}) is not legal now "
-                            f"for {_seat(env.possible_agents.index(agent))}")
+                            f"for {seat_label(env.possible_agents.index(agent))}")
         return action
 
     return "\n".join(_play(pt, choose, on_step)) + "\n"
@@ -370,112 +372,6 @@ def check_file(path: Path, root: Path | None = None) -> str | None:
     expected = path.read_text(encoding="utf-8")
     name = str(path.relative_to(root)) if root is not None else str(path)
     return diff_report(name, expected, replay_text(expected))
-
-
-# --- hidden information -----------------------------------------------------------------------
-
-def disclosure_problems(env) -> list[str]:
-    """Where a seat reads, of the pending action, something it may not know.
-
-    What a seat knows is its observation (and its mask when it decides) and its ``view``,
-    the game's own plain-data account of what it may know. For each other seat, two legal
-    actions after which it cannot tell the states apart by those, up to its own next
-    decision, must read the same to it, or the text tells it what is hidden from it.
-    Actions that lead to the very same state are exempt (swapping a card for an equal one:
-    telling them apart reveals nothing). "Up to its next decision" because one action's
-    pending decisions by others may show its outcome only once they are all taken (a loot
-    shared out share by share): both copies go on with their lowest legal action while
-    others decide, and where those differ the positions have parted (told apart).
-
-    And the other way round: in a state the seat cannot tell from this one
-    (``resample_hidden`` from its seat, where the game has it) an action legal in both
-    must read the same to it unless the seat can tell the two states apart once the
-    action is applied (an action that lays a hidden card open may name it), or the text
-    tells it something of the hidden state."""
-    state = env.engine_state
-    legal = state.legal_actions()
-    after = {}
-    for action in legal:
-        nxt = state.clone()
-        nxt.apply(action)
-        after[action] = nxt
-    problems = []
-    for seat, observer in enumerate(env.possible_agents):
-        if seat == state.current_player:
-            continue
-        # Grouped by the observation first: views are compared only where that is equal.
-        groups: dict[bytes, dict[str, int]] = {}
-        for action in legal:
-            key = _observed(after[action], seat)
-            groups.setdefault(key, {}).setdefault(env.describe_action(action, observer), action)
-        for by_text in groups.values():
-            firsts = list(by_text.items())  # one action per distinct text
-            for i, (text_a, a) in enumerate(firsts):
-                for text_b, b in firsts[i + 1:]:
-                    x, y = after[a], after[b]
-                    if x.to_dict() == y.to_dict() or told_apart(x.clone(), y.clone(), seat):
-                        continue
-                    problems.append(
-                        f"step {env.num_steps}: {_seat(seat)} cannot tell {env.action_to_string(a)!r} "
-                        f"from {env.action_to_string(b)!r} by what it knows, but reads "
-                        f"{text_a!r} and {text_b!r}")
-    return problems + _resampled_differences(env)
-
-
-def told_apart(x, y, seat: int, horizon: int = 200) -> bool:
-    """Whether ``seat`` can tell states ``x`` and ``y`` apart by what it knows, now or as
-    play goes on (see ``disclosure_problems``) before it decides next or the game ends."""
-    for _ in range(horizon):
-        if _observed(x, seat) != _observed(y, seat) or _view(x, seat) != _view(y, seat):
-            return True
-        if seat in (x.current_player, y.current_player) or x.is_terminal or y.is_terminal:
-            return False
-        lx, ly = x.legal_actions()[0], y.legal_actions()[0]
-        if lx != ly or x.current_player != y.current_player:
-            return True
-        x.apply(lx)
-        y.apply(ly)
-    return True
-
-
-def _observed(state, seat: int) -> bytes:
-    """``seat``'s observation, with its mask when it decides."""
-    key = state.observation(seat).tobytes()
-    return key + state.legal_action_mask().tobytes() if state.current_player == seat else key
-
-
-def _view(state, seat: int) -> str:
-    return _dump(state.view(seat))
-
-
-def _resampled_differences(env) -> list[str]:
-    state = env.engine_state
-    legal = state.legal_actions()
-    rng = np.random.default_rng(env.num_steps)
-    problems = []
-    for seat in range(state.num_players):
-        if seat == state.current_player:
-            continue
-        try:
-            other = state.resample_hidden(seat, rng)
-        except NotImplementedError:
-            return []
-        there = other.legal_action_mask()
-        for action in legal:
-            if not there[action]:
-                continue
-            here_text = state.describe_action(action, seat)
-            there_text = other.describe_action(action, seat)
-            if here_text == there_text:
-                continue
-            x, y = state.clone(), other.clone()
-            x.apply(action)
-            y.apply(action)
-            if _observed(x, seat) == _observed(y, seat) and _view(x, seat) == _view(y, seat):
-                problems.append(
-                    f"step {env.num_steps}: {_seat(seat)} reads {env.action_to_string(action)!r} as "
-                    f"{here_text!r} here but as {there_text!r} in a state it cannot tell from this one")
-    return problems
 
 
 # --- the whole set ----------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from forest_envs.chickwood.components import (
     VILLAGES,
 )
 from forest_envs.chickwood.observation import Kind
-from forest_envs.chickwood.scoring import (
+from forest_envs.chickwood.rules.scoring import (
     loot_glory,
     village_awards,
     village_awards_all_unlocked,
@@ -268,7 +268,7 @@ def test_an_illegal_choice_raises_instead_of_falling_back(monkeypatch):
 
 def test_an_unknown_decision_raises():
     state = raid_position()
-    seen = state.reading(0)._replace(decision="juggle")
+    seen = state.reading(0)._replace(decision="juggle", kind=None)
     with pytest.raises(RuntimeError, match="no rule for decision 'juggle'"):
         HeuristicAgent().decide(SeatView(seen), state.legal_actions())
 

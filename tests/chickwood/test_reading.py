@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from forest_envs.chickwood.agents.seat_view import composition
-from forest_envs.chickwood.reading import reading
+from forest_envs.chickwood.observation import KIND_OF_NAME
 from forest_envs.chickwood.rules import new_game
+from forest_envs.chickwood.text.reading import reading
 
 
 def states(num_players: int, legendary: bool, games: int = 3):
@@ -32,7 +33,8 @@ def facts_of_view(v: dict) -> dict:
     return {
         "seat": v["seat"], "num_players": v["num_players"], "legendary": v["legendary"],
         "round": v["round"], "deck_left": v["deck_left"],
-        "decision": None if d is None else d["kind"], "data": None if d is None else d["data"],
+        "decision": None if d is None else d["kind"],
+        "kind": None if d is None else KIND_OF_NAME[d["kind"]], "data": None if d is None else d["data"],
         "play_face_down": v["play_face_down"], "snake_visited": tuple(v["snake_visited"]),
         "order": tuple(v["order"]),
         "collections": tuple(tuple(p["collection"]) for p in v["players"]),

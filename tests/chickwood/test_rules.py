@@ -1115,6 +1115,20 @@ def test_json_round_trip_keeps_secret_discards():
     assert r.grid == s.grid and r.order == s.order
 
 
+def test_a_state_dict_written_before_the_rules_became_a_package_still_loads():
+    """The secret discards' record was ``forest_envs.chickwood.rules.SecretDiscard`` until
+    the rules became a package (now ``rules.records``): such a dict loads, and is written
+    again under the new name (docs/chickwood.md, "State dicts")."""
+    s = new_state(3, seed=3)
+    play_random(s, np.random.default_rng(3), until=lambda t: len(t.discard_fd) > 0)
+    new = json.dumps(s.to_dict())
+    assert '"forest_envs.chickwood.rules.records.SecretDiscard"' in new
+    old = new.replace('"forest_envs.chickwood.rules.records.SecretDiscard"',
+                      '"forest_envs.chickwood.rules.SecretDiscard"')
+    r = ChickwoodState.from_dict(s.game, json.loads(old))
+    assert r.discard_fd == s.discard_fd and json.dumps(r.to_dict()) == new
+
+
 def test_json_round_trip_keeps_the_decision_stack():
     s = key_position({"gold chest": 2, "henchman": 1})   # the deck has six gold chests:
     balance_cards(s)                 # a dict's cards must add up to it (from_dict checks)

@@ -9,7 +9,6 @@ import itertools
 
 import pytest
 
-from forest_envs.chickwood import scoring as S
 from forest_envs.chickwood.components import (
     BENEFACTOR0,
     BENEFACTOR_ALMS,
@@ -21,7 +20,8 @@ from forest_envs.chickwood.components import (
     castle_values,
 )
 from forest_envs.chickwood.observation import Kind
-from forest_envs.chickwood.raiding import BENEFACTOR_VALUE
+from forest_envs.chickwood.rules import scoring as S
+from forest_envs.chickwood.rules.raiding import BENEFACTOR_VALUE
 from forest_envs.core.errors import IllegalActionError
 
 from .conftest import (

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forest_envs.chickwood import scoring as S
 from forest_envs.chickwood.components import MAX_SPACES, VILLAGES
+from forest_envs.chickwood.rules import scoring as S
 
 from .conftest import VILLAGE, F, cell, counts, new_state, place_alms, set_collection, set_grid
 

@@ -14,7 +14,7 @@ import forest_envs
 from forest_envs.agents import make_agent
 from forest_envs.chickwood.components import VILLAGES
 from forest_envs.chickwood.observation import DECISIONS
-from forest_envs.chickwood.words import WIDTH
+from forest_envs.chickwood.text.words import WIDTH
 
 from .conftest import (
     F,

@@ -110,9 +110,10 @@ def test_heuristic_reads_only_its_own_seat():
 # --- every decision has a deliberate rule ----------------------------------------------------------
 def test_every_decision_kind_has_a_handler():
     from forest_envs.roundforest.agents import HANDLERS
-    from forest_envs.roundforest.observation import DECISIONS
+    from forest_envs.roundforest.observation import DECISIONS, Kind
 
-    assert set(HANDLERS) == {k.name for k in DECISIONS}
+    assert [k.name.lower() for k in sorted(HANDLERS)] == [k.name for k in DECISIONS]
+    assert set(HANDLERS) == set(Kind)
 
 
 def beggar_choice(*pile: str, copper: int = 0, silver: int = 0):

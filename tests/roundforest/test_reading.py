@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from forest_envs.roundforest.observation import KIND_OF_NAME
 from forest_envs.roundforest.reading import SeatReading, reading
 from forest_envs.roundforest.rules import RoundforestGame, new_game
 
@@ -35,7 +36,8 @@ def facts_of_view(v: dict) -> dict:
     cells = v["cells"]
     return {
         "seat": v["seat"], "num_players": v["num_players"],
-        "decision": None if d is None else d["kind"], "data": None if d is None else d["data"],
+        "decision": None if d is None else d["kind"],
+        "kind": None if d is None else KIND_OF_NAME[d["kind"]], "data": None if d is None else d["data"],
         "tile_cells": tuple(cells),
         **{column: tuple(info[entry] for info in cells.values())
            for column, entry in CELL_COLUMNS.items()},

@@ -16,6 +16,7 @@ from forest_envs.agents.base import RandomAgent
 from forest_envs.sherwood import actions as A
 from forest_envs.sherwood.agents import HeuristicAgent
 from forest_envs.sherwood.components import AMBUSHES
+from forest_envs.sherwood.observation import Kind
 from forest_envs.sherwood.rules import new_game
 
 from .conftest import act, attack_setup, legal_names, new_state, phase, set_player
@@ -100,9 +101,10 @@ def test_wins_at_least_75_percent_of_500_seat_rotated_games_with_the_additions()
 
 def test_every_decision_kind_has_a_deliberate_handler():
     from forest_envs.sherwood.agents import HANDLERS
-    from forest_envs.sherwood.observation import DECISIONS
+    from forest_envs.sherwood.observation import DECISIONS, Kind
 
-    assert list(HANDLERS) == [k.name for k in DECISIONS]
+    assert list(HANDLERS) == list(Kind)
+    assert [k.name.lower() for k in HANDLERS] == [k.name for k in DECISIONS]
     assert all(callable(h) for h in HANDLERS.values())
 
 
@@ -111,7 +113,7 @@ def test_an_illegal_choice_is_an_error_naming_the_decision(monkeypatch):
     from forest_envs.sherwood import agents
 
     s = new_game({"num_players": 3}, 0)
-    monkeypatch.setitem(agents.HANDLERS, "prep", lambda self, r, mask: A.LEAD.start)
+    monkeypatch.setitem(agents.HANDLERS, Kind.PREP, lambda self, r, mask: A.LEAD.start)
     with pytest.raises(RuntimeError, match="not a legal action, at a 'prep' decision"):
         HeuristicAgent(seed=0).choose(s.reading(s.current_player), s.legal_action_mask())
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from forest_envs.sherwood.observation import KIND_OF_NAME
 from forest_envs.sherwood.reading import UNSEEN, SeatReading, reading
 from forest_envs.sherwood.rules import SherwoodGame, new_game
 
@@ -28,7 +29,8 @@ def facts_of_view(v: dict) -> dict:
     return {
         "seat": seat, "num_players": v["num_players"], "additions": v["additions"],
         "round": v["round"],
-        "decision": None if d is None else d["kind"], "data": None if d is None else d["data"],
+        "decision": None if d is None else d["kind"],
+        "kind": None if d is None else KIND_OF_NAME[d["kind"]], "data": None if d is None else d["data"],
         "slots": tuple(None if s is None else (s["deck"], s["card"]["id"] if "card" in s else UNSEEN)
                        for s in v["slots"]),
         "ambushes": tuple(None if e is None else (tuple(e["outlaws"]), tuple(map(tuple, e["promised"])))

@@ -14,7 +14,7 @@ import functools
 
 from ..actions import ALMS
 from ..components import GRID_COLS, MAX_CELLS
-from ..scoring import village_awards, village_awards_all_unlocked
+from ..rules.scoring import village_awards, village_awards_all_unlocked
 from .params import Params
 from .seat_view import SeatView
 

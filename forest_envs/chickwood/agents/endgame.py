@@ -19,7 +19,7 @@ from ..actions import (
     ENT_PICK,
 )
 from ..components import FAKE_BEARD, HENCHMAN, NUM_TREASURE_KINDS
-from ..scoring import castle_score, loot_glory, village_awards
+from ..rules.scoring import castle_score, loot_glory, village_awards
 from .seat_view import SeatView
 
 TIE_BREAK = 1e-3  # between equal margins, prefer more glory of my own

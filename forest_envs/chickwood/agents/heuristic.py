@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..observation import Kind
 from .alms_routes import choose_alms
 from .endgame import (
     choose_arrow_give,
@@ -19,15 +20,24 @@ from .scouting import choose_play
 from .seat_view import SeatView
 from .valuation import Valuer
 
-# The Legendary end of the game: decided on the view alone.
-END_OF_GAME = {
-    "entertainers_first": choose_entertainers_first,
-    "entertainers_second": choose_entertainers_second,
-    "arrow_give": choose_arrow_give,
-    "arrow_take": choose_arrow_take,
-    "fake_beard": choose_beard,
+# Each decision kind's rule. The castle decisions value the table, and the opponent model
+# learns from it first; the alms and the Legendary end of the game are decided on the view.
+CASTLE_RULES = {
+    Kind.SCOUT: lambda agent, val, legal: choose_play(val, agent.model, legal),
+    Kind.SPY: lambda agent, val, legal: choose_spy(val, legal),
+    Kind.RAID: lambda agent, val, legal: choose_raid(val, legal),
+    Kind.KEY: lambda agent, val, legal: choose_key(val, legal),
 }
-CASTLE_DECISIONS = ("scout", "spy", "raid", "key")
+VIEW_RULES = {
+    Kind.ALMS: lambda agent, sv, legal: choose_alms(sv, agent.p, legal),
+    Kind.ENTERTAINERS_FIRST: lambda agent, sv, legal: choose_entertainers_first(sv, legal),
+    Kind.ENTERTAINERS_SECOND: lambda agent, sv, legal: choose_entertainers_second(sv, legal),
+    Kind.ARROW_GIVE: lambda agent, sv, legal: choose_arrow_give(sv, legal),
+    Kind.ARROW_TAKE: lambda agent, sv, legal: choose_arrow_take(sv, legal),
+    Kind.FAKE_BEARD: lambda agent, sv, legal: choose_beard(sv, legal),
+}
+if set(CASTLE_RULES) | set(VIEW_RULES) != set(Kind) or set(CASTLE_RULES) & set(VIEW_RULES):
+    raise TypeError("the heuristic needs exactly one rule for each of Chickwood's decision kinds")
 
 
 class HeuristicAgent:
@@ -63,21 +73,13 @@ class HeuristicAgent:
         return action
 
     def decide(self, sv: SeatView, legal: list[int]) -> int:
-        """The action for the pending decision (``sv.decision``, 2+ legal actions)."""
-        kind = sv.decision
-        if kind == "alms":
-            return choose_alms(sv, self.p, legal)
-        if kind in END_OF_GAME:
-            return END_OF_GAME[kind](sv, legal)
-        if kind not in CASTLE_DECISIONS:
-            raise RuntimeError(f"the heuristic has no rule for decision {kind!r}")
-        # The castle decisions value the table, and the opponent model learns from it.
+        """The action for the pending decision (``sv.kind``, 2+ legal actions)."""
+        rule = VIEW_RULES.get(sv.kind)
+        if rule is not None:
+            return rule(self, sv, legal)
+        rule = CASTLE_RULES.get(sv.kind)
+        if rule is None:
+            raise RuntimeError(f"the heuristic has no rule for decision {sv.decision!r}")
         val = Valuer(sv, self.p)
         self.model.observe(val)
-        if kind == "scout":
-            return choose_play(val, self.model, legal)
-        if kind == "spy":
-            return choose_spy(val, legal)
-        if kind == "raid":
-            return choose_raid(val, legal)
-        return choose_key(val, legal)
+        return rule(self, val, legal)

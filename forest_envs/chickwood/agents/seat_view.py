@@ -13,7 +13,8 @@ from operator import sub
 from typing import NamedTuple
 
 from ..components import BENEFACTOR_ALMS, NUM_KINDS, deck_composition, hand_size
-from ..reading import CastleReading, SeatReading
+from ..observation import Kind
+from ..text.reading import CastleReading, SeatReading
 
 ALMS_OF = tuple(BENEFACTOR_ALMS.get(k, 0) for k in range(NUM_KINDS))  # alms a card gives
 NO_LOOT = (0,) * NUM_KINDS
@@ -88,7 +89,7 @@ class SeatView:
     """The view of one seat at one decision (``reading``: ``reading.reading(state, seat)``)."""
 
     __slots__ = ("alms_left", "banner", "castle_of", "castles", "castles_held", "colls", "data",
-                 "deck_left", "decision", "face_down_now", "grid", "hand", "hand_size",
+                 "deck_left", "decision", "face_down_now", "grid", "hand", "hand_size", "kind",
                  "legendary", "me", "n", "order", "played", "pool", "pool_total", "raided",
                  "round", "rounds_after", "snake_visited")
 
@@ -101,6 +102,7 @@ class SeatView:
         self.hand_size = hand_size(self.n)
         self.rounds_after: int = self.deck_left // (self.n * self.hand_size)  # after this one
         self.decision: str = reading.decision
+        self.kind: Kind = reading.kind  # the decision's kind: what the heuristic dispatches on
         self.data: tuple | None = reading.data  # the decision's record: fields by name
         self.face_down_now: bool | None = reading.play_face_down
         self.snake_visited: tuple[int, ...] = reading.snake_visited

@@ -35,7 +35,7 @@ from ..components import (
     NUM_TREASURE_KINDS,
     SPY_GLASS,
 )
-from ..scoring import (
+from ..rules.scoring import (
     chest_score,
     garment_score,
     henchmen_score,

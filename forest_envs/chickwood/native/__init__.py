@@ -2,9 +2,11 @@
 phase as in the Python rules) under the same state contract.
 
 ``NativeChickwoodState`` derives from the bound C++ state (``_engine.State``: apply, the
-mask, observations, results, the determinization) and from ``NativeState``, and reads
-everything else as the Python ``ChickwoodState`` does: the same blocks, the same fields
-(properties over the C++ ones, in the Python engine's types), the same read-only helpers.
+mask, observations, results, the determinization), from ``NativeState`` and from what the
+Python ``ChickwoodState`` shares with it: ``ChickwoodFacts`` (the declared blocks and fields,
+and the helpers that only read them) and ``GameState`` (the contract's generic readers:
+views, text, pictures, results). The fields are properties over the C++ ones, in the Python
+engine's types.
 ``AVAILABLE`` is False, with ``UNAVAILABLE_BECAUSE`` saying why, when the extension was not
 built (no compiler, ``FOREST_ENVS_NATIVE=OFF``); the Python engine then plays.
 """
@@ -16,7 +18,6 @@ import numpy as np
 from ...core.native_state import NativeState, check_native_contract
 from ...core.state import GameState
 from .. import actions as A
-from .. import checks
 from ..components import (
     CASTLE_CARDS,
     KIND_NAMES,
@@ -26,6 +27,7 @@ from ..components import (
 )
 from ..observation import ABSENT_CELL, DECISIONS, FOREST_CELL
 from ..rules import ChickwoodState, SecretDiscard
+from ..rules.facts import ChickwoodFacts
 
 try:
     from . import _engine
@@ -65,23 +67,19 @@ def action_blocks(space) -> dict[str, list[int]]:
     return {b.name: [b.start, *b.shape] for b in space.blocks.values()}
 
 
-# The read-only helpers the Python state defines and the text, pictures and agents call
-# (they read blocks and fields only, so they read a native state as well).
-_SHARED = ("spier", "_holder", "cell_spaces", "_space_owners", "card_totals", "lay_grid",
-           "_face_down_now", "_describe_for_others", "_show_discards")
-
-
 if _engine is not None:
 
-    class NativeChickwoodState(NativeState, _engine.State, GameState):
+    class NativeChickwoodState(NativeState, _engine.State, ChickwoodFacts, GameState):
         """One play of Chickwood Forest whose rules run in C++ (see the module docstring)."""
 
         DECISIONS = DECISIONS
         BATCH = _engine.Batch
         RENDER = ChickwoodState.RENDER
         FIELDS = ChickwoodState.FIELDS
-        check_fields = staticmethod(checks.check_fields)
-        check_consistent = checks.check_consistent
+        # Two of the Python engine's writers, which write through the fields' setters and the
+        # blocks' views (set-up positions in tests).
+        lay_grid = ChickwoodState.lay_grid
+        _show_discards = ChickwoodState._show_discards
 
         @classmethod
         def _native_base(cls) -> type:
@@ -156,8 +154,6 @@ if _engine is not None:
                             "village_glory": village_glory, "total": total})
             return out
 
-    for _name in _SHARED:
-        setattr(NativeChickwoodState, _name, ChickwoodState.__dict__.get(_name) or getattr(ChickwoodState, _name))
     check_native_contract(NativeChickwoodState)
 else:
     NativeChickwoodState = None

@@ -32,6 +32,7 @@ from .characters import CharacterRules
 from .distances import NearBlocks
 from .ending import EndingRules
 from .game import RoundforestGame
+from .handlers import HANDLERS
 from .helpers import HelperRules
 from .items import ItemRules
 from .table import CHIP_ORDER, NO_CHAR, NO_ITEM, TableRules
@@ -53,6 +54,7 @@ class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelperRu
     ranks) and ``table`` (chips, bags, backpacks, the supply)."""
 
     DECISIONS = DECISIONS
+    HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
     RENDER = render
     # Plain fields beside the buffer: each piece's cell (``piece_at`` shows it) and the
     # character cards in the pile (``pile_size`` shows how many).

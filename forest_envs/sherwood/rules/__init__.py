@@ -57,6 +57,7 @@ from ..components import DECK_CARDS, LAID_OUT, PLAYER_COUNTS
 from ..observation import DECISIONS, block_names, build_layout
 from .agreements import Agreements
 from .attacks import Attacks
+from .handlers import HANDLERS
 from .hidden import HiddenInformation
 from .loot import LootSharing
 from .messenger import Messenger
@@ -125,6 +126,7 @@ class SherwoodState(Rounds, Preparation, Negotiation, Agreements, Attacks, Plann
     """
 
     DECISIONS = DECISIONS
+    HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
     RENDER = render
     FIELDS = ("pile", "box", "removed", "slots", "equip_deck", "leads", "coach", "fight",
               "loot", "offer", "tokens", "round_index", "crush", "provisioning", "window",

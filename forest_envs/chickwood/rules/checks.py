@@ -8,8 +8,9 @@ from collections import Counter
 
 import numpy as np
 
-from .components import NO_CARD, NUM_KINDS, village_cards
-from .observation import Kind
+from ..components import KIND_NAMES, NO_CARD, NUM_KINDS, village_cards
+from ..observation import Kind
+from .records import SecretDiscard
 
 END_STAGE_ORDER = (Kind.ENTERTAINERS_FIRST, Kind.ARROW_GIVE, Kind.FAKE_BEARD)
 
@@ -55,8 +56,6 @@ def check_fields(game, loaded) -> None:
         raise _refuse("end_stages", f"must be a tuple of end stages in their order {END_STAGE_ORDER}, "
                                     f"not {stages!r}")
     discards = fields["discard_fd"]
-    from .rules import SecretDiscard
-
     if not isinstance(discards, list) or not all(isinstance(c, SecretDiscard) for c in discards):
         raise _refuse("discard_fd", "must be a list of SecretDiscard records")
     for c in discards:
@@ -83,7 +82,5 @@ def check_consistent(state) -> None:
     composition = state.game.composition
     if not np.array_equal(totals, composition):
         k = int(np.flatnonzero(totals != composition)[0])
-        from .components import KIND_NAMES
-
         raise ValueError(f"state dict: the cards do not add up: {int(totals[k])} {KIND_NAMES[k]} "
                          f"where this configuration has {int(composition[k])}")

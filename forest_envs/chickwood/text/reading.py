@@ -16,8 +16,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .components import CASTLE_CAPACITY, MAX_CASTLE, MAX_CELLS, NUM_KINDS
-from .observation import Kind
+from ..components import CASTLE_CAPACITY, MAX_CASTLE, MAX_CELLS, NUM_KINDS
+from ..observation import Kind
+
+_KINDS = tuple(Kind)  # Kind by index: a decision holds its kind as a plain int
 
 
 class CastleReading(NamedTuple):
@@ -43,6 +45,7 @@ class SeatReading(NamedTuple):
     round: int
     deck_left: int
     decision: str | None         # the pending decision's kind name
+    kind: Kind | None            # ... the same kind as the game's Kind (agents dispatch on it)
     data: tuple | None           # ... and its data (``pending_record``: fields by name)
     play_face_down: bool | None  # scouting: whether the play now goes face down
     snake_visited: tuple[int, ...]
@@ -104,6 +107,7 @@ def reading(state, seat: int) -> SeatReading:
         round=int(state.round_no[0]),
         deck_left=int(state.deck_left[0]),
         decision=kind,
+        kind=_KINDS[state.decision.kind] if state.decisions else None,
         data=pending_record(state),
         play_face_down=state._face_down_now(state.current_player) if kind == "scout" else None,
         snake_visited=tuple(c for c, x in enumerate(state.snake_visited.tolist()) if x),

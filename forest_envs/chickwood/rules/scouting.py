@@ -1,11 +1,11 @@
 """Chickwood Forest, "Sequence of Play: 1. Scout the Castles", and the spy glass (Legendary
-variant) right before the first raid: a mixin of ``rules.ChickwoodState``."""
+variant) right before the first raid: a mixin of ``state.ChickwoodState``."""
 
 from __future__ import annotations
 
-from . import actions as A
-from .components import KIND_NAMES, SPY_GLASS
-from .observation import Kind
+from .. import actions as A
+from ..components import KIND_NAMES, SPY_GLASS
+from ..observation import Kind
 
 
 class Scouting:
@@ -37,10 +37,6 @@ class Scouting:
             return f"{KIND_NAMES[k]} is not in the player's hand"
         return f"castle {c + 1} already holds its maximum of {self.game.capacity[c]} cards"
 
-    def _face_down_now(self, player: int) -> bool:
-        """Whether ``player``'s scouting play now goes face down (their castle's banner)."""
-        return bool(self.banner[player, self.step // self.num_players])
-
     def _apply_scout(self, d, a: int) -> None:
         kind, c = A.PLAY.index(a)
         p, n = d.player, self.num_players
@@ -63,12 +59,6 @@ class Scouting:
             self.next_turn(Kind.SPY, spier)
         else:
             self._begin_raids()
-
-    def _describe_for_others(self, a: int) -> str:
-        """A card played face down is, to everybody else, a card at that castle."""
-        if a in A.PLAY and self._face_down_now(self.current_player):
-            return f"play a card face down to castle {A.PLAY.index(a)[1] + 1}"
-        return self.game.action_to_string(a)
 
     # --- the spy glass ------------------------------------------------------------------------
     def _spy_targets(self, p: int):

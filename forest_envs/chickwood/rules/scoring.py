@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from operator import mul
 
-from .components import (
+from ..components import (
     BUST,
     CHEST0,
     GARMENT0,

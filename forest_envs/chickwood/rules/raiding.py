@@ -1,13 +1,13 @@
 """Chickwood Forest, "Sequence of Play: 2. Steal the Loot" and "3. Give Alms", with the key
-(Legendary variant): a mixin of ``rules.ChickwoodState``."""
+(Legendary variant): a mixin of ``state.ChickwoodState``."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import actions as A
-from .components import BENEFACTOR0, BENEFACTOR_ALMS, KEY, MAX_CELLS
-from .observation import Kind
+from .. import actions as A
+from ..components import BENEFACTOR0, BENEFACTOR_ALMS, KEY, MAX_CELLS
+from ..observation import Kind
 
 # The alms each benefactor card gives, in kind order (kinds BENEFACTOR0 .. BENEFACTOR0 + 2).
 BENEFACTOR_VALUE = np.array([BENEFACTOR_ALMS[BENEFACTOR0 + i] for i in range(3)], dtype=np.int16)

@@ -1,12 +1,12 @@
 """Chickwood Forest, "End of Game": the Legendary cards resolved right before the final
 scoring (travelling entertainers, golden arrow, fake beard), a mixin of
-``rules.ChickwoodState``. Scoring itself is ``rules.ChickwoodState.scores``."""
+``state.ChickwoodState``. Scoring itself is ``facts.ChickwoodFacts.scores``."""
 
 from __future__ import annotations
 
-from . import actions as A
-from .components import ENTERTAINERS, FAKE_BEARD, GOLDEN_ARROW, HENCHMAN, MAX_SPACES, NUM_TREASURE_KINDS
-from .observation import Kind
+from .. import actions as A
+from ..components import ENTERTAINERS, FAKE_BEARD, GOLDEN_ARROW, HENCHMAN, MAX_SPACES, NUM_TREASURE_KINDS
+from ..observation import Kind
 
 # Each end stage and the Legendary card whose holder decides it, in the order they resolve.
 END_STAGES = ((Kind.ENTERTAINERS_FIRST, ENTERTAINERS), (Kind.ARROW_GIVE, GOLDEN_ARROW), (Kind.FAKE_BEARD, FAKE_BEARD))
@@ -20,7 +20,8 @@ class GameEnd:
     __slots__ = ()
 
     def _end_game(self) -> None:
-        self.end_stages = tuple(stage for stage, _ in END_STAGES) if self.game.legendary else ()
+        # plain ints in the field (state data), compared with the Kind members below
+        self.end_stages = tuple(int(stage) for stage, _ in END_STAGES) if self.game.legendary else ()
         self._next_end_stage()
 
     def _next_end_stage(self) -> None:

@@ -1,0 +1,93 @@
+"""Every game that follows the one template of docs/architecture.md ("How to add a game")
+has its modules in their places: ``rules/`` (the Game, the state, its declared attributes,
+the handler table), ``text/`` (the seat view, render, words, narration, reading),
+``picture.py``, ``actions.py``, ``observation.py``, ``components.py``, ``env.py`` and
+``agents/`` with ``params.py``; and its state declares its blocks and fields with their
+types, exactly the layout's blocks and its FIELDS.
+
+Roundforest and Sherwood Forest move to the template later; they join ``TEMPLATE_GAMES``
+then."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import typing
+
+import pytest
+
+from forest_envs.core.layout import BlockView, Layout
+from forest_envs.core.registry import game_spec
+
+TEMPLATE_GAMES = ["chickwood_v0"]
+
+MODULES = ("rules", "rules.game", "rules.state", "rules.facts", "rules.handlers", "text", "text.view",
+           "text.render", "text.words", "text.narration", "text.reading", "picture", "actions",
+           "observation", "components", "env", "agents", "agents.params")
+
+
+def package_of(env_id: str) -> str:
+    return ".".join(game_spec(env_id).game_class.__module__.split(".")[:2])
+
+
+@pytest.mark.parametrize("env_id", TEMPLATE_GAMES)
+def test_the_modules_of_the_template_exist(env_id):
+    package = package_of(env_id)
+    missing = [m for m in MODULES if importlib.util.find_spec(f"{package}.{m}") is None]
+    assert not missing, f"{package} lacks {missing}"
+    for sub in ("rules", "text", "agents"):
+        assert importlib.import_module(f"{package}.{sub}").__file__.endswith("__init__.py"), sub
+
+
+@pytest.mark.parametrize("env_id", TEMPLATE_GAMES)
+def test_each_piece_lives_where_the_template_puts_it(env_id):
+    package = package_of(env_id)
+    game_class = game_spec(env_id).game_class
+    state_class = game_class.state_class
+    assert game_class.__module__ == f"{package}.rules.game"
+    assert state_class.__module__ == f"{package}.rules.state"
+    assert state_class.RENDER is importlib.import_module(f"{package}.text")
+    assert state_class.picture_module() is importlib.import_module(f"{package}.picture")
+    handlers = importlib.import_module(f"{package}.rules.handlers").HANDLERS
+    assert state_class.HANDLERS is handlers
+    for row in handlers.values():     # every handler is a rule of the rules package
+        for fn in row:
+            if fn is not None:
+                assert fn.__module__.startswith(f"{package}.rules."), fn.__qualname__
+    for name in ("new_game", game_class.__name__, state_class.__name__):
+        assert hasattr(importlib.import_module(f"{package}.rules"), name), name
+
+
+def declared(env_id: str) -> tuple[list[str], list[str]]:
+    """The blocks and the fields the game's facts class declares, in order."""
+    package = package_of(env_id)
+    facts = importlib.import_module(f"{package}.rules.facts")
+    classes = [c for c in vars(facts).values()
+               if inspect.isclass(c) and c.__module__ == facts.__name__ and c.__annotations__]
+    assert len(classes) == 1, classes
+    hints = typing.get_type_hints(classes[0])
+    blocks = [n for n in classes[0].__annotations__ if hints[n] is BlockView]
+    fields = [n for n in classes[0].__annotations__ if hints[n] is not BlockView]
+    assert issubclass(game_spec(env_id).game_class.state_class, classes[0])
+    return blocks, fields
+
+
+@pytest.mark.parametrize("env_id", TEMPLATE_GAMES)
+def test_the_state_declares_exactly_its_blocks_and_fields(env_id):
+    game_class = game_spec(env_id).game_class
+    blocks, fields = declared(env_id)
+    assert fields == list(game_class.state_class.FIELDS)
+    for n in sorted({cfg["num_players"] for cfg in game_class.all_configs()}):
+        layout = Layout(n)
+        game_class.build_layout(layout)
+        assert blocks == list(layout.blocks), f"{n} players"
+
+
+@pytest.mark.parametrize("env_id", TEMPLATE_GAMES)
+def test_each_declared_block_is_the_state_attribute_of_its_shape(env_id):
+    game_class = game_spec(env_id).game_class
+    state = game_class.shared(game_class.all_configs()[0]).new_initial_state(seed=0)
+    blocks, _ = declared(env_id)
+    for name in blocks:
+        block = state.game.layout.blocks[name]
+        assert getattr(state, name).shape == (block.shape if block.shape else (1,)), name
