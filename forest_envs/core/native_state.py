@@ -32,7 +32,7 @@ from .decisions import Decision, _decision
 from .errors import IllegalActionError
 from .plain import to_json
 from .rng import make_rng, rng_to_json
-from .state import BufferState, GameState
+from .state import BufferState, GameState, check_blocks_bound
 from .state_checks import read_state_dict
 
 __all__ = ["NativeState", "coerce_action"]
@@ -141,6 +141,12 @@ class NativeState:
         return new
 
     # --- blocks, decisions, generator -------------------------------------------------------
+    def edited(self) -> None:
+        """As the Python engine's ``edited``: a block attribute that was replaced instead of
+        written into is refused, then the C++ state drops its caches."""
+        check_blocks_bound(self)
+        super().edited()
+
     def __getattr__(self, name: str):
         # Only called when normal lookup fails: a block's numpy view over the C++ buffer, made
         # on first use and kept (the view holds the buffer, not the state: no cycle).

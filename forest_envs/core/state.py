@@ -28,6 +28,19 @@ from .rng import rng_from_json, rng_to_json
 from .state_checks import read_state_dict
 
 
+def check_blocks_bound(state) -> None:
+    """Refuse a state one of whose block attributes was replaced by an array of its own
+    (``state.hand = counts`` instead of ``state.hand[...] = counts``): the state would go on
+    playing from its buffer while the attribute showed other numbers."""
+    buf = state.buf
+    for name, _, _ in state.game.layout._view_specs:
+        view = getattr(state, name)
+        if not (isinstance(view, np.ndarray) and np.may_share_memory(view, buf)):
+            raise ValueError(f"{type(state).__name__}.{name} was replaced by an array that is not "
+                             f"the state's buffer; write into the block instead "
+                             f"(state.{name}[...] = values)")
+
+
 @functools.cache
 def _picture_module_name(cls: type) -> str | None:
     """The name of the module ``picture`` beside the state class's RENDER module, if there is
@@ -375,7 +388,9 @@ class BufferState(GameState):
 
     def edited(self) -> None:
         """Call after changing a state other than by ``apply`` (test positions, puzzles):
-        drops what was cached and shows the pending decision again."""
+        drops what was cached and shows the pending decision again (and refuses a block
+        attribute that was replaced instead of written into)."""
+        check_blocks_bound(self)
         self._mask = None
         self._show_decision()
 

@@ -1180,3 +1180,15 @@ def test_action_names_round_trip():
         block, index = A.SPACE.decode(a)
         assert A.SPACE.encode(block, *index) == a
         assert a in A.SPACE.blocks[block] and A.SPACE.blocks[block].index(a) == index
+
+
+def test_a_replaced_block_is_refused_not_silently_detached():
+    """Writing a block means writing into it; an attribute replaced by an array of its own
+    would show numbers the rules never see, so ``edited`` refuses it on every engine."""
+    s = new_state(3)
+    s.box[0] = 1                                   # written into: the buffer sees it
+    s.edited()
+    assert s.buf[s.game.layout.blocks["box"].offset] == 1
+    s.box = np.zeros_like(s.box)
+    with pytest.raises(ValueError, match=r"\.box was replaced .*state\.box\[\.\.\.\] = values"):
+        s.edited()
