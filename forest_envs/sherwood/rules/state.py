@@ -31,22 +31,9 @@ class SherwoodState(Rounds, Preparation, Negotiation, Agreements, Attacks, Plann
                     LootSharing, Sheriff, Messenger, Scoring, SeatsAndTravellers,
                     HiddenInformation, SherwoodFacts, BufferState):
     """One play of Sherwood Forest. Numbers live in the layout blocks (observation.py), the
-    rest in ``FIELDS`` (both declared with their types in ``SherwoodFacts``): ``pile``
-    traveller ids still to lay out (A cards first), ``box`` ids never used, ``removed`` ids
-    that left the game, ``slots`` the laid-out card id of each place (-1 none),
-    ``equip_deck`` equipment kinds face down (top last), ``leads`` the seats still to lead a
-    traveller this round, in order, ``coach`` the traveller on the road (``records.Coach``)
-    or None, ``fight`` the ambush being resolved (``records.Fight``), ``loot`` the loot being
-    shared (``records.Loot``), ``offer`` the joint ambush under negotiation
-    (``records.Offer``), ``tokens`` alliance letters in use (ambush, seat) -> letter index
-    (seat -1: an agreement's target), ``round_index`` the round (1-6), ``crush`` the
-    forest-cloak questions of a crushed ambush (``records.CloakQuestions``),
-    ``provisioning`` the provisions questions after a successful attack
-    (``records.ProvisionsQuestions``), ``window`` the seats still to be asked about the
-    messenger's clothes, ``targets`` (additions) ambush -> the card id of its agreement's
-    target. The decision stack says who decides what, and ``HANDLERS`` which phase handles
-    each kind.
-    """
+    rest in ``FIELDS`` (both declared with their types, and what each field holds, in
+    ``SherwoodFacts``); the decision stack says who decides what, and ``HANDLERS`` which
+    phase handles each kind."""
 
     DECISIONS = DECISIONS
     HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
