@@ -27,7 +27,7 @@ from ..drawing.canvas import (
 )
 from ..drawing.seats import seat_name
 from .components import AMBUSHES, EQUIPMENT, RED_FORKS, TOWNS
-from .words import plural
+from .text.words import plural
 
 WIDTH, HEIGHT = 1100, 660
 CX, CY = 290, 350          # the crossing

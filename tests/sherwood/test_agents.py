@@ -99,13 +99,13 @@ def test_wins_at_least_75_percent_of_500_seat_rotated_games_with_the_additions()
     assert rate >= 0.75, rate
 
 
-def test_every_decision_kind_has_a_deliberate_handler():
-    from forest_envs.sherwood.agents import HANDLERS
+def test_every_decision_kind_has_a_deliberate_rule():
+    from forest_envs.sherwood.agents import RULES
     from forest_envs.sherwood.observation import DECISIONS, Kind
 
-    assert list(HANDLERS) == list(Kind)
-    assert [k.name.lower() for k in HANDLERS] == [k.name for k in DECISIONS]
-    assert all(callable(h) for h in HANDLERS.values())
+    assert list(RULES) == list(Kind)
+    assert [k.name.lower() for k in RULES] == [k.name for k in DECISIONS]
+    assert all(callable(h) for h in RULES.values())
 
 
 def test_an_illegal_choice_is_an_error_naming_the_decision(monkeypatch):
@@ -113,7 +113,7 @@ def test_an_illegal_choice_is_an_error_naming_the_decision(monkeypatch):
     from forest_envs.sherwood import agents
 
     s = new_game({"num_players": 3}, 0)
-    monkeypatch.setitem(agents.HANDLERS, Kind.PREP, lambda self, r, mask: A.LEAD.start)
+    monkeypatch.setitem(agents.RULES, Kind.PREP, lambda agent, r, mask: A.LEAD.start)
     with pytest.raises(RuntimeError, match="not a legal action, at a 'prep' decision"):
         HeuristicAgent(seed=0).choose(s.reading(s.current_player), s.legal_action_mask())
 

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from forest_envs.sherwood.observation import KIND_OF_NAME
-from forest_envs.sherwood.reading import UNSEEN, SeatReading, reading
 from forest_envs.sherwood.rules import SherwoodGame, new_game
+from forest_envs.sherwood.text.reading import UNSEEN, SeatReading, reading
 
 CONFIGS = SherwoodGame.all_configs()
 

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from forest_envs.sherwood.agents import HeuristicAgent
-from forest_envs.sherwood.narration import consequences
 from forest_envs.sherwood.observation import DECISIONS
 from forest_envs.sherwood.rules import new_game
-from forest_envs.sherwood.words import WIDTH, sentence, wrap
+from forest_envs.sherwood.text.narration import consequences
+from forest_envs.sherwood.text.words import WIDTH, sentence, wrap
 
 from . import positions_words as P
 from .conftest import act, attack_setup

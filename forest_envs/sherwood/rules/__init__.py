@@ -11,31 +11,39 @@ bring the Sheriff, the special items (the forest cloak and provisions as questio
 participant, the messenger's clothes as an interrupt window), binding agreements with gold in
 offers, and the fork bonus outlaw.
 
-Where each rule is (``SherwoodState`` combines one mixin class per module):
+Where each rule is (``SherwoodState`` combines one mixin class per phase module):
 
-========================  =====================================================  ==========================
-module                    rulebook section                                       decisions
-========================  =====================================================  ==========================
-``rounds.py``             Setup; End of Preparation; END OF THE ROUND             (turn order)
-``prepare.py``            PREPARATION PHASE: Preparation Actions 1-5, 5.1         ``prep``
-``negotiate.py``          5.2 Preparing a joint attack                            ``ask`` ``reveal``
-                                                                                  ``answer`` ``confirm``
-``agreements.py``         (additions) Exchange; Agreements; Binding agreements    ``target`` ``informant``
-                                                                                  ``terms``
-``attacks.py``            ATTACKS: Movement of travellers, Equipment cards,       ``lead`` ``equip``
-                          Successful attack, No attack takes place
-``planned_attack.py``     (additions) Attacks: Planned attack, Shortage of loot   ``call`` ``pledge``
-                                                                                  ``shortfall``
-``loot.py``               Dividing loot and fame; After a successful attack;      ``share`` ``comrade``
-                          (additions) Provisions                                  ``provisions``
-``sheriff.py``            (additions) Defeat by the Sheriff; Forest Cloak         ``cloak``
-``messenger.py``          (additions) Messenger's Clothes                         ``messenger``
-``scoring.py``            END OF THE GAME                                         (the result)
-``table.py``              seats and laid-out travellers, shared by every phase
-``hidden.py``             what a seat cannot see (``resample_hidden``)
-``records.py``            the sub-states in progress: offer, coach, fight, loot, questions
-``tables.py``             tables built once: card features, masks, decks
-========================  =====================================================  ==========================
+============================  ===================================================  ========================
+module                        rulebook section                                     decisions
+============================  ===================================================  ========================
+``rounds.py``                 Setup; End of Preparation; END OF THE ROUND          (turn order)
+``prepare.py``                PREPARATION PHASE: Preparation Actions 1-5, 5.1      ``prep``
+``negotiate.py``              5.2 Preparing a joint attack                         ``ask`` ``reveal``
+                                                                                   ``answer`` ``confirm``
+``agreements.py``             (additions) Exchange; Agreements; Binding            ``target`` ``informant``
+                              agreements                                           ``terms``
+``attacks.py``                ATTACKS: Movement of travellers, Equipment cards,    ``lead`` ``equip``
+                              Successful attack, No attack takes place
+``planned_attack.py``         (additions) Attacks: Planned attack, Shortage of     ``call`` ``pledge``
+                              loot                                                 ``shortfall``
+``loot.py``                   Dividing loot and fame; After a successful attack;   ``share`` ``comrade``
+                              (additions) Provisions                               ``provisions``
+``sheriff.py``                (additions) Defeat by the Sheriff; Forest Cloak      ``cloak``
+``messenger.py``              (additions) Messenger's Clothes                      ``messenger``
+``scoring.py``                END OF THE GAME: sixth-round loot into fame          (the result)
+``seats_and_travellers.py``   seats named in actions, the laid-out travellers, outlaws leaving
+                              an ambush: what every phase does at the table
+``hidden.py``                 what a seat cannot see (``resample_hidden``)
+============================  ===================================================  ========================
+
+And what they make up: ``game.py`` the configuration ("Setup": decks, laid-out travellers,
+seat orders) and ``new_game``; ``state.py`` ``SherwoodState``, the phases over
+``facts.SherwoodFacts`` (the declared blocks and fields, and what only reads them: the
+starting players, seats in order, the coach's route, a robbery's participants, scores and
+ranks, the conservation totals); ``records.py`` the sub-states in progress (offer, coach,
+fight, loot, questions); ``precomputed.py`` tables built once at import (card features, the
+ambush and ask masks, decks); ``handlers.py`` each decision kind's mask, apply and why, the
+table the engine dispatches on.
 
 Play runs on the core's stack of pending decisions (observation.DECISIONS). The turn
 player's decision is the bottom of the stack; negotiation answers are decisions of the
@@ -44,94 +52,8 @@ of its participants. Every draw comes from the state's own generator, so the sta
 determined by its seed and the actions. docs/sherwood.md explains every reading.
 """
 
-from __future__ import annotations
-
-from typing import ClassVar
-
-from ...core.config import Option
-from ...core.game import Game, GameTraits
-from ...core.state import BufferState
-from .. import actions as A
-from .. import render
-from ..components import DECK_CARDS, LAID_OUT, PLAYER_COUNTS
-from ..observation import DECISIONS, block_names, build_layout
-from .agreements import Agreements
-from .attacks import Attacks
-from .handlers import HANDLERS
-from .hidden import HiddenInformation
-from .loot import LootSharing
-from .messenger import Messenger
-from .negotiate import Negotiation
-from .planned_attack import PlannedAttack
-from .prepare import Preparation
-from .rounds import Rounds
-from .scoring import Scoring
-from .sheriff import Sheriff
-from .table import Table
-from .tables import card_features
+from .game import SherwoodGame, new_game
+from .precomputed import card_features
+from .state import SherwoodState
 
 __all__ = ["SherwoodGame", "SherwoodState", "card_features", "new_game"]
-
-
-class SherwoodGame(Game):
-    env_id = "sherwood_v0"
-    traits = GameTraits(
-        name="Sherwood Forest", min_players=min(PLAYER_COUNTS), max_players=max(PLAYER_COUNTS),
-        chance=True, hidden_information=True, has_scores=True, score_scale=10.0,
-        tie_break="most fame; then fewer outlaws under the oak; then more gold in camp")
-    state_class: ClassVar[type]
-    options = {
-        "num_players": Option(4, choices=PLAYER_COUNTS),
-        # The additions: the Sheriff, the special items, binding agreements and gold in
-        # offers, the fork bonus (docs/sherwood.md).
-        "additions": Option(False, choices=(False, True), doc="play with the additions"),
-    }
-    build_layout = build_layout
-    action_space = A.SPACE
-
-    def __init__(self, **config):
-        super().__init__(**config)
-        n = self.num_players
-        self.additions = self.config["additions"]
-        self.deck_cards = DECK_CARDS[n]
-        self.laid_out = LAID_OUT[n]
-        # Seats clockwise from each seat, built once (rules ask for them at every turn).
-        self.seat_orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
-
-
-def new_game(config: dict | None = None, seed: int | None = None) -> SherwoodState:
-    """A new game; Game objects are shared between games of one configuration."""
-    return SherwoodGame.shared(config).new_initial_state(seed)
-
-
-class SherwoodState(Rounds, Preparation, Negotiation, Agreements, Attacks, PlannedAttack,
-                    LootSharing, Sheriff, Messenger, Scoring, Table, HiddenInformation,
-                    BufferState):
-    """One play of Sherwood Forest. Numbers live in the layout blocks (observation.py), the
-    rest in ``FIELDS``:
-
-    ``pile`` traveller ids still to lay out (A cards first), ``box`` ids never used,
-    ``removed`` ids that left the game, ``slots`` the laid-out card id of each place (-1
-    none), ``equip_deck`` equipment kinds face down (top last), ``leads`` the seats still
-    to lead a traveller this round, in order, ``coach`` the traveller on the road
-    (``records.Coach``) or None, ``fight`` the ambush being resolved (``records.Fight``),
-    ``loot`` the loot being shared (``records.Loot``), ``offer`` the joint ambush under
-    negotiation (``records.Offer``), ``tokens`` alliance letters in use (ambush, seat) ->
-    letter index (seat -1: an agreement's target), ``round_index`` the round (1-6),
-    ``crush`` the forest-cloak questions of a crushed ambush (``records.CloakQuestions``),
-    ``provisioning`` the provisions questions after a successful attack
-    (``records.ProvisionsQuestions``), ``window`` the seats still to be asked about the
-    messenger's clothes, ``targets`` (additions) ambush -> the card id of its agreement's
-    target.
-    """
-
-    DECISIONS = DECISIONS
-    HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
-    RENDER = render
-    FIELDS = ("pile", "box", "removed", "slots", "equip_deck", "leads", "coach", "fight",
-              "loot", "offer", "tokens", "round_index", "crush", "provisioning", "window",
-              "targets")
-    __slots__ = FIELDS + block_names()
-
-
-SherwoodGame.state_class = SherwoodState

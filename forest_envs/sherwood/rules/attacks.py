@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 
 from .. import actions as A
-from ..components import CARDS, MAX_WEAPON_STRENGTH, NUM_WEAPON_KINDS, ROUTES, WEAPON_STRENGTH
+from ..components import CARDS, MAX_WEAPON_STRENGTH, NUM_WEAPON_KINDS, WEAPON_STRENGTH
 from ..observation import Kind
+from .precomputed import CARD_FEATURES, WEAPON_STRENGTHS
 from .records import Coach, Fight
-from .tables import CARD_FEATURES, WEAPON_STRENGTHS
 
 PLACE_ON_THE_ROAD = A.MAX_SLOTS     # ambush_target's last entry: the target is on the road
 
@@ -82,10 +82,6 @@ class Attacks:
             self._drive()
 
     # --- the coach on the road (rulebook, "Movement of travellers") -------------------------
-    def _route(self) -> tuple[int, ...]:
-        coach = self.coach
-        return ROUTES[(CARDS[coach.card].origin, coach.destination)]
-
     def _drive(self) -> None:
         """Move the coach on until an ambush needs a decision, robs it, or it arrives ("Even
         if nobody attacked the traveller and he finished his journey safe and sound, the card
@@ -114,12 +110,6 @@ class Attacks:
         self.coach.step += 1
         if not self._open_window():
             self._drive()
-
-    def _participants(self, amb: int) -> list[int]:
-        """The leader, then the allies clockwise from him."""
-        leader = int(self.ambush_leader[amb].argmax())
-        outs = self.ambush_outlaws[amb].tolist()
-        return [q for q in self._seats_from(leader) if outs[q] > 0]
 
     def _promised_strength(self, amb: int) -> int:
         return int((self.promised[amb].astype(np.int64) @ WEAPON_STRENGTHS).sum())

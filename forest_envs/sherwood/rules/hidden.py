@@ -1,4 +1,4 @@
-"""What a seat cannot see, and the conservation totals the tests check.
+"""What a seat cannot see (the conservation totals the tests check are in ``facts.py``).
 
 Hidden are the traveller cards a seat has not seen (the pile, the box, face-down laid-out
 cards it did not look at in the inn: Sherwood Forest rulebook, "Preparation Actions", 2) and
@@ -12,12 +12,11 @@ import numpy as np
 
 from .. import actions as A
 from ..components import CARDS
-from .tables import CARD_FEATURES
+from .precomputed import CARD_FEATURES
 
 
 class HiddenInformation:
-    """``resample_hidden`` and the totals of every kind of piece (a mixin of
-    ``SherwoodState``)."""
+    """``resample_hidden`` (a mixin of ``SherwoodState``)."""
 
     __slots__ = ()
 
@@ -57,21 +56,3 @@ class HiddenInformation:
                                       minlength=new.hand.shape[1])
             pos += count
         return new._resampled(rng)
-
-    # --- bookkeeping (the tests' conservation checks) -----------------------------------------
-    def outlaw_totals(self) -> np.ndarray:
-        """Figures of each colour in every place they can be; always 8 each."""
-        return (self.camp + self.places.sum(axis=1) + self.ambush_outlaws.sum(axis=0)
-                + self.oak + self.advance_comrades.sum(axis=0)).astype(np.int64)
-
-    def gold_total(self) -> int:
-        return int(self.gold.sum() + self.pit[0] + self.advance.sum())
-
-    def equipment_total(self) -> int:
-        return int(len(self.equip_deck) + self.equip_discard.sum() + self.hand.sum()
-                   + self.promised.sum() + self.played.sum())
-
-    def traveller_total(self) -> int:
-        coach = 1 if self.coach is not None else 0
-        return (len(self.pile) + len(self.box) + len(self.removed) + coach
-                + sum(1 for c in self.slots if c >= 0))

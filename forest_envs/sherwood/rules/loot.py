@@ -270,15 +270,6 @@ class LootSharing:
         L.tier.remove(q)
         self._share_out()
 
-    def _comrade_room(self) -> list[int]:
-        """How many more comrades each seat can take: shares not yet comrades, at most his
-        figures under the oak (the leader's without those he took as bags)."""
-        L = self.loot
-        room = [min(s, o) - g for s, o, g in zip(L.shares, L.oak, L.comrades_got)]
-        q = L.leader
-        room[q] = min(L.shares[q] - L.own_bags, L.oak[q]) - L.comrades_got[q]
-        return room
-
     def _assign_comrades(self) -> None:
         L = self.loot
         got = L.comrades_got

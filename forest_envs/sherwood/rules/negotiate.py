@@ -21,8 +21,8 @@ import numpy as np
 from .. import actions as A
 from ..components import ALLIANCE_LETTERS, NUM_WEAPON_KINDS
 from ..observation import F_COMRADES, F_FAME, F_GOLD, Kind
+from .precomputed import ASK_IDS, ASK_PATTERNS, CARD_FEATURES
 from .records import Offer
-from .tables import ASK_IDS, ASK_PATTERNS, CARD_FEATURES
 
 ACCEPTED = 1        # offer_answer: the seat accepted (a decline ends the offer at once)
 NO_TARGET = A.MAX_SLOTS     # offer_target's last entry: no target marked
@@ -90,11 +90,6 @@ class Negotiation:
             terms.fill(0)
             for q, t in o.terms.items():
                 terms[q] = t
-
-    def _tokens_free(self) -> int:
-        """Pairs of alliance tokens not in use (rulebook, "b) Alliance agreement": promised
-        cards and, with the additions, a target are marked with a lettered pair)."""
-        return len(ALLIANCE_LETTERS) - len(self.tokens)
 
     # --- asking the allies (rulebook, "a) Negotiating an alliance") -------------------------
     def _ask_ally(self, p: int) -> None:
@@ -297,10 +292,3 @@ class Negotiation:
         # Camps emptied at once: the allies (clockwise from the performer) before him.
         self._note_emptied(self._seats_from(p + 1))
         self._next_prep(p)
-
-    def _describe_for_others(self, action: int) -> str:
-        """Which cards an accepting ally promises is shown only once the alliance forms
-        (an offer another ally declines shows none): to others an acceptance is "accept"."""
-        if action in A.ACCEPT:
-            return "accept"
-        return self.game.action_to_string(action)

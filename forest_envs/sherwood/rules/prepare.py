@@ -23,7 +23,7 @@ from ..components import (
     MERCHANT_COST,
 )
 from ..observation import MAX_OFFERS
-from .tables import (
+from .precomputed import (
     AMBUSH_IDS,
     CARD_FEATURES,
     CHURCH_START,

@@ -28,7 +28,7 @@ from ..components import (
     ROUNDS,
 )
 from ..observation import Kind
-from .tables import DECK_IDS, EQUIPMENT_DECK, SHERIFF_IDS
+from .precomputed import DECK_IDS, EQUIPMENT_DECK, SHERIFF_IDS
 
 # Places in the order the camps emptied that the end of preparation rewards.
 FIRST_TO_EMPTY, SECOND_TO_EMPTY = 1, 2

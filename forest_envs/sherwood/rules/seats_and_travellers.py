@@ -1,32 +1,18 @@
-"""What every phase reads of the table: the seats in clockwise order, the two starting
-players, the laid-out travellers, and seats named in actions (Sherwood Forest rulebook,
-"Setup" and "Object of the Game and Sequence of Actions")."""
+"""What every phase does at the table: seats named in actions, the laid-out travellers laid
+out and cleared, outlaws leaving an ambush (Sherwood Forest rulebook, "Setup" and "Object of
+the Game and Sequence of Actions"). What only reads the table (the starting players, the
+seats in clockwise order) is in ``facts.py``."""
 
 from __future__ import annotations
 
-from .tables import CARD_FEATURES
+from .precomputed import CARD_FEATURES
 
 
-class Table:
-    """Seats and laid-out travellers (a mixin of ``SherwoodState``)."""
+class SeatsAndTravellers:
+    """Seats named in actions, laid-out travellers, outlaws leaving an ambush (a mixin of
+    ``SherwoodState``)."""
 
     __slots__ = ()
-
-    @property
-    def figure_seat(self) -> int:
-        """The holder of the starting player figure: he opens the preparation phase."""
-        row = self.figure.tolist()        # a list's first maximum is argmax, without numpy's call
-        return row.index(max(row))
-
-    def card_holder_seat(self) -> int:
-        """The holder of the starting player card (-1: nobody yet this round): he leads the
-        first traveller (rulebook, "End of Preparation")."""
-        row = self.card_holder.tolist()
-        return row.index(max(row)) if any(row) else -1
-
-    def _seats_from(self, first: int) -> tuple[int, ...]:
-        """Every seat clockwise from ``first`` (any int: taken modulo the player count)."""
-        return self.game.seat_orders[first % self.num_players]
 
     # Actions that name a seat count from the deciding player (0 = himself), as the
     # observation's seat axes do.

@@ -1,6 +1,6 @@
 """What a seat may know, as the light typed record the scripted agent reads (``reading``).
 
-The facts of ``render.view(state, seat)`` that ``agents.HeuristicAgent`` reads, and no
+The facts of ``view.view(state, seat)`` that ``agents.HeuristicAgent`` reads, and no
 others (tests/sherwood/test_reading.py compares them with the view): the pending decision,
 the laid-out travellers as far as the seat knows them, who lies in each ambush with which
 promised cards, every seat's camp, oak, gold, fame and hand size, the coach on the road, the
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .components import CARDS
-from .observation import Kind
+from ..components import CARDS
+from ..observation import Kind
 
 _KINDS = tuple(Kind)  # Kind by index: a decision holds its kind as a plain int
 UNSEEN = -1   # a face-down traveller's card id when this seat has not looked at it

@@ -16,26 +16,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import actions as A
-from .components import (
+from .. import actions as A
+from ..components import (
     AMBUSHES,
     CARDS,
     EQUIPMENT,
     WEAPON_STRENGTH,
 )
-from .observation import Kind
-from .road import (
-    FIGHTS,
+from ..observation import Kind
+from .coach_drive import FIGHTS, drive, robbery_text
+from .move_facts import (
     cloak_stays,
     coach_card,
     crush_over,
-    drive,
     move_taken,
     named_seat,
     participants,
     robbery_fame,
-    robbery_text,
-    verb,
 )
 from .words import (
     card_name,
@@ -47,6 +44,7 @@ from .words import (
     seat,
     seats,
     sheriff_terms,
+    verb,
 )
 
 _DRIVES = (Kind.LEAD, Kind.MESSENGER, Kind.EQUIP, Kind.PLEDGE, Kind.CLOAK)

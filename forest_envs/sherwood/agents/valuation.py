@@ -1,5 +1,5 @@
-"""What the scripted player (``agents.HeuristicAgent``) makes of a seat's reading
-(``reading.SeatReading``), as numbers it can weigh fast: each traveller card as a
+"""What the scripted player (``HeuristicAgent``) makes of a seat's reading
+(``text.reading.SeatReading``), as numbers it can weigh fast: each traveller card as a
 ``Traveller``, the cards a face-down traveller may be (``candidates``), and the strength of
 every ambush (``Forces``), read once per decision.
 
@@ -12,19 +12,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .components import (
+from ..components import (
     CARDS,
-    FINAL_COMRADE_FAME,
     MIN_BAND,
     NUM_WEAPON_KINDS,
     OUTLAWS_PER_COLOUR,
     WEAPON_STRENGTH,
     deck_ids,
 )
-from .reading import UNSEEN, AmbushReading, SeatReading, SlotReading
+from ..text.reading import UNSEEN, AmbushReading, SeatReading, SlotReading
+from .params import COMRADE_FAME, OUTLAW_FAME
 
-COMRADE_FAME = FINAL_COMRADE_FAME   # a comrade's worth in fame (his sixth-round value)
-OUTLAW_FAME = 2        # an outlaw lost to the Sheriff, in fame (he fights no more)
 WEAPONS_WEAKEST_FIRST = tuple(range(NUM_WEAPON_KINDS))   # weapon kinds, cudgel first
 _CUDGEL, _BOW, _SWORD = WEAPON_STRENGTH                  # the strength each kind adds
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import textwrap
 
-from .components import (
+from ..components import (
     AMBUSHES,
     CARDS,
     CHURCH_FORCED_ABOVE,
@@ -21,7 +21,7 @@ from .components import (
     TOWNS,
     WEAPON_STRENGTH,
 )
-from .observation import DECISIONS, Kind
+from ..observation import DECISIONS, Kind
 
 WIDTH = 100     # no line of a text for people is longer (a terminal's width)
 
@@ -41,6 +41,11 @@ def listing(items, last: str = "and") -> str:
 
 def seats(qs, last: str = "and") -> str:
     return listing((seat(q) for q in qs), last)
+
+
+def verb(qs, singular: str) -> str:
+    """``stays`` for one seat, ``stay`` for several."""
+    return singular if len(qs) == 1 else singular[:-1]
 
 
 def upper_first(text: str) -> str:

@@ -1,5 +1,6 @@
-"""Tables the rules read at every turn, built once at import: traveller cards as observation
-numbers, the masks of the ambush and ask blocks, the decks by configuration, action ranges.
+"""Tables the rules read at every turn, precomputed once at import: traveller cards as
+observation numbers, the masks of the ambush and ask blocks, the decks by configuration,
+action ranges.
 
 Nothing here changes during play; the rule modules beside this one only read it.
 """

@@ -1,104 +1,24 @@
-"""The coach's drive in words, and the facts of a move that Sherwood's narration
-(``narration.py``) reads from the states before and after it: which public move was taken,
-who took part in an ambush, the fame a robbery gave, where the coach was robbed, crushed or
-stopped and which occupied ambushes it passed.
+"""The coach's drive in words: the occupied ambushes a traveller passed in a move, and where
+it stopped, was robbed, crushed an ambush or reached its destination (read from the states
+before and after the move with ``move_facts.py``).
 """
 
 from __future__ import annotations
 
-import numpy as np
-
-from . import actions as A
-from .components import AMBUSHES, CARDS, FINAL_COMRADE_FAME, FINAL_GOLD_FAME, ROUTES, TOWNS, WEAPON_STRENGTH
-from .observation import Kind
+from .. import actions as A
+from ..components import AMBUSHES, CARDS, ROUTES, TOWNS, WEAPON_STRENGTH
+from ..observation import Kind
+from .move_facts import cloak_stays, coach_card, crush_over, move_taken, participants, robbery_fame
 from .words import listing, plural, seats
 
 FIGHTS = (Kind.EQUIP, Kind.PLEDGE, Kind.CALL)
 LOOT = (Kind.SHARE, Kind.COMRADE, Kind.SHORTFALL, Kind.PROVISIONS)
 
 
-def move_taken(before, after) -> int | None:
-    """The legal move of ``before`` that gives ``after`` (None if none does). Used only for
-    decisions whose moves every seat reads in full."""
-    for a in before.legal_actions():
-        trial = before.clone()
-        trial.apply(a)
-        if trial.decisions == after.decisions and np.array_equal(trial.buf, after.buf):
-            return a
-    return None
-
-
-def named_seat(before, after, block) -> int | None:
-    """The seat a public move of ``block`` (``give a share to +r``...) named."""
-    a = move_taken(before, after)
-    if a is None or a not in block:
-        return None
-    return (before.current_player + a - block.start) % before.num_players
-
-
-def verb(qs, singular: str) -> str:
-    """``stays`` for one seat, ``stay`` for several."""
-    return singular if len(qs) == 1 else singular[:-1]
-
-
-def participants(state, a: int) -> list[int]:
-    """Ambush ``a``'s participants, its leader first, then clockwise."""
-    outs = state.ambush_outlaws[a].tolist()
-    if not any(outs):
-        return []
-    leader = int(state.ambush_leader[a].argmax())
-    n = state.num_players
-    return [q for q in ((leader + i) % n for i in range(n)) if outs[q]]
-
-
-def _conversion(before, after) -> np.ndarray:
-    """Fame the game's end gave for sixth-round gold and comrades (0 before the end)."""
-    if not after.is_terminal or before.is_terminal:
-        return np.zeros(after.num_players, np.int64)
-    return (FINAL_GOLD_FAME * after.round_gold.astype(np.int64)
-            + FINAL_COMRADE_FAME * after.round_comrades.astype(np.int64))
-
-
-def robbery_fame(before, after) -> np.ndarray:
-    """Fame a successful attack gave in this move (the only other fame of the attack phase is
-    the game's end and a Sheriff's losses, which have their own moves)."""
-    return (after.fame.astype(np.int64) - before.fame.astype(np.int64)
-            - _conversion(before, after))
-
-
-def _promised_strength(state, a: int) -> int:
-    return int(sum(WEAPON_STRENGTH[k] * x for w in state.promised[a].tolist() for k, x in enumerate(w)))
-
-
 def robbery_text(card: int, a: int, who: list[int], strength: int) -> str:
     c = CARDS[card]
     what = "the Sheriff is beaten" if c.sheriff else "robbed"
     return f"{what} at {AMBUSHES[a]} by {seats(who)} (strength {strength} against {c.strength})"
-
-
-def crush_over(before, after) -> bool:
-    """The forest-cloak questions of ``before``'s crushed ambush are all answered (the coach
-    may have driven on to crush another ambush)."""
-    return (after.crush is None or after.coach is None or after.coach.card != before.coach.card
-            or after.coach.step != before.coach.step)
-
-
-def cloak_stays(before, after, d) -> list[int]:
-    """The participants of the crushed ambush who stay in it under a forest cloak."""
-    c = before.crush
-    a = move_taken(before, after)
-    return [q for q in c.order if c.cloaks.get(q)
-            or (q == d.player and a is not None and a == A.CLOAK.id(A.CLOAK_STAY))]
-
-
-def coach_card(before, after) -> int | None:
-    """The traveller on the road during this move (None: none was)."""
-    if before.coach is not None:
-        return before.coach.card
-    if after.coach is not None:
-        return after.coach.card
-    new = [c for c in after.removed if c not in before.removed]
-    return new[0] if new else None
 
 
 def drive(before, after, d) -> list[str]:
@@ -183,6 +103,10 @@ def auto_strength(state, a: int, strength: int) -> int:
     the outlaws alone fall short."""
     outlaws = int(state.ambush_outlaws[a].sum())
     return outlaws if outlaws >= strength else outlaws + _promised_strength(state, a)
+
+
+def _promised_strength(state, a: int) -> int:
+    return int(sum(WEAPON_STRENGTH[k] * x for w in state.promised[a].tolist() for k, x in enumerate(w)))
 
 
 def _passed(ambushes, manned, state) -> list[str]:

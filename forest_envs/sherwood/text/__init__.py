@@ -1,0 +1,17 @@
+"""What a Sherwood Forest seat may know, for people and scripted agents: the state's RENDER.
+
+``view.py``: the seat view as plain data; ``reading.py``: the same facts as light typed
+tuples (what the heuristic reads); ``render.py``: the text board and its legend, and the
+hooks ``prompt`` and ``consequences``; ``words.py``: the pending decision as a sentence and
+the names every text uses; ``narration.py``: what a move did, with ``coach_drive.py`` (the
+coach's drive in words) and ``move_facts.py`` (what narration reads of a move from the
+states before and after it). The state's ``view``, ``reading``, ``render``,
+``render_legend``, ``prompt`` and ``narrate`` call the functions named here; the picture
+(``../picture.py``) is drawn from the view too.
+"""
+
+from .reading import reading
+from .render import consequences, legend, prompt, render
+from .view import view
+
+__all__ = ["consequences", "legend", "prompt", "reading", "render", "view"]

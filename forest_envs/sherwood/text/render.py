@@ -1,0 +1,133 @@
+"""What a seat may know as a text picture (``render``, keyed by ``legend``), and the hooks
+that put the pending decision and what a move did into words (``prompt`` and
+``consequences``: core's ``State.prompt`` and ``State.narrate``), all from what the observer
+may know (``view.py``, ``words.py``, ``narration.py``).
+"""
+
+from __future__ import annotations
+
+from ...drawing.seats import seat_name
+from ..components import AMBUSHES, EQUIPMENT, PLACES, RED_FORKS, TOWNS
+from .narration import consequences
+from .view import view
+from .words import prompt, wrap
+
+__all__ = ["consequences", "legend", "prompt", "render"]
+
+
+def render(state, seat: int | None = None) -> str:
+    v = view(state, seat)
+    d = v["decision"]
+    holder = "-" if v["card_holder"] < 0 else f"P{v['card_holder']}"
+    lines = [f"Sherwood Forest: round {v['round']} ({v['phase']}), pit {v['pit']} gold, "
+             f"starting player figure P{v['figure']}, card {holder}",
+             *wrap(f"Now: {v['prompt']}").splitlines(), "Travellers:"]
+    for s, e in enumerate(v["slots"]):
+        if e is None:
+            continue
+        text = _card_text(e["card"]) if "card" in e else f"face down ({e['deck']})"
+        marks = "".join(f" [P{q}]" for q in e["marked_by"])
+        told = f" told {e['told']}" if "told" in e else ""
+        lines.append(f"  {s + 1}: {text}{marks}{told}")
+        if "card" in e:
+            lines.append("       route: " + " ".join(CODES[a] for a in e["card"]["route"]))
+    if v["coach"]:
+        c = v["coach"]
+        changed = "" if c["destination"] == c["card"]["destination"] else f", now to {TOWNS[c['destination']]}"
+        if d is not None and d["kind"] == "messenger":
+            where = f"{c['step']} ambushes passed"
+        else:
+            where = f"at {AMBUSHES[c['route'][min(c['step'], len(c['route']) - 1)]]}"
+        lines.append(f"On the road: {_card_text(c['card'])}{changed}, {where}")
+    o = v["offer"]
+    if o:
+        asks = ", ".join(f"P{q} {c} outlaws {k} cards" for q, c, k in o["asked"]) or "-"
+        told = "" if o["told"] < 0 else f"; told the loot of traveller {o['told'] + 1}"
+        lines.append(f"Offer: P{o['performer']} at {AMBUSHES[o['ambush']]} with {o['own']} own; "
+                     f"asks {asks}{told}")
+        if o["target"] >= 0:
+            lines.append(f"       target traveller {o['target'] + 1}, informant P{o['informant']}")
+        for q, (g, k, c) in o["terms"].items():
+            lines.append(f"       terms P{q}: promised {g} bags, {c} comrades; paid {k} gold now")
+    lines += _map(v)
+    lines.append("Ambushes:")
+    for a, e in enumerate(v["ambushes"]):
+        red = "*" if a in RED_FORKS else " "
+        if e is None:
+            continue
+        parts = ", ".join(f"P{q}:{k}" for q, k in enumerate(e["outlaws"]) if k)
+        promised = ", ".join(f"P{q} {_equip(w)}" for q, w in enumerate(e["promised"]) if any(w))
+        promised += ", ".join(f"P{q} {k} cards" for q, k in enumerate(e["pledged"]) if k)
+        lines.append(f" {red}{AMBUSHES[a]}: leader P{e['leader']}, {parts}"
+                     + (f", promised {promised}" if promised else ""))
+        if "agreement" in e:
+            g = e["agreement"]
+            target = "on the road" if g["target"] < 0 else f"traveller {g['target'] + 1}"
+            laid = ", ".join(f"P{q} {b} bags {c} comrades" for q, (b, c)
+                             in enumerate(zip(g["advance"], g["advance_comrades"])) if b or c)
+            lines.append(f"    target {target}, informant P{g['informant']}"
+                         + (f", laid out {laid}" if laid else ""))
+    lines.append("Players:")
+    for p, pl in enumerate(v["players"]):
+        places = ", ".join(f"{PLACES[i]} {k}" for i, k in enumerate(pl["places"]) if k)
+        lines.append(f"  {seat_name(p, seat)}: fame {pl['fame']}, gold {pl['gold']}, camp {pl['camp']}, "
+                     f"oak {pl['oak']}, cards {pl['hand_count']}" + (f", {places}" if places else ""))
+    if "hand" in v:
+        lines.append(f"Your hand: {_equip(v['hand']) or '-'}")
+    if "scores" in v:
+        lines.append("Final: " + ", ".join(f"P{p} fame {s['fame']} rank {r}"
+                                           for p, (s, r) in enumerate(zip(v["scores"], v["ranks"]))))
+    return "\n".join(lines)
+
+
+CODES = ("Dg", "Dw", "Ng", "Nw", "Lg", "Lw", "Yg", "Yw", "*NE", "*SE", "*SW", "*NW")
+
+
+def _map(v: dict) -> list[str]:
+    """The board: each ambush's code and the outlaws lying in it (the coach as @)."""
+    at = None
+    if v["coach"] and v["coach"]["step"] < len(v["coach"]["route"]):
+        at = v["coach"]["route"][v["coach"]["step"]]
+
+    def cell(a: int) -> str:
+        e = v["ambushes"][a]
+        n = sum(e["outlaws"]) if e else 0
+        mark = "@" if a == at else ""
+        return f"{mark}{CODES[a]}:{n}" if n else f"{mark}{CODES[a]}"
+
+    return [
+        "                 York",
+        f"                 {cell(6)}",
+        f"                 {cell(7)}",
+        f"        {cell(11):>8}       {cell(8)}",
+        f"Derby {cell(0):>5} {cell(1):>5}  +  {cell(5):<5} {cell(4):<5} Lincoln",
+        f"        {cell(10):>8}       {cell(9)}",
+        f"                 {cell(3)}",
+        f"                 {cell(2)}",
+        "                 Nottingham",
+    ]
+
+
+LEGEND = """\
+Map: Dg/Dw Derby gate (next to the town) and wood, likewise N(ottingham), L(incoln), Y(ork);
+*NE *SE *SW *NW the four red forks in the angles of the crossing (each covers two roads);
+':3' outlaws lying there; '@' the coach.
+Travellers: place number, the card if you may see it, [Pn] inn markers, told: loot told in an offer.
+Ambushes: leader, outlaws per player, promised cards (basic: marked cards; additions: a number
+of cards kept in hand), and a binding agreement's target, informant and laid-out loot.
+A coach drives origin gate, wood, the arm's two forks, then the destination arm outwards.
+Players: fame, gold in camp, outlaws in camp and under the oak, equipment cards in hand."""
+
+
+def legend() -> str:
+    return LEGEND
+
+
+def _card_text(c: dict) -> str:
+    who = "Sheriff" if c.get("sheriff") else "traveller"
+    return (f"{who} {c['deck']} strength {c['strength']}, fame {c['fame']}, gold {c['gold']}, "
+            f"comrades {c['comrades']}, {TOWNS[c['origin']]} -> {TOWNS[c['destination']]}")
+
+
+def _equip(counts) -> str:
+    return ", ".join(f"{EQUIPMENT[k]} x{x}" if x > 1 else EQUIPMENT[k] for k, x in enumerate(counts) if x)
