@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from forest_envs.roundforest.observation import KIND_OF_NAME
-from forest_envs.roundforest.reading import SeatReading, reading
+from forest_envs.roundforest.text.reading import SeatReading, reading
 from forest_envs.roundforest.rules import RoundforestGame, new_game
 
 CONFIGS = RoundforestGame.all_configs()

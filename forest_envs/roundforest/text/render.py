@@ -1,4 +1,7 @@
-"""The forest and the table as text for a terminal, drawn from ``render.view`` alone.
+"""What a seat may know as text for a terminal (``render``, ``render_rich``, keyed by
+``legend``), and the hooks that put the pending decision and what a move did into words
+(``prompt`` and ``consequences``: core's ``State.prompt`` and ``State.narrate``), all drawn
+from ``view.view`` of the observer alone (``words.py``, ``narration.py``).
 
 Each tile is one model (``tile_model``): its turning direction, the exits on each side
 (``1``: the inner octagon is filled, a piece may step onto the next tile; ``2``: the outer
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import textwrap
 
-from .components import (
+from ..components import (
     CHARACTER_NAMES,
     CHARACTERS,
     ITEM_NAMES,
@@ -20,7 +23,9 @@ from .components import (
     cell_id,
     cell_name,
 )
-from .words import WIDTH, count, fairy_row, gap_label, held_items, item_name, seat
+from .narration import happened, move_columns
+from .view import view
+from .words import WIDTH, count, fairy_row, gap_label, held_items, item_name, prompt_text, seat, wrap
 
 # Short labels (at most 8 letters) for what lies on a tile; ``legend`` lists every one that
 # is not the full name.
@@ -69,6 +74,51 @@ def _backpack_owner(v: dict, cell: int) -> int | None:
         if pl["in_backpack"] and pl["cell"] == cell:
             return p
     return None
+
+
+# --- the whole table ---------------------------------------------------------------------------
+
+
+def render(state, seat: int | None = None) -> str:
+    """The table as plain ASCII text for ``seat`` (None: the referee): the forest
+    (``board_lines``), the fairy, the players, then the pending decision as a sentence."""
+    return render_view(view(state, seat))
+
+
+def render_view(v: dict) -> str:
+    head = f"Roundforest - round {v['round']}, turn of P{v['turn']}"
+    lines = [head] + board_lines(v) + table_lines(v)
+    lines.append(wrap(("Now: " if v["decision"] else "") + prompt_text(v)))
+    return "\n".join(lines)
+
+
+def render_rich(state, seat: int | None = None):
+    """The same table as a ``rich`` renderable (colour and Unicode: exits as arrows, chips
+    in their colours, pieces in their seat's), for a terminal that has them; print it with
+    ``rich.console.Console().print(render_rich(state, seat))``."""
+    from rich.console import Group
+    from rich.text import Text
+
+    v = view(state, seat)
+    head = Text(f"Roundforest - round {v['round']}, turn of P{v['turn']}", style="bold")
+    now = wrap(("Now: " if v["decision"] else "") + prompt_text(v))
+    return Group(head, board_rich(v), Text("\n".join(table_lines(v))), Text(now, style="bold"))
+
+
+# --- words for people (core's State.prompt and State.narrate) ------------------------------------
+
+
+def prompt(state, observer: int | None = None) -> str:
+    """The pending decision as ``observer`` may read it (None: the referee), in lines of at
+    most ``WIDTH`` columns (``words.prompt_text``)."""
+    return wrap(prompt_text(view(state, observer)))
+
+
+def consequences(before, after, observer: int | None = None) -> list[str]:
+    """Phrases for what the move from ``before`` to ``after`` did, as ``observer`` may know
+    it (``narration.happened``), wrapped so that the narration, the move's text followed by
+    these phrases, stays within ``WIDTH`` columns."""
+    return happened(view(before, observer), view(after, observer), move_columns(before, observer))
 
 
 # --- plain text ------------------------------------------------------------------------------
@@ -156,6 +206,7 @@ def _wrapped(line: str) -> list[str]:
 
 
 def legend() -> str:
+    """The key to ``render``'s (and ``render_rich``'s) text: every code the board uses."""
     items = ", ".join(f"{lab} = {name}" for lab, name in zip(ITEM_LABELS, ITEM_NAMES)
                       if lab != name)
     chars = ", ".join(f"{lab} = {name}" for lab, name in zip(CHAR_LABELS, CHARACTER_NAMES)
