@@ -25,7 +25,8 @@ from ..components import (
 )
 from .narration import happened, move_columns
 from .view import view
-from .words import WIDTH, count, fairy_row, gap_label, held_items, item_name, prompt_text, seat, wrap
+from .words import WIDTH, count, fairy_row, gap_label, held_items, item_name, prompt_text, wrap
+from .words import seat as seat_label  # "P0"; render's parameter ``seat`` is the observer
 
 # Short labels (at most 8 letters) for what lies on a tile; ``legend`` lists every one that
 # is not the full name.
@@ -127,7 +128,7 @@ def consequences(before, after, observer: int | None = None) -> list[str]:
 def _plain_tile(m: dict) -> list[str]:
     """``+cw----12----P0+`` / ``|12 [anvil]  2|`` / ``+------1-------+``."""
     ex = m["exits"]
-    piece = seat(m["piece"]) if m["piece"] is not None else ""
+    piece = seat_label(m["piece"]) if m["piece"] is not None else ""
     top = f"+{m['turn']:-<5}{ex[N]:-^4}{piece:->5}+"
     mid = f"|{ex[W]:<2}{m['thing'][1]:^10}{ex[E]:>2}|"
     bottom = f"+{'':-<5}{ex[S]:-^4}{'':-<5}+"
@@ -136,9 +137,9 @@ def _plain_tile(m: dict) -> list[str]:
 
 def _plain_backpack(v: dict, cell: int) -> list[str]:
     owner = [p for p in range(v["num_players"]) if _corner_of(v, p) == cell]
-    label = f"{seat(owner[0])} backpack" if owner else ""
+    label = f"{seat_label(owner[0])} backpack" if owner else ""
     inside = _backpack_owner(v, cell)
-    return ["", f"{label:^{TILE_W}}", f"{(seat(inside) + ' in it') if inside is not None else '':^{TILE_W}}"]
+    return ["", f"{label:^{TILE_W}}", f"{(seat_label(inside) + ' in it') if inside is not None else '':^{TILE_W}}"]
 
 
 def _corner_of(v: dict, p: int) -> int:
@@ -178,7 +179,7 @@ def table_lines(v: dict) -> list[str]:
     for p, pl in enumerate(v["players"]):
         where = "in the backpack" if pl["in_backpack"] else f"on {cell_name(pl['cell'])}"
         debts = ", ".join(CHARACTER_NAMES[c] for c in pl["debts"]) or "none"
-        lines.append(f"{seat(p)} {where}: {pl['copper']} copper, {pl['silver']} silver, "
+        lines.append(f"{seat_label(p)} {where}: {pl['copper']} copper, {pl['silver']} silver, "
                      f"{count(pl['apples'], 'golden apple')}, {count(pl['compasses'], 'compass')}"
                      + ("  WINNER" if pl["winner"] else ""))
         lines.append(f"   backpack: {', '.join(held_items(pl)) or 'empty'}; debts: {debts}")
@@ -189,7 +190,7 @@ def table_lines(v: dict) -> list[str]:
             lines.append(f"   the Prince's secret draw: {', '.join(prince)}")
     d = v["decision"]
     if v["drawn_item"] >= 0 and d is not None:
-        lines.append(f"{seat(d['player'])} has in hand: {item_name(v['drawn_item'])}")
+        lines.append(f"{seat_label(d['player'])} has in hand: {item_name(v['drawn_item'])}")
     if v["laid_out"]:
         lines.append("Laid out: " + ", ".join(CHARACTER_NAMES[c] for c in v["laid_out"]))
     sup = v["supply"]
@@ -257,7 +258,7 @@ def _rich_tile(m: dict, info: dict):
     t = Text(no_wrap=True)
     t.append(_TURN[m["turn"]], style="bold red" if m["blocked"] else "dim")
     t.append(f" {_arrows(N, ex[N]):^8}")
-    piece = seat(m["piece"]) if m["piece"] is not None else ""
+    piece = seat_label(m["piece"]) if m["piece"] is not None else ""
     t.append(f"{piece:>4}", style=_SEAT_STYLE[m["piece"] % 4] if piece else "")
     t.append(f"\n{_arrows(W, ex[W]):<2}")
     kind, label = m["thing"]
