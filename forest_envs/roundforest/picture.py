@@ -1,4 +1,4 @@
-"""Roundforest as an image (``render_mode="rgb_array"``), drawn from ``render.view`` only.
+"""Roundforest as an image (``render_mode="rgb_array"``), drawn from ``text.view`` only.
 
 Left: the forest. Each tile shows its octagon pairs on every side (a filled octagon is open:
 the inner one lets a piece onto the next tile, the outer one onto the tile two away), its
