@@ -3,9 +3,7 @@ has its modules in their places: ``rules/`` (the Game, the state, its declared a
 the handler table), ``text/`` (the seat view, render, words, narration, reading),
 ``picture.py``, ``actions.py``, ``observation.py``, ``components.py``, ``env.py`` and
 ``agents/`` with ``params.py``; and its state declares its blocks and fields with their
-types, exactly the layout's blocks and its FIELDS.
-
-Roundforest moves to the template later; it joins ``TEMPLATE_GAMES`` then."""
+types, exactly the layout's blocks and its FIELDS. Every registered game is in it."""
 
 from __future__ import annotations
 
@@ -18,7 +16,7 @@ import pytest
 from forest_envs.core.layout import BlockView, Layout
 from forest_envs.core.registry import game_spec
 
-TEMPLATE_GAMES = ["chickwood_v0", "sherwood_v0"]
+TEMPLATE_GAMES = ["chickwood_v0", "roundforest_v0", "sherwood_v0"]
 
 MODULES = ("rules", "rules.game", "rules.state", "rules.facts", "rules.handlers", "text", "text.view",
            "text.render", "text.words", "text.narration", "text.reading", "picture", "actions",
@@ -27,6 +25,13 @@ MODULES = ("rules", "rules.game", "rules.state", "rules.facts", "rules.handlers"
 
 def package_of(env_id: str) -> str:
     return ".".join(game_spec(env_id).game_class.__module__.split(".")[:2])
+
+
+def test_every_registered_game_is_checked():
+    from forest_envs.core.registry import env_ids
+
+    # (the tests' toy game, registered by tests/toy_game.py, is no package of forest_envs)
+    assert sorted(TEMPLATE_GAMES) == sorted(e for e in env_ids() if e != "toy_v0")
 
 
 @pytest.mark.parametrize("env_id", TEMPLATE_GAMES)
