@@ -32,8 +32,8 @@ from .decisions import Decision, _decision
 from .errors import IllegalActionError
 from .plain import to_json
 from .rng import make_rng, rng_to_json
-from .state import BufferState, GameState, check_blocks_bound
-from .state_checks import read_state_dict
+from .state import BufferState, GameState
+from .state_checks import check_blocks_bound, read_state_dict
 
 __all__ = ["NativeState", "coerce_action"]
 

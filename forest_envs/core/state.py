@@ -10,9 +10,6 @@ supplies the same attributes, so views, text, pictures and agents read it alike.
 
 from __future__ import annotations
 
-import functools
-import importlib
-import importlib.util
 from collections.abc import Mapping
 from enum import IntEnum
 from typing import Any, ClassVar
@@ -23,42 +20,10 @@ from .decisions import Decision, DecisionKind, Handlers, dispatch_tables
 from .errors import IllegalActionError
 from .game import Game
 from .plain import deep_copy, to_json
+from .presentation import picture_module, picture_module_name
 from .results import Result
 from .rng import rng_from_json, rng_to_json
-from .state_checks import read_state_dict
-
-
-def check_blocks_bound(state) -> None:
-    """Refuse a state one of whose block attributes was replaced by an array of its own
-    (``state.hand = counts`` instead of ``state.hand[...] = counts``): the state would go on
-    playing from its buffer while the attribute showed other numbers."""
-    buf = state.buf
-    for name, _, _ in state.game.layout._view_specs:
-        view = getattr(state, name)
-        if not (isinstance(view, np.ndarray) and np.may_share_memory(view, buf)):
-            raise ValueError(f"{type(state).__name__}.{name} was replaced by an array that is not "
-                             f"the state's buffer; write into the block instead "
-                             f"(state.{name}[...] = values)")
-
-
-@functools.cache
-def _picture_module_name(cls: type) -> str | None:
-    """The name of the module ``picture`` beside the state class's RENDER module, if there is
-    one (found without importing it: Pillow loads only when a picture is drawn)."""
-    name = getattr(cls.RENDER, "__name__", "")
-    if "." not in name:
-        return None
-    name = name.rsplit(".", 1)[0] + ".picture"
-    return name if importlib.util.find_spec(name) is not None else None
-
-
-@functools.cache
-def _picture_module(cls: type):
-    """The state class's picture module: its PICTURE, else the one named above, else None."""
-    if cls.PICTURE is not None:
-        return cls.PICTURE
-    name = _picture_module_name(cls)
-    return None if name is None else importlib.import_module(name)
+from .state_checks import check_blocks_bound, read_state_dict
 
 
 class GameState:
@@ -308,11 +273,11 @@ class GameState:
 
     @classmethod
     def has_picture(cls) -> bool:
-        return cls.PICTURE is not None or _picture_module_name(cls) is not None
+        return cls.PICTURE is not None or picture_module_name(cls) is not None
 
     @classmethod
     def picture_module(cls):
-        module = _picture_module(cls)
+        module = picture_module(cls)
         if module is None:
             raise NotImplementedError(
                 f"{cls.__name__} has no picture: render_mode='rgb_array' needs a PICTURE module "

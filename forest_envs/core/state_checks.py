@@ -146,3 +146,16 @@ def _check_decision_blocks(game, loaded: LoadedState) -> None:
         want[loaded.turn] = 1
     if not np.array_equal(turn_seat, want):
         raise ValueError("state dict: the turn_seat block does not show whose turn it is")
+
+
+def check_blocks_bound(state) -> None:
+    """Refuse a state one of whose block attributes was replaced by an array of its own
+    (``state.hand = counts`` instead of ``state.hand[...] = counts``): the state would go on
+    playing from its buffer while the attribute showed other numbers."""
+    buf = state.buf
+    for name, _, _ in state.game.layout._view_specs:
+        view = getattr(state, name)
+        if not (isinstance(view, np.ndarray) and np.may_share_memory(view, buf)):
+            raise ValueError(f"{type(state).__name__}.{name} was replaced by an array that is not "
+                             f"the state's buffer; write into the block instead "
+                             f"(state.{name}[...] = values)")
