@@ -1,4 +1,4 @@
-"""Moved: the OpenSpiel games live in ``forest_envs/envs/openspiel.py`` (importing either
+"""Moved: the OpenSpiel games live in ``forest_envs/envs/openspiel/`` (importing either
 registers every game with ``pyspiel``). This module keeps the old import path working
 (docs/architecture.md lists every such module)."""
 

@@ -1,4 +1,4 @@
-"""Every registered game as an OpenSpiel Python game (forest_envs/envs/openspiel.py): OpenSpiel's own
+"""Every registered game as an OpenSpiel Python game (forest_envs/envs/openspiel/): OpenSpiel's own
 random-simulation checks, its bots and its RL environment, and what the adapter promises
 (seeds, clones, truncation, returns, observations that hide what a seat may not know).
 
@@ -139,9 +139,12 @@ def test_registering_again_is_allowed_and_a_game_registered_later_can_be_added()
 def test_the_adapter_names_no_game():
     from pathlib import Path
 
-    text = Path(fos.__file__).read_text(encoding="utf-8").lower()
-    for env_id in forest_envs.ENV_IDS:
-        assert env_id.split("_")[0] not in text, f"forest_envs/envs/openspiel.py names {env_id}"
+    files = sorted(Path(fos.__file__).parent.glob("*.py"))
+    assert len(files) > 1  # the package's modules, not only its __init__
+    for path in files:
+        text = path.read_text(encoding="utf-8").lower()
+        for env_id in forest_envs.ENV_IDS:
+            assert env_id.split("_")[0] not in text, f"forest_envs/envs/openspiel/{path.name} names {env_id}"
 
 
 def test_the_openspiel_extra_pins_the_version_tested():
