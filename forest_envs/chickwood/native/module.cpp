@@ -32,6 +32,7 @@ std::vector<int8_t> small_ints(const std::vector<int> &values, int lo, int hi, c
 NB_MODULE(_engine, m) {
   native::import_numpy();
   native::register_errors();
+  native::set_leak_warnings();
 
   nb::class_<Config>(m, "Config")
       .def(nb::init<>())
