@@ -130,6 +130,10 @@ if _engine is not None:
         def pile(self, value) -> None:
             self._set_pile([int(c) for c in value])
 
+        def replace(self, kind: int, player: int, *data: int) -> None:
+            """Put a new decision in place of the top one (tests set up positions with it)."""
+            self._replace(int(kind), int(player), [int(x) for x in data])
+
         def to_dict(self) -> dict:
             """The Python engine's dict: the near_* blocks written first, as it writes them."""
             self.show_near()

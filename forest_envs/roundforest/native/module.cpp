@@ -185,6 +185,31 @@ NB_MODULE(_engine, m) {
       .def("_pile", [](const State &s) { return std::vector<int>(s.pile.begin(), s.pile.end()); })
       .def("_set_pile", [](State &s, const std::vector<int> &v) { s.pile = small_ints(v, -128, 127, "pile"); })
       .def("_check_fields", &State::check_fields)
+      // --- rules steps tests call to build positions (the Python state's names) ----------
+      .def("set_turn",
+           [](State &s, int p) {
+             if (p < 0 || p >= s.num_players()) throw native::BadInput("set_turn: not a seat");
+             s.set_turn(p);
+           })
+      .def("_replace",
+           [](State &s, int k, int p, const std::vector<int> &data) {
+             if (k < 0 || k >= forest::roundforest::kind::COUNT) throw native::BadInput("replace: no such decision kind");
+             if (p < 0 || p >= s.num_players()) throw native::BadInput("replace: not a seat");
+             const auto &spec = s.core().kinds[static_cast<size_t>(k)];
+             if (static_cast<int>(data.size()) != spec.ints + spec.seats)
+               throw native::BadInput("replace: decision " + spec.name + " carries another number of values");
+             native::Decision d;
+             d.kind = static_cast<int16_t>(k);
+             d.player = static_cast<int16_t>(p);
+             d.len = static_cast<int16_t>(data.size());
+             for (size_t i = 0; i < data.size(); ++i) d.data[i] = static_cast<int16_t>(data[i]);
+             if (s.decisions.empty())
+               s.decisions.push_back(d);
+             else
+               s.decisions.back() = d;
+             s.check_fields();
+             s.show();
+           })
       // the near_* blocks written from their sources (before the buffer is read whole)
       .def("show_near", [](const State &s) { s.show_derived_blocks(); })
       // --- results ---------------------------------------------------------------------
