@@ -5,8 +5,7 @@ the handler table), ``text/`` (the seat view, render, words, narration, reading)
 ``agents/`` with ``params.py``; and its state declares its blocks and fields with their
 types, exactly the layout's blocks and its FIELDS.
 
-Roundforest and Sherwood Forest move to the template later; they join ``TEMPLATE_GAMES``
-then."""
+Sherwood Forest moves to the template later; it joins ``TEMPLATE_GAMES`` then."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ import pytest
 from forest_envs.core.layout import BlockView, Layout
 from forest_envs.core.registry import game_spec
 
-TEMPLATE_GAMES = ["chickwood_v0"]
+TEMPLATE_GAMES = ["chickwood_v0", "roundforest_v0"]
 
 MODULES = ("rules", "rules.game", "rules.state", "rules.facts", "rules.handlers", "text", "text.view",
            "text.render", "text.words", "text.narration", "text.reading", "picture", "actions",

@@ -1,4 +1,4 @@
-"""Roundforest as an image (``render_mode="rgb_array"``), drawn from ``render.view`` only.
+"""Roundforest as an image (``render_mode="rgb_array"``), drawn from ``text.view`` only.
 
 Left: the forest. Each tile shows its octagon pairs on every side (a filled octagon is open:
 the inner one lets a piece onto the next tile, the outer one onto the tile two away), its
@@ -40,8 +40,13 @@ from .components import (
     cell_rc,
     grid_size,
 )
-from .render import CHAR_CODES, ITEM_CODES
-from .words import prompt_text
+from .text.words import prompt_text
+
+# Two-letter codes of the items and characters for the picture's small tokens (the text
+# board uses text/render.py's longer labels).
+ITEM_CODES = ("an", "ba", "sa", "tc", "st", "cr", "ke", "sw", "mp", "he", "hs", "ha", "ch",
+              "ca", "ju", "sp", "mo", "mu", "pf", "bo", "cc", "sc")
+CHAR_CODES = ("BS", "IK", "SC", "WI", "BA", "DE", "PR", "ME", "GO", "BE", "UN", "FS")
 
 WIDTH, HEIGHT = 1100, 660
 TILE = 96

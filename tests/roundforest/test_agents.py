@@ -158,3 +158,35 @@ def test_a_choice_the_rules_cannot_offer_raises_naming_the_decision():
         HeuristicAgent(0).choose(r, np.isin(np.arange(A.NUM_ACTIONS), list(legal)))
     with pytest.raises(ValueError, match="no legal action"):
         HeuristicAgent(0).choose(r, np.zeros(A.NUM_ACTIONS, np.int8))
+
+
+# --- the weights (agents/params.py) ----------------------------------------------------------------
+def test_the_heuristic_weights_are_named_and_each_can_be_overridden():
+    import dataclasses
+
+    import pytest
+
+    from forest_envs.roundforest.agents import Params
+
+    assert HeuristicAgent(0).p == Params()
+    changed = HeuristicAgent(0, goal_pull=2.0).p
+    assert changed.goal_pull == 2.0
+    assert dataclasses.replace(changed, goal_pull=Params().goal_pull) == Params()
+    with pytest.raises(TypeError, match="no_such_weight"):
+        HeuristicAgent(0, no_such_weight=1.0)
+
+
+def test_a_well_takes_two_items_worth_at_most_well_items_max_worth():
+    from forest_envs.roundforest import actions as A
+    from forest_envs.roundforest.components import ITEM_NAMES, NUM_ITEMS
+    from forest_envs.roundforest.observation import Kind
+
+    spoon, jug = ITEM_NAMES.index("spoon"), ITEM_NAMES.index("jug")
+    backpack = [0] * NUM_ITEMS
+    backpack[spoon] = backpack[jug] = 1  # worth 1 each (item_base): 2 in all, room for a third
+    r = new_game({"num_players": 3}, 0).reading(0)._replace(
+        decision="well", kind=Kind.WELL, data=None, backpack=tuple(backpack))
+    mask = np.zeros(A.NUM_ACTIONS, np.int8)
+    mask[[A.WELL_ITEMS.start, A.WELL_NONE.start]] = 1
+    assert HeuristicAgent(0).choose(r, mask) == A.WELL_ITEMS.start           # 2 <= 3.0
+    assert HeuristicAgent(0, well_items_max_worth=1.5).choose(r, mask) == A.WELL_NONE.start

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from forest_envs.roundforest.observation import KIND_OF_NAME
-from forest_envs.roundforest.reading import SeatReading, reading
 from forest_envs.roundforest.rules import RoundforestGame, new_game
+from forest_envs.roundforest.text.reading import SeatReading, reading
 
 CONFIGS = RoundforestGame.all_configs()
 # The per-cell columns of the reading: the view has them in its ``cells`` entry, for the

@@ -11,10 +11,10 @@ import forest_envs
 from forest_envs.agents.base import RandomAgent
 from forest_envs.roundforest.agents import HeuristicAgent
 from forest_envs.roundforest.components import BLUE
-from forest_envs.roundforest.narration import move_columns
 from forest_envs.roundforest.observation import DECISIONS
-from forest_envs.roundforest.render import render_rich
-from forest_envs.roundforest.words import WIDTH
+from forest_envs.roundforest.text.narration import move_columns
+from forest_envs.roundforest.text.render import render_rich
+from forest_envs.roundforest.text.words import WIDTH
 
 from .conftest import (
     act,
@@ -293,9 +293,8 @@ def test_no_text_shows_an_internal_name_or_passes_100_columns(num_players, agent
 
 
 def test_the_board_lines_fit_and_the_legend_names_every_label():
-    from forest_envs.roundforest.board_text import CHAR_LABELS, ITEM_LABELS
     from forest_envs.roundforest.components import CHARACTER_NAMES, ITEM_NAMES
-    from forest_envs.roundforest.render import legend
+    from forest_envs.roundforest.text.render import CHAR_LABELS, ITEM_LABELS, legend
     for n in (2, 3, 4):
         s = new_state(n, seed=1)
         for _ in range(60):

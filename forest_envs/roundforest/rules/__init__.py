@@ -18,12 +18,18 @@ Where each rule lives (each module's docstring quotes its sections):
 * ``wells``: "Magic well";
 * ``characters``: "Red colour chip: draw a character card", "Character tokens", "Friendly
   characters", "Hostile characters" (tasks and debts);
-* ``helpers``: "Helpful characters" (Prince, Merchant, Goblin, Beggar, Unicorn, Forest
-  Spirit);
+* ``helpful_characters``: "Helpful characters" (Prince, Merchant, Goblin, Beggar, Unicorn,
+  Forest Spirit);
 * ``blockade``: "Setting and removing a blockade (optional!)";
-* ``ending``: "Meeting the Forest Spirit" (its appearance), "End of the Game", the ranks;
-* ``table``: the chips, bags, backpacks and supply every rule uses;
-* ``game``: the configuration ("Setup"); ``state``: the setup and the combined state.
+* ``ending``: "Meeting the Forest Spirit" (its appearance), "End of the Game";
+* ``bags``: the chips, bags, backpacks and supply every rule draws from and fills;
+* ``distances``: the ``near_*`` blocks (moves between tiles), written from the forest;
+* ``game``: the configuration ("Setup"); ``state``: the setup, hidden information and the
+  combined state;
+* ``facts``: the state's declared blocks and fields, and what only reads them (what lies
+  where, backpacks, the Goal, progress and ranks, what other seats read of an action);
+* ``records``: ``Progress``, a seat's entry of the result; ``handlers``: each decision
+  kind's mask, apply and why, the table the engine dispatches on.
 
 Play runs on the core's decision stack (``observation.DECISIONS``, named by
 ``observation.Kind``): each sub-decision of a turn replaces the one before it, so the stack
@@ -33,9 +39,10 @@ seed and the actions.
 """
 
 from ..observation import APPLES, COPPER, SILVER
+from .bags import CHIP_ORDER, NO_CHAR, NO_ITEM
 from .game import RoundforestGame, new_game
+from .records import Progress
 from .state import RoundforestState
-from .table import CHIP_ORDER, NO_CHAR, NO_ITEM
 
-__all__ = ["APPLES", "CHIP_ORDER", "COPPER", "NO_CHAR", "NO_ITEM", "SILVER", "RoundforestGame",
-           "RoundforestState", "new_game"]
+__all__ = ["APPLES", "CHIP_ORDER", "COPPER", "NO_CHAR", "NO_ITEM", "SILVER", "Progress",
+           "RoundforestGame", "RoundforestState", "new_game"]

@@ -18,7 +18,7 @@ import numpy as np
 from .. import actions as A
 from ..components import BACKPACK_HEAVY, BACKPACK_ITEMS, HEAVY_KINDS
 from ..observation import Kind
-from .table import NO_ITEM
+from .bags import NO_ITEM
 
 
 class BlockadeRules:

@@ -6,7 +6,7 @@ upper or the lower task", a debt laid out with its token, "3 options for settlin
 debts", a helper used at once or laid out), "Character tokens" (a token's tile is entered
 only to meet the character; whoever fulfils another player's debt takes the reward),
 "Friendly characters" and "Hostile characters" (the tasks: ``components.CHARACTERS``).
-The helpers' abilities are in ``helpers``.
+The helpers' abilities are in ``helpful_characters``.
 
 The pile is ``pile`` (a list: cards are drawn from it at random, so its order means nothing
 to the players); the ``pile_size`` block is its observation, written only by ``_show_pile``.
@@ -17,9 +17,9 @@ from __future__ import annotations
 import numpy as np
 
 from .. import actions as A
-from ..components import CHARACTER_NAMES, CHARACTERS, HELPFUL, NUM_ITEMS, SPIRIT, Task
+from ..components import CHARACTERS, HELPFUL, NUM_ITEMS, SPIRIT, Task
 from ..observation import APPLES, COPPER, SILVER, Kind
-from .table import NO_CHAR
+from .bags import NO_CHAR
 
 
 class CharacterRules:
@@ -82,11 +82,6 @@ class CharacterRules:
         for _ in range(task.apples):
             self._give_apple(p)
 
-    def debtor_of(self, c: int) -> int:
-        """The seat in debt to character c (-1: none)."""
-        owners = np.flatnonzero(self.debts[:, c])
-        return int(owners[0]) if owners.size else -1
-
     # --- character: the card drawn face down (red chip) or chosen with the Beggar -------------------------
     def _resolve_card(self, p: int, c: int, beggar: int) -> None:
         """A card drawn face down (red chip) or chosen with the Beggar. The Forest Spirit's
@@ -105,10 +100,6 @@ class CharacterRules:
             return
         self.drawn_card[p, c] = 1
         self.replace(Kind.CHARACTER, p, beggar)
-
-    def drawn_of(self, p: int) -> int:
-        """The card p holds face down."""
-        return int(self.drawn_card[p].argmax())
 
     def _mask_character(self, d, mask) -> None:
         """A helper: "use" its ability or "defer" (lay it out). A task character: the upper
@@ -149,21 +140,6 @@ class CharacterRules:
             self._start_ability(p, c)
             return
         self._end_action()
-
-    def _describe_for_others(self, a: int) -> str:
-        """The drawn card stays secret until it is laid out; the Beggar's choice too."""
-        name = self.decision_name()
-        if name == "character" and a in (A.USE.start, A.DEFER.start, A.UPPER.start,
-                                         A.LOWER.start, A.APPLE.start, A.DEBT.start):
-            c = CHARACTER_NAMES[self.drawn_of(self.current_player)]
-            if a in (A.DEBT.start, A.DEFER.start):
-                return f"{self.game.action_to_string(a)} (the {c})"
-            return f"{self.game.action_to_string(a)} of the character card drawn"
-        if name == "beggar":
-            return "beggar: lead me to a character"
-        if name == "prince":
-            return "prince: keep one of the items drawn"
-        return self.game.action_to_string(a)
 
     # --- meet: a character token entered ("Character tokens") -----------------------------------------------
     def _can_meet(self, p: int, c: int) -> bool:

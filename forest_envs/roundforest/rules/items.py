@@ -27,7 +27,7 @@ from ..components import (
     YELLOW,
 )
 from ..observation import APPLES, COPPER, SILVER, Kind
-from .table import NO_ITEM
+from .bags import NO_ITEM
 
 
 class ItemRules:

@@ -1,5 +1,6 @@
-"""The Roundforest state: every rule module's mixin combined, the setup, and what search
-and the tests need (hidden information redrawn, conservation totals).
+"""The Roundforest state: every rule module's mixin combined with the declared attributes
+and read-only facts of ``facts.RoundforestFacts``, the setup, the blocks written from their
+sources, and hidden information redrawn for search.
 
 Roundforest rulebook, "Setup": tiles face up in random order (the four wells on their
 places), one chip from the black bag on each tile without a well, all item tokens in the
@@ -12,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.state import BufferState
-from .. import render
+from .. import text
 from ..components import (
     APPLE_SUPPLY,
     BEGGAR,
@@ -27,15 +28,16 @@ from ..components import (
     WELL_TILES,
 )
 from ..observation import DECISIONS, Kind, block_names
+from .bags import CHIP_ORDER, NO_CHAR, NO_ITEM, BagRules
 from .blockade import BlockadeRules
 from .characters import CharacterRules
 from .distances import NearBlocks
 from .ending import EndingRules
+from .facts import RoundforestFacts
 from .game import RoundforestGame
 from .handlers import HANDLERS
-from .helpers import HelperRules
+from .helpful_characters import HelpfulCharacterRules
 from .items import ItemRules
-from .table import CHIP_ORDER, NO_CHAR, NO_ITEM, TableRules
 from .turn import TurnRules
 from .wells import WellRules
 
@@ -44,18 +46,21 @@ from .wells import WellRules
 PRINCE_REDRAWS = 50
 
 
-class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelperRules,
-                       BlockadeRules, EndingRules, TableRules, NearBlocks, BufferState):
+class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelpfulCharacterRules,
+                       BlockadeRules, EndingRules, BagRules, NearBlocks, RoundforestFacts,
+                       BufferState):
     """One play of Roundforest. The rules live in the mixins, one per part of the rulebook:
     ``turn`` (moving, pausing, rotating, refilling, the order of a turn), ``items`` (drawn
     items, item tokens, the fairy, coin tokens, the treasure chest), ``wells``,
-    ``characters`` (cards, tasks, debts, tokens), ``helpers`` (the six helpful
-    characters), ``blockade`` (the variant), ``ending`` (the Forest Spirit, the winner, the
-    ranks) and ``table`` (chips, bags, backpacks, the supply)."""
+    ``characters`` (cards, tasks, debts, tokens), ``helpful_characters`` (the six helpful
+    characters' abilities), ``blockade`` (the variant), ``ending`` (the Forest Spirit, the
+    winner) and ``bags`` (chips, bags, backpacks, the supply); ``distances`` writes the
+    ``near_*`` blocks. The blocks and fields are declared with their types in
+    ``RoundforestFacts``, with what only reads them (the result among it)."""
 
     DECISIONS = DECISIONS
     HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
-    RENDER = render
+    RENDER = text
     # Plain fields beside the buffer: each piece's cell (``piece_at`` shows it) and the
     # character cards in the pile (``pile_size`` shows how many).
     FIELDS = ("pos", "pile")
@@ -178,21 +183,6 @@ class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelperRu
         # result depends only on what the seat knows.
         new.pile.sort()
         return new._resampled(rng)
-
-    # --- bookkeeping (the tests' conservation checks) ------------------------------------------------
-    def item_totals(self) -> np.ndarray:
-        """Item tokens of each kind wherever they are; always equals the game's counts."""
-        total = self.bag_items.astype(np.int64) + self.backpack.sum(axis=0)
-        for k in self.cell_item.tolist() + self.gap_item.tolist() + self.fairy.ravel().tolist():
-            if k >= 0:
-                total[k] += 1
-        if self.drawn_item[0] >= 0:
-            total[self.drawn_item[0]] += 1
-        return total
-
-    def chip_totals(self) -> np.ndarray:
-        on_tiles = self.cell_chip[:, 1:].sum(axis=0)
-        return self.black_bag + self.used_chips + on_tiles
 
 
 RoundforestGame.state_class = RoundforestState

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .observation import Kind
+from ..observation import Kind
 
 _KINDS = tuple(Kind)  # Kind by index: a decision holds its kind as a plain int
 

@@ -34,7 +34,7 @@ from ..components import (
 from ..observation import APPLES, COPPER, SILVER, Kind
 
 
-class HelperRules:
+class HelpfulCharacterRules:
     """The six helpers' abilities (a mixin of ``RoundforestState``)."""
 
     __slots__ = ()

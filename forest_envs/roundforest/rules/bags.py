@@ -1,30 +1,21 @@
-"""The table's components in play: colour chips from the black bag, item tokens from the
-blue bag, the backpacks, and coins and golden apples from the supply.
+"""The bags and what comes out of them: colour chips from the black bag, item tokens from
+the blue bag into the backpacks, and coins and golden apples from the supply.
 
 Roundforest rulebook, "Setup" (one chip on each tile without a well, every item token in the
 blue bag), "Blue colour chip: draw an item, then keep, trade or drop it" (a backpack's room:
 "at most 3 items, of which at most one may be heavy"; a coin token "may immediately be
 exchanged for the corresponding coin from the supply"), "Red colour chip: draw a character
 card" (the used chips return to the black bag "only when all colour chips have been used
-up"). Every draw is made at the moment of drawing, from the state's own generator.
+up"). Every draw is made at the moment of drawing, from the state's own generator. What
+lies on a tile and what a backpack holds or has room for only read the state: they are in
+``facts``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..components import (
-    BACKPACK_HEAVY,
-    BACKPACK_ITEMS,
-    BLUE,
-    COIN_TOKENS,
-    COPPER_TOKEN,
-    HEAVY_KINDS,
-    IS_HEAVY,
-    NUM_ITEMS,
-    RED,
-    YELLOW,
-)
+from ..components import BLUE, COPPER_TOKEN, NUM_ITEMS, RED, YELLOW
 from ..observation import APPLES, COPPER, SILVER
 
 NO_ITEM = -1  # cell_item, gap_item, fairy, drawn_item: no token
@@ -32,21 +23,12 @@ NO_CHAR = -1  # cell_char: no character token
 CHIP_ORDER = (BLUE, YELLOW, RED)  # index order of black_bag / used_chips
 
 
-class TableRules:
+class BagRules:
     """Chips, bags, backpacks and the supply (a mixin of ``RoundforestState``)."""
 
     __slots__ = ()
 
     # --- colour chips (black bag) ---------------------------------------------------------------
-    def chip(self, cell: int) -> int:
-        """The colour chip on ``cell`` (NO_CHIP, BLUE, YELLOW or RED)."""
-        return int(self.cell_chip[cell].argmax())
-
-    def chips(self) -> list[int]:
-        """``chip`` of every cell, by cell id: one argmax over the one-hot rows (the view and
-        the reading show them all at every decision)."""
-        return self.cell_chip.argmax(axis=1).tolist()
-
     def _set_chip(self, cell: int, chip: int) -> None:
         self.cell_chip[cell] = 0
         self.cell_chip[cell, chip] = 1
@@ -100,29 +82,10 @@ class TableRules:
         return out
 
     # --- backpacks -------------------------------------------------------------------------------
-    def items_of(self, p: int) -> int:
-        return sum(self.backpack[p].tolist())
-
-    def heavy_of(self, p: int) -> int:
-        return sum(self.backpack[p, HEAVY_KINDS].tolist())
-
-    def fits(self, p: int, k: int) -> bool:
-        """Whether item token k (a coin token too: a light item) has room in p's backpack:
-        "A backpack has room for at most 3 items, of which at most one may be heavy"."""
-        return self.items_of(p) < BACKPACK_ITEMS and not (
-            IS_HEAVY[k] and self.heavy_of(p) >= BACKPACK_HEAVY)
-
     def _add_item(self, p: int, k: int) -> None:
         self.backpack[p, k] += 1
 
     # --- coins and golden apples (the supply) ----------------------------------------------------
-    def can_exchange(self, k: int) -> bool:
-        """Whether token k shows a coin that the supply still has (Roundforest rulebook, "Blue
-        colour chip", c. Trade with the Fairy: "If a drawn or traded token shows a coin, it
-        may immediately be exchanged"; offered only in the decision where the token arrives,
-        never later)."""
-        return k in COIN_TOKENS and self.supply[COPPER if k == COPPER_TOKEN else SILVER] > 0
-
     def _exchange(self, p: int, k: int) -> None:
         """Coin token k for its coin from the supply; the token goes back into the bag."""
         which = COPPER if k == COPPER_TOKEN else SILVER

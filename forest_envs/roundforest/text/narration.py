@@ -1,4 +1,5 @@
-"""What a Roundforest move did, in words (``consequences``): the log line's second half.
+"""What a Roundforest move did, in words (``happened``; ``render.consequences`` is the
+state's hook): the log line's second half.
 
 It compares what one observer's view showed before and after the move
 (``view.view(before, observer)`` and ``view.view(after, observer)``), so it can only name
@@ -13,9 +14,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import actions as A
-from .actions import ROW_NAMES
-from .components import (
+from .. import actions as A
+from ..actions import ROW_NAMES
+from ..components import (
     APPLES_TO_WIN,
     CHARACTER_NAMES,
     CHARACTERS,
@@ -27,20 +28,18 @@ from .components import (
     SPIRIT,
     cell_name,
 )
-from .observation import Kind
-from .view import view
+from ..observation import Kind
 from .words import WIDTH, an, character, gap_label, item_name, listing, seat, the
 
 CHIPS = ("", "blue", "yellow", "red")
 INDENT = "    "  # a narration's further lines
 
 
-def consequences(before, after, observer: int | None = None) -> list[str]:
-    """Phrases for what the move from ``before`` to ``after`` did, as ``observer`` may know
-    it; wrapped (a phrase may begin a new line) so that the narration, the move's text
-    followed by these phrases, stays within ``WIDTH`` columns."""
-    phrases = changes(view(before, observer), view(after, observer))
-    return _wrapped(phrases, move_columns(before, observer) + 2)
+def happened(b: dict, a: dict, columns: int) -> list[str]:
+    """Phrases for what the move from the view ``b`` to the view ``a`` (one observer's)
+    did, wrapped (a phrase may begin a new line) so that the narration, the move's text of
+    at most ``columns`` columns followed by these phrases, stays within ``WIDTH`` columns."""
+    return _wrapped(changes(b, a), columns + 2)
 
 
 def move_columns(before, observer: int | None) -> int:

@@ -1,4 +1,7 @@
-"""The forest and the table as text for a terminal, drawn from ``render.view`` alone.
+"""What a seat may know as text for a terminal (``render``, ``render_rich``, keyed by
+``legend``), and the hooks that put the pending decision and what a move did into words
+(``prompt`` and ``consequences``: core's ``State.prompt`` and ``State.narrate``), all drawn
+from ``view.view`` of the observer alone (``words.py``, ``narration.py``).
 
 Each tile is one model (``tile_model``): its turning direction, the exits on each side
 (``1``: the inner octagon is filled, a piece may step onto the next tile; ``2``: the outer
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import textwrap
 
-from .components import (
+from ..components import (
     CHARACTER_NAMES,
     CHARACTERS,
     ITEM_NAMES,
@@ -20,7 +23,10 @@ from .components import (
     cell_id,
     cell_name,
 )
-from .words import WIDTH, count, fairy_row, gap_label, held_items, item_name, seat
+from .narration import happened, move_columns
+from .view import view
+from .words import WIDTH, count, fairy_row, gap_label, held_items, item_name, prompt_text, wrap
+from .words import seat as seat_label  # "P0"; render's parameter ``seat`` is the observer
 
 # Short labels (at most 8 letters) for what lies on a tile; ``legend`` lists every one that
 # is not the full name.
@@ -71,13 +77,58 @@ def _backpack_owner(v: dict, cell: int) -> int | None:
     return None
 
 
+# --- the whole table ---------------------------------------------------------------------------
+
+
+def render(state, seat: int | None = None) -> str:
+    """The table as plain ASCII text for ``seat`` (None: the referee): the forest
+    (``board_lines``), the fairy, the players, then the pending decision as a sentence."""
+    return render_view(view(state, seat))
+
+
+def render_view(v: dict) -> str:
+    head = f"Roundforest - round {v['round']}, turn of P{v['turn']}"
+    lines = [head] + board_lines(v) + table_lines(v)
+    lines.append(wrap(("Now: " if v["decision"] else "") + prompt_text(v)))
+    return "\n".join(lines)
+
+
+def render_rich(state, seat: int | None = None):
+    """The same table as a ``rich`` renderable (colour and Unicode: exits as arrows, chips
+    in their colours, pieces in their seat's), for a terminal that has them; print it with
+    ``rich.console.Console().print(render_rich(state, seat))``."""
+    from rich.console import Group
+    from rich.text import Text
+
+    v = view(state, seat)
+    head = Text(f"Roundforest - round {v['round']}, turn of P{v['turn']}", style="bold")
+    now = wrap(("Now: " if v["decision"] else "") + prompt_text(v))
+    return Group(head, board_rich(v), Text("\n".join(table_lines(v))), Text(now, style="bold"))
+
+
+# --- words for people (core's State.prompt and State.narrate) ------------------------------------
+
+
+def prompt(state, observer: int | None = None) -> str:
+    """The pending decision as ``observer`` may read it (None: the referee), in lines of at
+    most ``WIDTH`` columns (``words.prompt_text``)."""
+    return wrap(prompt_text(view(state, observer)))
+
+
+def consequences(before, after, observer: int | None = None) -> list[str]:
+    """Phrases for what the move from ``before`` to ``after`` did, as ``observer`` may know
+    it (``narration.happened``), wrapped so that the narration, the move's text followed by
+    these phrases, stays within ``WIDTH`` columns."""
+    return happened(view(before, observer), view(after, observer), move_columns(before, observer))
+
+
 # --- plain text ------------------------------------------------------------------------------
 
 
 def _plain_tile(m: dict) -> list[str]:
     """``+cw----12----P0+`` / ``|12 [anvil]  2|`` / ``+------1-------+``."""
     ex = m["exits"]
-    piece = seat(m["piece"]) if m["piece"] is not None else ""
+    piece = seat_label(m["piece"]) if m["piece"] is not None else ""
     top = f"+{m['turn']:-<5}{ex[N]:-^4}{piece:->5}+"
     mid = f"|{ex[W]:<2}{m['thing'][1]:^10}{ex[E]:>2}|"
     bottom = f"+{'':-<5}{ex[S]:-^4}{'':-<5}+"
@@ -86,9 +137,9 @@ def _plain_tile(m: dict) -> list[str]:
 
 def _plain_backpack(v: dict, cell: int) -> list[str]:
     owner = [p for p in range(v["num_players"]) if _corner_of(v, p) == cell]
-    label = f"{seat(owner[0])} backpack" if owner else ""
+    label = f"{seat_label(owner[0])} backpack" if owner else ""
     inside = _backpack_owner(v, cell)
-    return ["", f"{label:^{TILE_W}}", f"{(seat(inside) + ' in it') if inside is not None else '':^{TILE_W}}"]
+    return ["", f"{label:^{TILE_W}}", f"{(seat_label(inside) + ' in it') if inside is not None else '':^{TILE_W}}"]
 
 
 def _corner_of(v: dict, p: int) -> int:
@@ -128,7 +179,7 @@ def table_lines(v: dict) -> list[str]:
     for p, pl in enumerate(v["players"]):
         where = "in the backpack" if pl["in_backpack"] else f"on {cell_name(pl['cell'])}"
         debts = ", ".join(CHARACTER_NAMES[c] for c in pl["debts"]) or "none"
-        lines.append(f"{seat(p)} {where}: {pl['copper']} copper, {pl['silver']} silver, "
+        lines.append(f"{seat_label(p)} {where}: {pl['copper']} copper, {pl['silver']} silver, "
                      f"{count(pl['apples'], 'golden apple')}, {count(pl['compasses'], 'compass')}"
                      + ("  WINNER" if pl["winner"] else ""))
         lines.append(f"   backpack: {', '.join(held_items(pl)) or 'empty'}; debts: {debts}")
@@ -139,7 +190,7 @@ def table_lines(v: dict) -> list[str]:
             lines.append(f"   the Prince's secret draw: {', '.join(prince)}")
     d = v["decision"]
     if v["drawn_item"] >= 0 and d is not None:
-        lines.append(f"{seat(d['player'])} has in hand: {item_name(v['drawn_item'])}")
+        lines.append(f"{seat_label(d['player'])} has in hand: {item_name(v['drawn_item'])}")
     if v["laid_out"]:
         lines.append("Laid out: " + ", ".join(CHARACTER_NAMES[c] for c in v["laid_out"]))
     sup = v["supply"]
@@ -156,6 +207,7 @@ def _wrapped(line: str) -> list[str]:
 
 
 def legend() -> str:
+    """The key to ``render``'s (and ``render_rich``'s) text: every code the board uses."""
     items = ", ".join(f"{lab} = {name}" for lab, name in zip(ITEM_LABELS, ITEM_NAMES)
                       if lab != name)
     chars = ", ".join(f"{lab} = {name}" for lab, name in zip(CHAR_LABELS, CHARACTER_NAMES)
@@ -206,7 +258,7 @@ def _rich_tile(m: dict, info: dict):
     t = Text(no_wrap=True)
     t.append(_TURN[m["turn"]], style="bold red" if m["blocked"] else "dim")
     t.append(f" {_arrows(N, ex[N]):^8}")
-    piece = seat(m["piece"]) if m["piece"] is not None else ""
+    piece = seat_label(m["piece"]) if m["piece"] is not None else ""
     t.append(f"{piece:>4}", style=_SEAT_STYLE[m["piece"] % 4] if piece else "")
     t.append(f"\n{_arrows(W, ex[W]):<2}")
     kind, label = m["thing"]

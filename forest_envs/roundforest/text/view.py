@@ -8,7 +8,7 @@ own view (and the referee's, ``seat=None``).
 
 from __future__ import annotations
 
-from .observation import APPLES, COPPER, SILVER
+from ..observation import APPLES, COPPER, SILVER
 
 
 def view(state, seat: int | None) -> dict:
@@ -73,7 +73,3 @@ def view(state, seat: int | None) -> dict:
     if not state.is_terminal and (referee or seat == state.current_player):
         out["legal_actions"] = state.legal_actions()
     return out
-
-
-# Two-letter codes of the items and characters for the picture's small tokens
-# (``picture.py``; the text board uses ``board_text``'s longer labels).

@@ -1,5 +1,5 @@
 """Roundforest in words for people: the names of things and the pending decision as a
-sentence (``prompt``).
+sentence (``prompt_text``; ``render.prompt`` is the state's hook).
 
 Everything here is written from ``view.view(state, observer)`` alone, so a sentence names
 only what that observer may know: another seat's face-down character card and the Prince's
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import textwrap
 
-from .actions import ROW_NAMES, gap_name
-from .components import (
+from ..actions import ROW_NAMES, gap_name
+from ..components import (
     CHARACTER_NAMES,
     CHARACTERS,
     COIN_TOKENS,
@@ -29,8 +29,7 @@ from .components import (
     Task,
     cell_name,
 )
-from .observation import KIND_OF_NAME, Kind
-from .view import view
+from ..observation import KIND_OF_NAME, Kind
 
 WIDTH = 100  # columns of every line written for a terminal
 
@@ -142,12 +141,6 @@ def _thing_on(info: dict) -> str:
 
 
 # --- the pending decision as a sentence --------------------------------------------------------
-
-
-def prompt(state, observer: int | None = None) -> str:
-    """The pending decision as ``observer`` may read it (None: the referee), in lines of at
-    most ``WIDTH`` columns."""
-    return wrap(prompt_text(view(state, observer)))
 
 
 def wrap(text: str) -> str:

@@ -1,0 +1,18 @@
+"""The error a handler raises when handed legal actions its decision can never offer."""
+
+from __future__ import annotations
+
+from .. import actions as A
+from ..text.reading import SeatReading
+
+
+class ImpossibleDecision(RuntimeError):
+    """A handler was given legal actions its decision can never offer (a rules bug or a
+    reading that does not belong to the mask)."""
+
+
+def impossible(reading: SeatReading, legal: set[int], why: str) -> ImpossibleDecision:
+    """The error naming the decision, the actions offered and ``why`` they cannot be."""
+    kind = reading.decision
+    names = sorted(A.SPACE.names[a] for a in legal)
+    return ImpossibleDecision(f"the {kind!r} decision cannot offer {names}: {why}")

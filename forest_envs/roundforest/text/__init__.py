@@ -1,0 +1,15 @@
+"""What a Roundforest seat may know, for people and scripted agents: the state's RENDER.
+
+``view.py``: the seat view as plain data; ``reading.py``: the facts of the view the heuristic
+reads, as one light typed record; ``render.py``: the text board (plain and ``rich``) and its
+legend, and the hooks ``prompt`` and ``consequences``; ``words.py``: names and the pending
+decision as a sentence; ``narration.py``: what a move did. The state's ``view``,
+``reading``, ``render``, ``render_rich``, ``render_legend``, ``prompt`` and ``narrate`` call
+the functions named here; the picture (``../picture.py``) is drawn from the view too.
+"""
+
+from .reading import reading
+from .render import consequences, legend, prompt, render, render_rich
+from .view import view
+
+__all__ = ["consequences", "legend", "prompt", "reading", "render", "render_rich", "view"]
