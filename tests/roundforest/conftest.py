@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from engine_helpers import act, legal_names, phase  # noqa: F401  (re-exported to the tests)
 
+from forest_envs.core import engines
 from forest_envs.roundforest.components import (
     CHARACTER_NAMES,
     ITEM_NAMES,
@@ -19,7 +20,6 @@ from forest_envs.roundforest.components import (
     cell_id,
 )
 from forest_envs.roundforest.observation import APPLES, COPPER, SILVER
-from forest_envs.core import engines
 from forest_envs.roundforest.rules import NO_CHAR, NO_ITEM, RoundforestGame
 
 

@@ -3,9 +3,9 @@ Python rules) under the same state contract.
 
 ``NativeRoundforestState`` derives from the bound C++ state (``_engine.State``: apply, the
 mask, observations, ranks, the determinization), from ``NativeState`` and from what the
-Python ``RoundforestState`` shares with it: the rules' read-only helpers (``fits``,
-``move_targets``, ``qualified``, ``progress`` ...) and ``GameState`` (the contract's generic
-readers: views, text, pictures, results). The fields ``pos`` and ``pile`` are properties
+Python ``RoundforestState`` shares with it: ``RoundforestFacts`` (the declared blocks and
+fields, and the helpers that only read them: ``fits``, ``qualified``, ``progress`` ...) and
+``GameState`` (the contract's generic readers: views, text, pictures, results). The fields ``pos`` and ``pile`` are properties
 over the C++ ones, in the Python engine's types. The ``near_*`` blocks are written in C++
 whenever the buffer is read whole (an observation, the global state, ``to_dict``), as the
 Python state writes them.
@@ -29,15 +29,9 @@ from ..components import (
 )
 from ..observation import DECISIONS
 from ..rules import RoundforestState
-from ..rules.blockade import BlockadeRules
-from ..rules.characters import CharacterRules
+from ..rules.bags import CHIP_ORDER, BagRules
 from ..rules.distances import NEAR
-from ..rules.ending import EndingRules
-from ..rules.helpers import HelperRules
-from ..rules.items import ItemRules
-from ..rules.table import CHIP_ORDER, TableRules
-from ..rules.turn import TurnRules
-from ..rules.wells import WellRules
+from ..rules.facts import RoundforestFacts
 
 try:
     from . import _engine
@@ -91,18 +85,16 @@ def action_blocks(space) -> dict[str, list[int]]:
 
 if _engine is not None:
 
-    class NativeRoundforestState(NativeState, _engine.State, TurnRules, ItemRules, WellRules,
-                                 CharacterRules, HelperRules, BlockadeRules, EndingRules,
-                                 TableRules, GameState):
+    class NativeRoundforestState(NativeState, _engine.State, RoundforestFacts, GameState):
         """One play of Roundforest whose rules run in C++ (see the module docstring)."""
 
         DECISIONS = DECISIONS
         BATCH = _engine.Batch
         RENDER = RoundforestState.RENDER
         FIELDS = RoundforestState.FIELDS
-        # The Python engine's conservation totals (tests), reading the blocks.
-        item_totals = RoundforestState.item_totals
-        chip_totals = RoundforestState.chip_totals
+        # One of the Python engine's writers, which writes through the blocks' views (set-up
+        # positions in tests).
+        _set_chip = BagRules._set_chip
 
         @classmethod
         def _native_base(cls) -> type:
