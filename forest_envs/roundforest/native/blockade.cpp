@@ -8,10 +8,16 @@ using native::Decision;
 
 bool State::blockade_options(int p) const {
   if (!cfg().blockade || get(b().blockade_used, 0)) return false;
-  std::array<bool, NUM_GAPS> setting{}, taking{};
-  blockade_gaps(p, setting, taking);
-  for (int g = 0; g < NUM_GAPS; ++g)
-    if (setting[static_cast<size_t>(g)] || taking[static_cast<size_t>(g)]) return true;
+  // blockade_gaps without its arrays: a usable gap to set (p carries a heavy item: an empty
+  // one) or to take (room and no heavy item: a blockaded one)
+  const int heavy = heavy_of(p);
+  const bool room = heavy < BACKPACK_HEAVY && items_of(p) < BACKPACK_ITEMS;
+  if (heavy == 0 && !room) return false;
+  for (int g = 0; g < NUM_GAPS; ++g) {
+    if (!tab().gap_usable[static_cast<size_t>(g)]) continue;
+    const bool empty = get(b().gap_item, g) < 0;
+    if ((heavy > 0 && empty) || (room && !empty)) return true;
+  }
   return false;
 }
 

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -175,9 +176,9 @@ class State : public native::EngineState<State> {
   friend struct StateAccess;
 };
 
-// A set of cells into a mask block's entries (cell c -> out[c]).
+// A set of cells into a mask block's entries (cell c -> out[c]), on a mask of zeros.
 inline void write_cells(Cells cells, int8_t *out) {
-  for (int c = 0; c < NUM_CELLS; ++c) out[c] = static_cast<int8_t>(cells >> c & 1u);
+  for (; cells; cells &= cells - 1) out[std::countr_zero(cells)] = 1;
 }
 
 }  // namespace forest::roundforest

@@ -94,10 +94,10 @@ void State::move_targets(int p, Cells &normal, Cells &wider) const {
     return c < 0 || can_meet(p, c);
   };
   normal = wider = 0;
-  for (int t = 0; t < NUM_CELLS; ++t) {
-    if ((base >> t & 1u) && ok(t)) normal |= Cells{1} << t;
-    if ((more >> t & 1u) && ok(t)) wider |= Cells{1} << t;
-  }
+  for (Cells f = base; f; f &= f - 1)
+    if (ok(std::countr_zero(f))) normal |= f & -f;
+  for (Cells f = more; f; f &= f - 1)
+    if (ok(std::countr_zero(f))) wider |= f & -f;
 }
 
 // --- the order of a turn ----------------------------------------------------------------------
