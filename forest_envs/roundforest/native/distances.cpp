@@ -52,6 +52,7 @@ void State::write_near(int16_t *out) const {
   std::array<Cells, NUM_CHARACTERS> at_char{};  // the cells of each character's tokens
   for (int cell : c.tile_cells) {
     const int ch = get(B.cell_char, cell);
+    if (ch >= NUM_CHARACTERS) throw native::BadInput("cell_char: not a character");
     if (ch >= 0) at_char[static_cast<size_t>(ch)] |= Cells{1} << cell;
   }
   Cells wells = 0;

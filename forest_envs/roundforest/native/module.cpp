@@ -181,9 +181,16 @@ NB_MODULE(_engine, m) {
       .def_prop_ro("tables", &State::tables_ptr)
       // --- the fields, as the Python state holds them -------------------------------------
       .def("_pos", [](const State &s) { return std::vector<int>(s.pos.begin(), s.pos.end()); })
-      .def("_set_pos", [](State &s, const std::vector<int> &v) { s.pos = small_ints(v, -128, 127, "pos"); })
+      .def("_set_pos",
+           [](State &s, const std::vector<int> &v) {
+             if (static_cast<int>(v.size()) != s.num_players()) throw native::BadInput("pos: one cell per piece");
+             s.pos = small_ints(v, 0, forest::roundforest::NUM_CELLS - 1, "pos");
+           })
       .def("_pile", [](const State &s) { return std::vector<int>(s.pile.begin(), s.pile.end()); })
-      .def("_set_pile", [](State &s, const std::vector<int> &v) { s.pile = small_ints(v, -128, 127, "pile"); })
+      .def("_set_pile",
+           [](State &s, const std::vector<int> &v) {
+             s.pile = small_ints(v, 0, forest::roundforest::NUM_CHARACTERS - 1, "pile");
+           })
       .def("_check_fields", &State::check_fields)
       // --- rules steps tests call to build positions (the Python state's names) ----------
       .def("set_turn",
