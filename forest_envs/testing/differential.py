@@ -65,7 +65,7 @@ def _dict_difference(a: dict, b: dict) -> str:
 def compare_states(py, nt, where: str = "") -> None:
     """Everything the two states show, equal (raises ``EnginesDisagree``). The buffer is
     compared after the global state: a game may write blocks derived from others only when
-    its buffer is read whole (Roundforest's near_*), and a new state, a loaded one and a
+    its buffer is read whole (distances found by a search), and a new state, a loaded one and a
     played one have written them at different times."""
     _same("the decisions", list(py.decisions), list(nt.decisions), where)
     _same("the turn", py.turn, nt.turn, where)
