@@ -23,7 +23,7 @@ from forest_envs.testing.differential import DiffOptions, compare_states, differ
 
 REQUIRE = os.environ.get("FOREST_ENVS_REQUIRE_NATIVE") == "1"
 # Games whose native engine is written (the others come in later; this list only grows).
-WRITTEN = ("chickwood_v0",)
+WRITTEN = ("chickwood_v0", "roundforest_v0")
 
 
 def native_or_skip(env_id: str):
@@ -98,8 +98,12 @@ def test_refused_actions_name_the_problem(env_id):
 def test_a_finished_game_refuses_every_action(env_id):
     native = native_or_skip(env_id)
     game = game_spec(env_id).game_class.shared({})
-    state = native.new_from_seed(game, 3)
-    state._random_playout(4, 10**6)
+    # random play may never end a game (Roundforest's deadlocks): the first seed whose does
+    for seed in range(3, 40):
+        state = native.new_from_seed(game, seed)
+        state._random_playout(seed + 1, 10**5)
+        if state.is_terminal:
+            break
     assert state.is_terminal and state.current_player == -1
     assert not state.legal_action_mask().any()
     with pytest.raises(IllegalActionError, match="the game is over"):
@@ -190,3 +194,44 @@ def test_chickwood_native_constants_match_the_python_tables():
     want.update(JEWELRY_VALUE=tuple(C.JEWELRY_VALUE), BENEFACTOR_VALUE=tuple(BENEFACTOR_VALUE.tolist()),
                 NO_LAST_CELL=NO_LAST_CELL, MAX_OPPONENTS=A.MAX_OPPONENTS)
     assert got == want
+
+
+def test_roundforest_native_constants_match_the_python_tables():
+    native_or_skip("roundforest_v0")
+    from forest_envs.roundforest import components as C
+    from forest_envs.roundforest import observation as O
+    from forest_envs.roundforest.native import _engine
+    from forest_envs.roundforest.rules import bags, facts, state
+
+    got = _engine.constants()
+    kinds = got.pop("Kind")
+    assert kinds == {k.name.upper(): i for i, k in enumerate(O.DECISIONS)}
+    sources = (C, O, bags, facts, state)
+    want = {name: next(getattr(m, name) for m in sources if hasattr(m, name)) for name in got
+            if any(hasattr(m, name) for m in sources)}
+    want["FAIRY_COST"] = tuple(C.FAIRY_COST)
+    assert set(want) == set(got), set(got) - set(want)
+    assert got == want
+    # the heavy kinds come first, the coin tokens last, as the C++ rules read them
+    assert C.HEAVY_KINDS == slice(0, 5) and C.COIN_TOKENS == {C.COPPER_TOKEN, C.SILVER_TOKEN}
+    assert C.CHIPS.keys() == {C.BLUE, C.YELLOW, C.RED} and bags.CHIP_ORDER == (C.BLUE, C.YELLOW, C.RED)
+
+
+def test_roundforest_hostile_fields_are_refused_by_both_engines_alike():
+    native_or_skip("roundforest_v0")
+    from forest_envs.roundforest import RoundforestGame
+
+    game = RoundforestGame.shared({"num_players": 3})
+    good = game.new_initial_state(2).to_dict()
+    tile = game.tile_cells[0]
+    cases = {
+        "pos": [[99, 5, 30], [0, 5], [tile, tile, 30], [game.corner[1], 5, 30], [True, 5, 30], {"tuple": [0, 5, 30]}],
+        "pile": [[1, 1, 2], [12], [-1], [True]],
+    }
+    for field, values in cases.items():
+        for value in values:
+            bad = copy.deepcopy(good)
+            bad[field] = value
+            said = _refusals(game, bad)
+            assert len(set(said)) == 1, (field, value, said)
+            assert field in said[0], said

@@ -1,8 +1,12 @@
 """Roundforest: octagon tiles that turn, items, wells and characters (2-4 players)."""
 
 from ..envs.registration import register
+from . import native
 from .env import raw_env
 from .rules import RoundforestGame, RoundforestState, new_game
+
+RoundforestGame.native_state_class = native.NativeRoundforestState
+RoundforestGame.native_unavailable = native.UNAVAILABLE_BECAUSE
 
 
 def heuristic_agent(seed: int | None = None):

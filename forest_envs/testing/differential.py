@@ -63,8 +63,10 @@ def _dict_difference(a: dict, b: dict) -> str:
 
 
 def compare_states(py, nt, where: str = "") -> None:
-    """Everything the two states show, equal (raises ``EnginesDisagree``)."""
-    _same("the buffer", py.buf, nt.buf, where)
+    """Everything the two states show, equal (raises ``EnginesDisagree``). The buffer is
+    compared after the global state: a game may write blocks derived from others only when
+    its buffer is read whole (distances found by a search), and a new state, a loaded one and a
+    played one have written them at different times."""
     _same("the decisions", list(py.decisions), list(nt.decisions), where)
     _same("the turn", py.turn, nt.turn, where)
     _same("the current player", py.current_player, nt.current_player, where)
@@ -73,6 +75,7 @@ def compare_states(py, nt, where: str = "") -> None:
     for seat in range(py.num_players):
         _same(f"seat {seat}'s observation", py.observation(seat), nt.observation(seat), where)
     _same("the global state", py.global_state(), nt.global_state(), where)
+    _same("the buffer", py.buf, nt.buf, where)
     a, b = py.to_dict(), nt.to_dict()
     if a != b:
         raise EnginesDisagree(f"{where}: to_dict differs in {_dict_difference(a, b)}")

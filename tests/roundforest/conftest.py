@@ -8,8 +8,10 @@ rulebook: ``act(state, "move to B3", "keep the item")``.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from engine_helpers import act, legal_names, phase  # noqa: F401  (re-exported to the tests)
 
+from forest_envs.core import engines
 from forest_envs.roundforest.components import (
     CHARACTER_NAMES,
     ITEM_NAMES,
@@ -18,7 +20,7 @@ from forest_envs.roundforest.components import (
     cell_id,
 )
 from forest_envs.roundforest.observation import APPLES, COPPER, SILVER
-from forest_envs.roundforest.rules import NO_CHAR, NO_ITEM, new_game
+from forest_envs.roundforest.rules import NO_CHAR, NO_ITEM, RoundforestGame
 
 
 def cell(name: str) -> int:
@@ -38,8 +40,25 @@ def tile_named(name: str) -> int:
     return [t.name for t in TILES].index(name)
 
 
+# Every test here runs on each engine this machine has (the Python reference and, where it is
+# built, the native one): a rule's test is the native engine's test too. A test that needs one
+# engine says so (``pytest.mark.python_only`` with its reason, or its own ``engine`` fixture).
+_ENGINE = [None]
+
+
+@pytest.fixture(params=engines.available(RoundforestGame), autouse=True)
+def engine(request):
+    marker = request.node.get_closest_marker("python_only")
+    if marker is not None and request.param != "python":
+        pytest.skip(f"python engine only: {marker.args[0]}")
+    _ENGINE[0] = request.param
+    yield request.param
+    _ENGINE[0] = None
+
+
 def new_state(num_players: int = 3, seed: int = 0, **cfg):
-    return new_game({"num_players": num_players, **cfg}, seed=seed)
+    """A new game on the engine of the running test."""
+    return RoundforestGame.shared({"num_players": num_players, **cfg}).new_initial_state(seed, _ENGINE[0])
 
 
 
@@ -59,7 +78,9 @@ def clear_board(state) -> None:
 
 def place(state, p: int, where: str | int) -> None:
     c = cell(where) if isinstance(where, str) else where
-    state.pos[p] = c
+    pos = list(state.pos)
+    pos[p] = c
+    state.pos = pos  # a native state's pos is a copy: set whole
     state.edited()  # writes the piece_at block from pos
 
 

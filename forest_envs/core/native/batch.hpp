@@ -312,6 +312,7 @@ class Batch {
   }
 
   void observe(const S &s, int seat, float *out, int thread) {
+    show_derived_blocks(s);
     const Layout &layout = s.core().layout;
     if (spare_ == 0) {
       layout.observe(s.buf, seat, out);

@@ -176,6 +176,7 @@ void bind_state_core(Cls &cls) {
            [](const S &s, int seat) {
              const auto &L = s.core().layout;
              if (seat < 0 || seat >= s.num_players()) throw BadInput("observation: seat " + std::to_string(seat) + " is not a seat");
+             show_derived_blocks(s);
              float *data;
              // the one-hot path may write a spare float past the end: allocated, not shown
              auto out = new_array<float>(static_cast<size_t>(L.observation_size()), data,
@@ -185,6 +186,7 @@ void bind_state_core(Cls &cls) {
            })
       .def("global_state",
            [](const S &s) {
+             show_derived_blocks(s);
              float *data;
              const size_t n = s.buffer()->size();
              auto out = new_array<float>(n, data);

@@ -353,6 +353,7 @@ class Ismcts {
   void prior_weights(S &s, SearchNode &node, int seat) {
     node.guided_visits += 1;
     if (node.prior_logits.empty()) {
+      show_derived_blocks(s);
       s.core().layout.observe(s.buf, seat, observation_.data());
       o_.prior->features(observation_.data(), mlp_work_);
       o_.prior->logits(mlp_work_, node.prior_logits);
@@ -388,6 +389,7 @@ class Ismcts {
   // action, or one drawn by its masked probabilities.
   int policy_move(S &s) {
     legal_actions(s, legal_);
+    show_derived_blocks(s);
     s.core().layout.observe(s.buf, s.current_player(), observation_.data());
     const Mlp &policy = *o_.rollout;
     policy.features(observation_.data(), mlp_work_);

@@ -59,8 +59,13 @@ inline nb::list tree_data(const SearchTree &tree) {
   return out;
 }
 
-template <class S>
-void bind_search(nb::module_ &m, nb::class_<S> &cls) {
+// The policy class, bound once: every game's module shares nanobind's registry of C++ types,
+// so a second module shows the class the first one bound.
+inline void bind_search_policy(nb::module_ &m) {
+  if (nb::handle bound = nb::type<Mlp>(); bound.is_valid()) {
+    m.attr("SearchPolicy") = bound;
+    return;
+  }
   nb::class_<Mlp>(m, "SearchPolicy")
       .def(
           "__init__",
@@ -94,7 +99,11 @@ void bind_search(nb::module_ &m, nb::class_<S> &cls) {
         mlp.logits(work, out);
         return out;
       });
+}
 
+template <class S>
+void bind_search(nb::module_ &m, nb::class_<S> &cls) {
+  bind_search_policy(m);
   cls.def(
       "_ismcts",
       [](const S &state, int seat, uint64_t seed, int64_t sims, double seconds, double c, int64_t depth,

@@ -266,4 +266,13 @@ class EngineState : public StateCore {
   S &self() { return static_cast<S &>(*this); }
 };
 
+// Blocks a game derives from others and writes only when the buffer is read whole (an
+// observation, the global state, a state dict), such as distances found by a search, as its
+// Python state writes them. A state class with show_derived_blocks() const has them written
+// here before every such read; the buffer is the state's own, shared with nothing.
+template <class S>
+void show_derived_blocks(const S &s) {
+  if constexpr (requires { s.show_derived_blocks(); }) s.show_derived_blocks();
+}
+
 }  // namespace forest::native

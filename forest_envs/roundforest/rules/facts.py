@@ -36,6 +36,7 @@ from ..components import (
     WELL_COPPER_IN,
 )
 from ..observation import COPPER, SILVER
+from . import checks
 from .records import Progress
 
 # In the ranking of the players without the ring a silver coin counts as much copper as a
@@ -53,6 +54,9 @@ class RoundforestFacts:
     """The state's declared attributes and the facts derived from them (reads only)."""
 
     __slots__ = ()
+
+    # What a state dict's fields must hold (checks.py), whichever engine reads it.
+    check_fields = staticmethod(checks.check_fields)
 
     # --- the blocks of the state buffer: the configuration ----------------------------------
     players_onehot: BlockView    # [3]: 2, 3, 4 players
