@@ -50,6 +50,7 @@ Task task_from(nb::handle t) {
 NB_MODULE(_engine, m) {
   native::import_numpy();
   native::register_errors();
+  native::set_leak_warnings();
 
   nb::class_<Config>(m, "Config")
       .def(nb::init<>())
