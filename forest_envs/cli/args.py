@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import sys
 
 from ..core.errors import ConfigError
 
@@ -79,3 +81,15 @@ def agent_list(text: str, flag: str = "--agents") -> list[str]:
     if not specs:
         raise ConfigError(f"{flag} lists no agent; give comma-separated agents, e.g. random,random")
     return specs
+
+
+def program_words() -> list[str]:
+    """The word that runs this very ``forest-envs`` again, for the commands printed as hints:
+    ``forest-envs``, unless this is a ``forest-envs`` script the shell would not find on its
+    PATH (``.venv/bin/forest-envs`` from a venv that is not activated): then its path."""
+    script = sys.argv[0] if sys.argv else ""
+    if os.path.basename(script) == "forest-envs":
+        found = shutil.which("forest-envs")
+        if not (found and os.path.realpath(found) == os.path.realpath(script)):
+            return [script if os.path.isabs(script) or os.sep in script else os.path.abspath(script)]
+    return ["forest-envs"]

@@ -1,4 +1,5 @@
-"""The ``forest-envs`` command: list, play, rollout, evaluate, benchmark, replay, playthrough, fuzz, bench.
+"""The ``forest-envs`` command: list, play, rollout, evaluate, benchmark, replay, train, demo, plot,
+playthrough, fuzz, bench.
 
 Bad input (an option, a file, a value) is one line ``forest-envs: ...`` on stderr and exit
 status 2, checked before any game is played; argparse's usage errors exit 2 as well."""
@@ -13,7 +14,7 @@ import re
 import sys
 
 from ..core.errors import ConfigError, ForestEnvError
-from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
+from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config, program_words
 
 
 def cmd_list(args) -> int:
@@ -174,7 +175,7 @@ def cmd_train(args) -> int:
         raise SystemExit("forest-envs train: give a config file (one of configs/*.yaml)")
 
     def continue_with(checkpoint) -> str:
-        return f"continue with:\n  {resume_command(path, args.set, checkpoint, args.quiet)}"
+        return f"continue with:\n  {resume_command(path, args.set, checkpoint, args.quiet, tuple(program_words()))}"
 
     # torch's OpenMP threads otherwise spin after each forward pass, on the cores the env
     # workers need: passive waiting made a shipped baseline config 8% faster
@@ -234,7 +235,7 @@ def _evaluate_command(cfg: dict, policy: str) -> str:
 
     other = "heuristic" if game_spec(cfg["env"]).heuristic else "random"
     agents = ",".join([str(policy)] + [other] * (num_players(cfg) - 1))
-    argv = ["forest-envs", "evaluate", "--env", cfg["env"], "--agents", agents, "--games", "100"]
+    argv = [*program_words(), "evaluate", "--env", cfg["env"], "--agents", agents, "--games", "100"]
     for key, value in cfg.get("env_config", {}).items():
         argv += ["--set", f"{key}={json.dumps(value)}"]
     return shlex.join(argv)
@@ -322,8 +323,10 @@ def build_parser() -> argparse.ArgumentParser:
         q.set_defaults(func=func)
 
     from .benchmark import add_benchmark_parser
+    from .demo import add_demo_parser
 
     add_benchmark_parser(sub)
+    add_demo_parser(sub)
 
     q = sub.add_parser("replay", help="step through a recorded game (an HTML page with --html)")
     q.add_argument("record", help="a record file: JSON lines as rollout/evaluate --records write, "

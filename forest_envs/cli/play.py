@@ -13,6 +13,7 @@ import sys
 import textwrap
 
 from ..core.errors import ConfigError, ForestEnvError
+from .args import program_words
 from .move_list import WIDTH, move_lines, numbered
 
 PROMPT = "move (number or name; help; q to quit)> "
@@ -53,7 +54,7 @@ def replay_command(args, seed: int, opponents: list[str], default_players: int) 
     as short as it can be: one name for opponents all alike at the game's default table."""
     alike = len(set(opponents)) == 1 and (len(opponents) + 1 == default_players
                                            or any(p.startswith("num_players=") for p in args.set or []))
-    argv = ["forest-envs", "play", "--env", args.env,
+    argv = [*program_words(), "play", "--env", args.env,
             "--opponents", opponents[0] if alike else ",".join(opponents)]
     if args.seat:
         argv += ["--seat", str(args.seat)]

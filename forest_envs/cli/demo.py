@@ -1,0 +1,104 @@
+"""``forest-envs demo`` (``make demo``): train a small Chickwood agent for a few minutes, then
+four captioned evaluation tables and a two-line summary of what it reached.
+
+The tables: the new agent against two random players and against two heuristics, the
+heuristic against two random players (the scale), and the shipped baseline (the agent ``ppo``)
+against two heuristics. The run stops at its step budget or its time limit, whichever comes
+first; on a busy machine that is the time limit, and the output says so."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .args import check_counts, parse_config
+
+ENV_ID = "chickwood_v0"
+DEMO_CONFIG_PATH = "configs/demo.yaml"
+# Where the figures this demo reaches on an idle machine are written down.
+IDLE_FIGURES = "docs/training.md, \"The demo\""
+
+
+@dataclass(frozen=True)
+class LineUp:
+    """One evaluation table of the demo: its caption and the agents, one per seat."""
+
+    caption: str
+    agents: tuple[str, ...]
+
+
+def line_ups(policy: str) -> list[LineUp]:
+    return [LineUp("the new agent against two random players", (policy, "random", "random")),
+            LineUp("the new agent against two heuristics", (policy, "heuristic", "heuristic")),
+            LineUp("for scale: the heuristic against two random players",
+                   ("heuristic", "random", "random")),
+            LineUp("the shipped baseline (the agent ppo, forest_envs/baselines/chickwood_v0.npz) "
+                   "against two heuristics", ("ppo", "heuristic", "heuristic"))]
+
+
+def training_line(summary: dict, cfg: dict) -> str:
+    """What the training run did, saying when it stopped at its time limit short of its steps."""
+    steps, budget = summary["timesteps"], cfg["total_timesteps"]
+    if summary["stopped"] == "time_limit":
+        return (f"training stopped at its {cfg['time_limit_minutes']:g}-minute time limit after "
+                f"{steps:,} of {budget:,} steps (a busy machine gets fewer steps in that time, "
+                "so a weaker agent)")
+    return f"training ran its {steps:,} steps in {summary['wall_seconds']:.0f} s"
+
+
+def summary_lines(steps: int, rows: list[dict]) -> list[str]:
+    """The closing two lines: the new agent's win rates (its first row in tables 1 and 2),
+    the baseline's (table 4), and where the idle-machine figures are."""
+    vs_random, vs_heuristic, _, baseline = (r[0]["win_rate"] for r in rows)
+    return [f"The new agent ({steps:,} steps) won {vs_random:.3f} of its games against two random "
+            f"players and {vs_heuristic:.3f} against two heuristics (a fair share is 0.333).",
+            f"The shipped baseline won {baseline:.3f} against two heuristics; the figures on an "
+            f"idle machine are in {IDLE_FIGURES} (and README.md, \"Training\")."]
+
+
+def run_demo(args) -> int:
+    from ..evaluation import format_table, ratings, run_games, summarize
+    from ..train.config import load_config
+    from ..train.sb3 import train
+
+    check_counts(args)
+    cfg = load_config(args.config, parse_config(args.set))
+    limit = cfg["time_limit_minutes"]
+    print(f"1. Training a small agent into {cfg['output_dir']}: at most {cfg['total_timesteps']:,} "
+          f"steps" + ("" if limit is None else f" or {limit:g} minutes"), flush=True)
+    summary = train(cfg, progress=not args.quiet, overwrite=True)
+    print(training_line(summary, cfg))
+    if summary["stopped"] == "interrupted":
+        print("interrupted (Ctrl-C): no evaluation")
+        return 130
+    all_rows = []
+    for number, line_up in enumerate(line_ups(summary["policy"]), 2):
+        agents = list(line_up.agents)
+        print(f"\n{number}. {line_up.caption[0].upper()}{line_up.caption[1:]}: {args.games} "
+              "seat-rotated games", flush=True)
+        results = run_games(ENV_ID, agents, args.games, seed=0, config=dict(cfg["env_config"]),
+                            workers=args.workers, progress=not args.quiet)
+        rows = summarize(agents, results)
+        for row, r in zip(rows, ratings(agents, results)):
+            row.update(rating_mu=r["mu"], rating_sigma=r["sigma"], rating_games=r["games"])
+        print(format_table(rows))
+        all_rows.append(rows)
+    print()
+    for line in summary_lines(summary["timesteps"], all_rows):
+        print(line)
+    return 0
+
+
+def add_demo_parser(sub) -> None:
+    q = sub.add_parser("demo", help="train a small Chickwood agent for a few minutes and print "
+                       "its evaluation tables beside the shipped baseline's (make demo)")
+    q.add_argument("--games", type=int, default=300, help="games per evaluation table "
+                   "(default: %(default)s)")
+    q.add_argument("--workers", type=int, default=2, help="worker processes of the evaluations "
+                   "(default: %(default)s)")
+    q.add_argument("--config", default=DEMO_CONFIG_PATH,
+                   help="the training config (default: %(default)s)")
+    q.add_argument("--set", action="append", metavar="KEY=VALUE",
+                   help="override a config value, e.g. time_limit_minutes=2 (repeatable; default: none)")
+    q.add_argument("--quiet", action="store_true", help="no progress bars (default: off)")
+    q.set_defaults(func=run_demo)
+
