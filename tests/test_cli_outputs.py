@@ -15,6 +15,7 @@ import pytest
 
 import forest_envs
 from forest_envs.cli import main as cli
+from forest_envs.cli import train as cli_train
 from forest_envs.evaluation import GameResult, format_game, format_table, ratings_notes, summarize
 from forest_envs.evaluation import run as evaluation
 
@@ -210,7 +211,7 @@ def test_help_says_defaults_and_warns_about_zip_files(capsys):
 
 def test_train_tells_the_user_to_evaluate_the_npz():
     cfg = {"env": "sherwood_v0", "env_config": {"additions": True}}
-    assert cli._evaluate_command(cfg, "runs/x/final.npz") == (
+    assert cli_train._evaluate_command(cfg, "runs/x/final.npz") == (
         "forest-envs evaluate --env sherwood_v0 --agents "
         "runs/x/final.npz,heuristic,heuristic,heuristic --games 100 --set additions=true")
 

@@ -6,14 +6,10 @@ from __future__ import annotations
 import os
 import re
 import sys
-from pathlib import Path
 
 from forest_envs.cli import args as cli_args
 from forest_envs.cli.demo import line_ups, summary_lines, training_line
 from forest_envs.cli.main import main
-
-ROOT = Path(__file__).resolve().parents[1]
-SMOKE = ROOT / "configs" / "smoke.yaml"
 
 
 def test_training_line_says_the_time_limit_stopped_it_short_of_its_steps():
@@ -41,7 +37,7 @@ def test_line_ups_are_the_four_tables_in_order():
 
 
 def test_demo_prints_captions_tables_and_the_summary(tmp_path, capsys):
-    code = main(["demo", "--config", str(SMOKE), "--games", "2", "--workers", "1", "--quiet",
+    code = main(["demo", "--config", "smoke", "--games", "2", "--workers", "1", "--quiet",
                  "--set", f"output_dir={tmp_path / 'demo'}", "--set", "time_limit_minutes=0.0001"])
     out = capsys.readouterr().out
     assert code == 0

@@ -339,7 +339,7 @@ def test_rllib_config_maps_seats_to_policies_of_our_masked_module(policies):
     from forest_envs.train.rllib import build_algorithm_config
     from forest_envs.train.rllib_masking import MaskedActorCritic
 
-    cfg = load_config(ROOT / "configs" / "smoke_rllib.yaml", {"rllib.policies": policies})
+    cfg = load_config("smoke_rllib", {"rllib.policies": policies})
     algo_config = build_algorithm_config(cfg)
     seats = forest_envs.make_raw(cfg["env"], **cfg["env_config"]).possible_agents
     expected = {"shared"} if policies == "shared" else set(seats)
@@ -583,8 +583,8 @@ def test_rllib_trains_on_a_two_node_ray_cluster(tmp_path):
         out = tmp_path / "run"
         # Two env runners of one CPU each: one on each node.
         train = subprocess.run(
-            [sys.executable, "-W", "error::DeprecationWarning", str(ROOT / "training" / "train_rllib.py"),
-             "--config", str(ROOT / "configs" / "smoke_rllib.yaml"), "--address", f"{LOOPBACK}:{port}",
+            [sys.executable, "-W", "error::DeprecationWarning", "-m", "forest_envs.cli", "train-rllib",
+             "smoke_rllib", "--address", f"{LOOPBACK}:{port}",
              "--set", f"output_dir={out}", "--set", "rllib.num_env_runners=2"],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         assert train.returncode == 0, train.stdout[-3000:] + train.stderr[-3000:]

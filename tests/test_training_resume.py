@@ -26,7 +26,7 @@ from forest_envs.train.config import load_config
 pytest.importorskip("sb3_contrib")
 
 ROOT = Path(__file__).resolve().parents[1]
-SMOKE = ROOT / "configs" / "smoke.yaml"
+SMOKE = ROOT / "forest_envs" / "configs" / "smoke.yaml"
 FOREST_ENVS = Path(sys.executable).with_name("forest-envs")
 
 # In-process runs: 2 players, 2 envs in this process, a few hundred steps.

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .args import check_counts, parse_config
+from .args import check_counts, parse_config, require_extra
 
 ENV_ID = "chickwood_v0"
-DEMO_CONFIG_PATH = "configs/demo.yaml"
+DEMO_CONFIG = "demo"  # forest_envs/configs/demo.yaml
 # Where the figures this demo reaches on an idle machine are written down.
 IDLE_FIGURES = "docs/training.md, \"The demo\""
 
@@ -61,6 +61,7 @@ def run_demo(args) -> int:
     from ..train.sb3 import train
 
     check_counts(args)
+    require_extra("train")
     cfg = load_config(args.config, parse_config(args.set))
     limit = cfg["time_limit_minutes"]
     print(f"1. Training a small agent into {cfg['output_dir']}: at most {cfg['total_timesteps']:,} "
@@ -95,8 +96,8 @@ def add_demo_parser(sub) -> None:
                    "(default: %(default)s)")
     q.add_argument("--workers", type=int, default=2, help="worker processes of the evaluations "
                    "(default: %(default)s)")
-    q.add_argument("--config", default=DEMO_CONFIG_PATH,
-                   help="the training config (default: %(default)s)")
+    q.add_argument("--config", default=DEMO_CONFIG,
+                   help="the training config: a shipped config's name or a YAML file (default: %(default)s)")
     q.add_argument("--set", action="append", metavar="KEY=VALUE",
                    help="override a config value, e.g. time_limit_minutes=2 (repeatable; default: none)")
     q.add_argument("--quiet", action="store_true", help="no progress bars (default: off)")

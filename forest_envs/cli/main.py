@@ -14,7 +14,7 @@ import re
 import sys
 
 from ..core.errors import ConfigError, ForestEnvError
-from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config, program_words
+from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config, require_extra
 
 
 def cmd_list(args) -> int:
@@ -46,6 +46,8 @@ def cmd_evaluate(args) -> int:
     check_writable(args.json, "--json")
     check_writable(args.csv, "--csv")
     check_writable(args.plot, "--plot", image=True)
+    if args.plot:
+        require_extra("plot")
     check_writable(args.records, "--records")
     results = run_games(args.env, specs, args.games, seed=args.seed, config=config,
                         workers=args.workers, progress=not args.quiet, address=args.address)
@@ -70,6 +72,7 @@ def cmd_evaluate(args) -> int:
 
 
 def cmd_plot(args) -> int:
+    require_extra("plot")
     from ..evaluation import plot_learning_curve, read_learning_curve
 
     read_learning_curve(args.eval_csv)  # a missing or foreign file: one line, nothing written
@@ -165,83 +168,8 @@ def cmd_play(args) -> int:
     return play(args, config, opponents)
 
 
-def cmd_train(args) -> int:
-    """Train from a config. Ctrl-C saves a checkpoint, prints the command that continues the
-    run and exits with 130 (the shell's code for an interrupted command)."""
-    from pathlib import Path
-
-    path = args.config or args.config_opt
-    if not path:
-        raise SystemExit("forest-envs train: give a config file (one of configs/*.yaml)")
-
-    def continue_with(checkpoint) -> str:
-        return f"continue with:\n  {resume_command(path, args.set, checkpoint, args.quiet, tuple(program_words()))}"
-
-    # torch's OpenMP threads otherwise spin after each forward pass, on the cores the env
-    # workers need: passive waiting made a shipped baseline config 8% faster
-    # (docs/training.md, "Where the time goes"). Read once, when torch loads, which is
-    # below; a value the user set is kept.
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    cfg = None
-    try:
-        # Imports inside: a Ctrl-C while torch loads must not print a traceback either.
-        from ..train.config import load_config
-        from ..train.runs import resume_command, stop_reason
-        from ..train.sb3 import train
-
-        cfg = load_config(path, parse_config(args.set))
-        summary = train(cfg, resume=args.resume, progress=not args.quiet, overwrite=args.overwrite)
-    except KeyboardInterrupt:
-        # A Ctrl-C before PPO started, or a second one: stopped at once, nothing new saved.
-        print("forest-envs: training interrupted; work since the last checkpoint is not saved",
-              file=sys.stderr)
-        latest = Path(cfg["output_dir"]) / "checkpoints" / "latest.zip" if cfg else None
-        if latest and latest.is_file():
-            print(f"the last checkpoint is {latest}; {continue_with(latest)}")
-        else:
-            print("no checkpoint was saved: run the same command again to start over")
-        return 130
-    session = summary["session"]
-    print(f"trained {session['timesteps']} steps in {session['wall_seconds']} s "
-          f"({session['steps_per_second']} steps/s)"
-          + (f"; the run in all: {summary['timesteps']} steps in {summary['wall_seconds']} s"
-             if "resumed_from" in summary else ""))
-    print(f"stopped: {stop_reason(summary, cfg)}")
-    if summary["stopped"] == "interrupted":
-        print(f"saved checkpoint {summary['checkpoint']}; {continue_with(summary['checkpoint'])}")
-        return 130
-    print(f"policy {summary['policy']}")
-    for kind, row in summary.get("evaluation", {}).items():
-        lo, hi = row["win_ci95"]
-        score = "" if row["mean_score"] is None else f", mean score {row['mean_score']:.1f}"
-        print(f"  vs {kind:<10} win rate {row['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] over "
-              f"{row['games']} games{score}")
-    # The .npz policy, not the .zip model: loading a .zip unpickles it (it can run code).
-    evaluate = _evaluate_command(cfg, summary["policy"])
-    if summary.get("final_evaluation") == "interrupted":
-        print(f"final evaluation interrupted (Ctrl-C); the run is complete, evaluate it with: "
-              f"{evaluate}")
-        return 130
-    print(f"evaluate it with: {evaluate}")
-    return 0
-
-
-def _evaluate_command(cfg: dict, policy: str) -> str:
-    """The command that evaluates a trained policy against the game's heuristic (or random)."""
-    import shlex
-
-    from ..core.registry import game_spec
-    from ..train.config import num_players
-
-    other = "heuristic" if game_spec(cfg["env"]).heuristic else "random"
-    agents = ",".join([str(policy)] + [other] * (num_players(cfg) - 1))
-    argv = [*program_words(), "evaluate", "--env", cfg["env"], "--agents", agents, "--games", "100"]
-    for key, value in cfg.get("env_config", {}).items():
-        argv += ["--set", f"{key}={json.dumps(value)}"]
-    return shlex.join(argv)
-
-
 def cmd_bench(args) -> int:
+    require_extra("bench")
     from ..benchmark.throughput import format_rows, run
 
     if not (math.isfinite(args.seconds) and args.seconds > 0):
@@ -324,6 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .benchmark import add_benchmark_parser
     from .demo import add_demo_parser
+    from .train import add_train_parsers
 
     add_benchmark_parser(sub)
     add_demo_parser(sub)
@@ -365,17 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--out", default="learning_curve.png", help="the PNG to write (default: %(default)s)")
     q.set_defaults(func=cmd_plot)
 
-    q = sub.add_parser("train", help="train MaskablePPO from a YAML config")
-    q.add_argument("config", nargs="?", help="YAML training config (see configs/)")
-    q.add_argument("--config", dest="config_opt", help="same as the positional CONFIG")
-    q.add_argument("--resume", help="a checkpoint .zip of this run to continue from (unpickled: "
-                   "it can run code, so only your own; default: start a new run)")
-    q.add_argument("--overwrite", action="store_true",
-                   help="delete an earlier run in the output folder and start over (default: off)")
-    q.add_argument("--set", action="append", metavar="KEY=VALUE",
-                   help="override a config value, e.g. ppo.n_steps=256 (repeatable; default: none)")
-    q.add_argument("--quiet", action="store_true", help="no progress bar (default: off)")
-    q.set_defaults(func=cmd_train)
+    add_train_parsers(sub)
 
     from ..testing import playthrough
 
