@@ -80,7 +80,7 @@ def run_demo(args) -> int:
                             workers=args.workers, progress=not args.quiet)
         rows = summarize(agents, results)
         for row, r in zip(rows, ratings(agents, results)):
-            row.update(rating_mu=r["mu"], rating_sigma=r["sigma"], rating_games=r["games"])
+            row.update(skill_mu=r["mu"], skill_sigma=r["sigma"], skill_games=r["games"])
         print(format_table(rows))
         all_rows.append(rows)
     print()

@@ -7,14 +7,13 @@ status 2, checked before any game is played; argparse's usage errors exit 2 as w
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import re
 import sys
 
 from ..core.errors import ConfigError, ForestEnvError
-from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config, require_extra
+from .args import agent_list, check_counts, check_writable, parse_config, require_extra
 
 
 def cmd_list(args) -> int:
@@ -37,40 +36,6 @@ def cmd_list(args) -> int:
     return 0
 
 
-def cmd_evaluate(args) -> int:
-    from ..evaluation import format_table, plot_ratings, ratings, run_games, summarize, write_csv
-
-    check_counts(args)
-    specs = agent_list(args.agents)
-    config = parse_config(args.set)
-    check_writable(args.json, "--json")
-    check_writable(args.csv, "--csv")
-    check_writable(args.plot, "--plot", image=True)
-    if args.plot:
-        require_extra("plot")
-    check_writable(args.records, "--records")
-    results = run_games(args.env, specs, args.games, seed=args.seed, config=config,
-                        workers=args.workers, progress=not args.quiet, address=args.address)
-    rows = summarize(specs, results)
-    rated = ratings(specs, results)
-    for row, r in zip(rows, rated):
-        row.update(rating_mu=r["mu"], rating_sigma=r["sigma"], rating_ordinal=r["ordinal"],
-                   rating_games=r["games"])
-    print(f"{args.env}: {args.games} seat-rotated games, seed {args.seed}")
-    print(format_table(rows))
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"env": args.env, "agents": specs, "games": args.games, "seed": args.seed,
-                       "config": config, "rows": rows}, f, indent=2)
-    if args.csv:
-        write_csv(args.csv, rows)
-    if args.plot:
-        plot_ratings(rated, args.plot)
-    if args.records:
-        _write_records(args.records, results, specs)
-    return 0
-
-
 def cmd_plot(args) -> int:
     require_extra("plot")
     from ..evaluation import plot_learning_curve, read_learning_curve
@@ -80,49 +45,6 @@ def cmd_plot(args) -> int:
     plot_learning_curve(args.eval_csv, args.out)
     print(f"wrote {args.out}")
     return 0
-
-
-def cmd_rollout(args) -> int:
-    """Play games and print each one's result as a table (seats, agents, scores, places; a
-    game cut at max_steps says nobody wins); ``--records`` writes each game's replayable
-    record (one JSON object per line; ``forest_envs.replay(record)`` rebuilds the game)."""
-    from ..evaluation import format_game, run_games
-
-    check_counts(args)
-    specs = agent_list(args.agents)
-    config = parse_config(args.set)
-    check_writable(args.records, "--records")
-    results = run_games(args.env, specs, args.games, seed=args.seed, config=config)
-    print(f"{args.env}: {args.games} game(s), seed {args.seed}; the agents change seats "
-          "from game to game")
-    for r in results:
-        if args.moves:
-            _print_moves(r.record)
-        print(format_game(r, specs))
-    if args.records:
-        _write_records(args.records, results, specs)
-    return 0
-
-
-def _print_moves(record: dict) -> None:
-    """A played game's moves, each with what it did, as the referee reads them
-    (``after.narrate(before, action, None)``), replayed from its record."""
-    from ..envs.registration import make_raw
-
-    env = make_raw(record["env_id"], **record["config"], **record["env_options"])
-    env.reset(seed=record["seed"])
-    state = env.engine_state
-    for step, action in enumerate(record["actions"], 1):
-        actor, before = state.current_player, state.clone()
-        env.step(action)
-        print(f"{step:4d}. P{actor}: {state.narrate(before, action, None)}")
-
-
-def _write_records(path: str, results, specs: list[str]) -> None:
-    """One JSON record per line, with the agent that sat at each seat."""
-    with open(path, "w") as f:
-        for r in results:
-            f.write(json.dumps(dict(r.record, agents=[specs[i] for i in r.seats])) + "\n")
 
 
 def cmd_replay(args) -> int:
@@ -223,32 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the environments").set_defaults(func=cmd_list)
 
-    for name, func, helptext in (("evaluate", cmd_evaluate, "win rates of agents over many games"),
-                                 ("rollout", cmd_rollout, "play games and print their scores")):
-        q = sub.add_parser(name, help=helptext)
-        q.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
-        q.add_argument("--agents", required=True,
-                       help="comma-separated agents, one per seat: " + AGENTS_HELP)
-        q.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
-        q.add_argument("--seed", type=int, default=0,
-                       help="seed of the first game; every game's seed derives from it "
-                            "(default: %(default)s)")
-        q.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
-        q.add_argument("--records", help="write each game's replayable record (JSON lines; "
-                       "forest-envs replay RECORDS --html OUT shows one; default: none)")
-        if name == "rollout":
-            q.add_argument("--moves", action="store_true",
-                           help="also print every move of each game and what it did, as the "
-                                "referee reads them (default: off)")
-        if name == "evaluate":
-            q.add_argument("--workers", type=int, default=1,
-                           help="worker processes; results do not depend on it (default: %(default)s)")
-            q.add_argument("--address", help=ADDRESS_HELP)
-            q.add_argument("--json", help="write the results table as JSON (default: none)")
-            q.add_argument("--csv", help="write the results table as CSV (default: none)")
-            q.add_argument("--plot", help="write a PNG of the agents' ratings (default: none)")
-            q.add_argument("--quiet", action="store_true", help="no progress bar (default: off)")
-        q.set_defaults(func=func)
+    from .games import add_games_parsers
+
+    add_games_parsers(sub, AGENTS_HELP, SET_HELP)
 
     from .benchmark import add_benchmark_parser
     from .demo import add_demo_parser
