@@ -202,7 +202,7 @@ def test_help_says_defaults_and_warns_about_zip_files(capsys):
         cli.main(["play", "--help"])
     out = re.sub(r"\s+", " ", capsys.readouterr().out)
     assert "--seed SEED the game's seed (default: drawn at random and printed" in out
-    assert "--seat SEAT your seat, 0 = first to play (default: 0)" in out
+    assert "--seat SEAT your seat: 0 is P0 on the board, 1 is P1, ...; not always the first to move (default: 0)" in out
     assert "one name for every other seat" in out
     assert "an SB3 .zip, which is unpickled and can run code: load only .zip files you trust" in out
     with pytest.raises(SystemExit):

@@ -170,14 +170,18 @@ def build_parser() -> argparse.ArgumentParser:
                    "(default: %(default)s)")
     q.set_defaults(func=cmd_replay)
 
-    q = sub.add_parser("play", help="play in the terminal against bots")
+    q = sub.add_parser("play", help="play in the terminal against bots",
+                       description="Play one game in the terminal: you at --seat, agents at the other "
+                       "seats. Who moves first is the game's own rule, not always seat 0 (a seat "
+                       "the setup draws, or the one the rules name); the first screen says who. "
+                       "At the prompt: a move's number or name, help, rules, q.")
     q.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
     q.add_argument("--opponents", help="the agents at the other seats: one per other seat, "
                    "comma-separated (their number sets the number of players), or one name for "
                    "every other seat; agents: " + AGENTS_HELP + " (default: the game's heuristic, "
                    "or random, at every other seat of its default table)")
-    q.add_argument("--seat", type=int, default=0, help="your seat, 0 = first to play "
-                   "(default: %(default)s)")
+    q.add_argument("--seat", type=int, default=0, help="your seat: 0 is P0 on the board, 1 is P1, "
+                   "...; not always the first to move (default: %(default)s)")
     q.add_argument("--seed", type=int, default=None,
                    help="the game's seed (default: drawn at random and printed, with the command "
                         "that plays the same game again)")

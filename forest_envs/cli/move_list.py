@@ -20,7 +20,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass, field
 
-WIDTH = 100        # no line of the list is longer
+WIDTH = 80         # no line of the list is longer: an 80-column terminal
 GROUP_ABOVE = 8    # more legal moves than this are grouped
 
 
