@@ -90,3 +90,44 @@ def test_the_first_screen_and_help_say_who_moves_first(monkeypatch, capsys):
 def test_help_at_the_prompt_lists_rules(monkeypatch, capsys):
     out = run_play(monkeypatch, capsys, ["--env", "chickwood_v0", "--seed", "3"], ["help", "q"])
     assert "  rules           how to play: the goal, a turn, the scoring" in out.splitlines()
+
+
+def test_chickwoods_alms_moves_name_their_village(monkeypatch, capsys):
+    from forest_envs.agents.base import RandomAgent
+    from forest_envs.chickwood.components import VILLAGES
+    from forest_envs.cli.move_list import SeatMoves, move_lines
+
+    env = forest_envs.make_raw("chickwood_v0")
+    env.reset(seed=2)
+    state, bot = env.engine_state, RandomAgent(2)
+    while state.decision_name() != "alms":
+        env.step(bot.act(env, env.agent_selection))
+    seat, legal = state.current_player, state.legal_actions()
+    view = state.view(seat)
+    for action in legal:
+        name = state.game.action_to_string(action)          # "alms r1c2": what string_to_action reads
+        cell = (int(name[6]) - 1) * 3 + int(name[8]) - 1
+        village = VILLAGES[view["villages"][cell]["village"]].name
+        assert state.move_label(action, seat) == f"{name} {village}"
+    lines = move_lines(SeatMoves(state, seat), legal)
+    assert lines[0] == f"  0: {state.move_label(legal[0], seat)}"
+    # a game without labels of its own names its moves as the game does
+    sherwood = forest_envs.make_raw("sherwood_v0")
+    sherwood.reset(seed=0)
+    s = sherwood.engine_state
+    assert [s.move_label(a, 0) for a in s.legal_actions()] == [
+        s.game.action_to_string(a) for a in s.legal_actions()]
+
+
+def test_a_move_is_taken_by_the_name_the_list_shows(monkeypatch):
+    from forest_envs.cli.play import _ask
+
+    env = forest_envs.make_raw("chickwood_v0")
+    env.reset(seed=2)
+    state, legal = env.engine_state, env.engine_state.legal_actions()
+    me = env.agent_selection
+    seat = env.possible_agents.index(me)
+    label = state.move_label(legal[1], seat)
+    replies = iter([label])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))
+    assert _ask(legal, env, me) == legal[1]

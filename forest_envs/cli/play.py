@@ -17,7 +17,7 @@ import textwrap
 
 from ..core.errors import ConfigError, ForestEnvError
 from .args import program_words
-from .move_list import WIDTH, move_lines, numbered
+from .move_list import WIDTH, SeatMoves, move_lines, numbered
 
 PROMPT = "move (number or name; help; rules; q to quit)> "
 FORCED = "your only move, played for you"
@@ -175,7 +175,7 @@ def _show_turn(state, seat: int, legal: list[int]) -> None:
         print(_wrapped(sentence))
     more = "; help lists them one by one" if len(legal) > 8 else ""
     print(f"Your moves ({len(legal)}; type a number or a move's name{more}):")
-    for line in move_lines(state.game, legal):
+    for line in move_lines(SeatMoves(state, seat), legal):
         print(line)
 
 
@@ -235,7 +235,7 @@ def help_text(env, me: str, legal: list[int]) -> str:
     else:
         lines.append("  (this game gives no legend of its own notation)")
     lines.append(f"Your moves ({len(legal)}):")
-    lines += numbered(env.game, legal)
+    lines += numbered(SeatMoves(env.engine_state, seat), legal)
     return "\n".join(lines)
 
 
@@ -268,6 +268,10 @@ def _ask(legal: list[int], env, me: str):
             continue
         if text.isdigit() and int(text) < len(legal):
             return legal[int(text)]
+        seat = env.possible_agents.index(me)
+        labels = {env.engine_state.move_label(a, seat): a for a in legal}
+        if text in labels:  # the name as the list shows it ("alms r1c2 Dunmere")
+            return labels[text]
         try:
             action = env.string_to_action(text)
         except ForestEnvError:

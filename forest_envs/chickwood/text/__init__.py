@@ -9,8 +9,8 @@ hooks ``prompt`` and ``consequences``; ``words.py``: the pending decision as a s
 """
 
 from .reading import reading
-from .render import consequences, legend, prompt, render
+from .render import consequences, legend, move_label, prompt, render
 from .rules_summary import rules_summary
 from .view import view
 
-__all__ = ["consequences", "legend", "prompt", "reading", "render", "rules_summary", "view"]
+__all__ = ["consequences", "legend", "move_label", "prompt", "reading", "render", "rules_summary", "view"]
