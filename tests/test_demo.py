@@ -23,7 +23,7 @@ def test_training_line_says_the_time_limit_stopped_it_short_of_its_steps():
 
 def test_summary_lines_name_both_agents_and_the_idle_figures():
     rows = [[{"win_rate": w}] for w in (0.8, 0.057, 0.977, 0.419)]
-    first, second = summary_lines(313_636, rows)
+    first, second = summary_lines(313_636, line_ups("final.npz", 3), rows)
     assert first == ("The new agent (313,636 steps) won 0.800 of its games against two random players "
                      "and 0.057 against two heuristics (a fair share is 0.333).")
     assert second == ("The shipped baseline won 0.419 against two heuristics; the figures on an idle "
@@ -31,7 +31,10 @@ def test_summary_lines_name_both_agents_and_the_idle_figures():
 
 
 def test_line_ups_are_the_four_tables_in_order():
-    assert [u.agents for u in line_ups("runs/demo/final.npz")] == [
+    four = line_ups("p.npz", 4)
+    assert four[0].caption == "the new agent against three random players"
+    assert four[3].agents == ("ppo", "heuristic", "heuristic", "heuristic")
+    assert [u.agents for u in line_ups("runs/demo/final.npz", 3)] == [
         ("runs/demo/final.npz", "random", "random"), ("runs/demo/final.npz", "heuristic", "heuristic"),
         ("heuristic", "random", "random"), ("ppo", "heuristic", "heuristic")]
 
@@ -49,8 +52,8 @@ def test_demo_prints_captions_tables_and_the_summary(tmp_path, capsys):
         "2. The new agent against two random players: 2 seat-rotated games",
         "3. The new agent against two heuristics: 2 seat-rotated games",
         "4. For scale: the heuristic against two random players: 2 seat-rotated games",
-        "5. The shipped baseline (the agent ppo, forest_envs/baselines/chickwood_v0.npz) against two "
-        "heuristics: 2 seat-rotated games"]
+        "5. The shipped baseline (the agent ppo, in forest_envs/baselines/) against two heuristics: "
+        "2 seat-rotated games"]
     assert lines[-2].startswith("The new agent (")
     assert lines[-1].startswith("The shipped baseline won ")
 

@@ -1,10 +1,11 @@
-"""``forest-envs demo`` (``make demo``): train a small Chickwood agent for a few minutes, then
-four captioned evaluation tables and a two-line summary of what it reached.
+"""``forest-envs demo`` (``make demo``): train a small agent for a few minutes (the config
+``demo``: Chickwood Forest, 3 players), then four captioned evaluation tables and a two-line
+summary of what it reached.
 
-The tables: the new agent against two random players and against two heuristics, the
-heuristic against two random players (the scale), and the shipped baseline (the agent ``ppo``)
-against two heuristics. The run stops at its step budget or its time limit, whichever comes
-first; on a busy machine that is the time limit, and the output says so."""
+The tables, on the config's game: the new agent against random players and against
+heuristics, the heuristic against random players (the scale), and the shipped baseline (the
+agent ``ppo``) against heuristics. The run stops at its step budget or its time limit,
+whichever comes first; on a busy machine that is the time limit, and the output says so."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from dataclasses import dataclass
 
 from .args import check_counts, parse_config, require_extra
 
-ENV_ID = "chickwood_v0"
 DEMO_CONFIG = "demo"  # forest_envs/configs/demo.yaml
 # Where the figures this demo reaches on an idle machine are written down.
 IDLE_FIGURES = "docs/training.md, \"The demo\""
@@ -26,13 +26,19 @@ class LineUp:
     agents: tuple[str, ...]
 
 
-def line_ups(policy: str) -> list[LineUp]:
-    return [LineUp("the new agent against two random players", (policy, "random", "random")),
-            LineUp("the new agent against two heuristics", (policy, "heuristic", "heuristic")),
-            LineUp("for scale: the heuristic against two random players",
-                   ("heuristic", "random", "random")),
-            LineUp("the shipped baseline (the agent ppo, forest_envs/baselines/chickwood_v0.npz) "
-                   "against two heuristics", ("ppo", "heuristic", "heuristic"))]
+COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def line_ups(policy: str, players: int) -> list[LineUp]:
+    """The four tables for a game of ``players`` seats."""
+    others = players - 1
+    count = COUNT_WORDS.get(others, str(others))
+    random, heuristic = ("random",) * others, ("heuristic",) * others
+    return [LineUp(f"the new agent against {count} random players", (policy, *random)),
+            LineUp(f"the new agent against {count} heuristics", (policy, *heuristic)),
+            LineUp(f"for scale: the heuristic against {count} random players", ("heuristic", *random)),
+            LineUp(f"the shipped baseline (the agent ppo, in forest_envs/baselines/) against "
+                   f"{count} heuristics", ("ppo", *heuristic))]
 
 
 def training_line(summary: dict, cfg: dict) -> str:
@@ -45,19 +51,22 @@ def training_line(summary: dict, cfg: dict) -> str:
     return f"training ran its {steps:,} steps in {summary['wall_seconds']:.0f} s"
 
 
-def summary_lines(steps: int, rows: list[dict]) -> list[str]:
-    """The closing two lines: the new agent's win rates (its first row in tables 1 and 2),
-    the baseline's (table 4), and where the idle-machine figures are."""
+def summary_lines(steps: int, line_up: list[LineUp], rows: list[list[dict]]) -> list[str]:
+    """The closing two lines: the new agent's win rates (the first row of the first two
+    tables), the baseline's (the last table), and where the idle-machine figures are."""
     vs_random, vs_heuristic, _, baseline = (r[0]["win_rate"] for r in rows)
-    return [f"The new agent ({steps:,} steps) won {vs_random:.3f} of its games against two random "
-            f"players and {vs_heuristic:.3f} against two heuristics (a fair share is 0.333).",
-            f"The shipped baseline won {baseline:.3f} against two heuristics; the figures on an "
-            f"idle machine are in {IDLE_FIGURES} (and README.md, \"Training\")."]
+    players = len(line_up[0].agents)
+    count = COUNT_WORDS.get(players - 1, str(players - 1))
+    return [f"The new agent ({steps:,} steps) won {vs_random:.3f} of its games against {count} "
+            f"random players and {vs_heuristic:.3f} against {count} heuristics (a fair share is "
+            f"{1 / players:.3f}).",
+            f"The shipped baseline won {baseline:.3f} against {count} heuristics; the figures on "
+            f"an idle machine are in {IDLE_FIGURES} (and README.md, \"Training\")."]
 
 
 def run_demo(args) -> int:
     from ..evaluation import format_table, ratings, run_games, summarize
-    from ..train.config import load_config
+    from ..train.config import load_config, num_players
     from ..train.sb3 import train
 
     check_counts(args)
@@ -72,11 +81,12 @@ def run_demo(args) -> int:
         print("interrupted (Ctrl-C): no evaluation")
         return 130
     all_rows = []
-    for number, line_up in enumerate(line_ups(summary["policy"]), 2):
+    tables = line_ups(summary["policy"], num_players(cfg))
+    for number, line_up in enumerate(tables, 2):
         agents = list(line_up.agents)
         print(f"\n{number}. {line_up.caption[0].upper()}{line_up.caption[1:]}: {args.games} "
               "seat-rotated games", flush=True)
-        results = run_games(ENV_ID, agents, args.games, seed=0, config=dict(cfg["env_config"]),
+        results = run_games(cfg["env"], agents, args.games, seed=0, config=dict(cfg["env_config"]),
                             workers=args.workers, progress=not args.quiet)
         rows = summarize(agents, results)
         for row, r in zip(rows, ratings(agents, results)):
@@ -84,14 +94,14 @@ def run_demo(args) -> int:
         print(format_table(rows))
         all_rows.append(rows)
     print()
-    for line in summary_lines(summary["timesteps"], all_rows):
+    for line in summary_lines(summary["timesteps"], tables, all_rows):
         print(line)
     return 0
 
 
 def add_demo_parser(sub) -> None:
-    q = sub.add_parser("demo", help="train a small Chickwood agent for a few minutes and print "
-                       "its evaluation tables beside the shipped baseline's (make demo)")
+    q = sub.add_parser("demo", help="train a small agent for a few minutes (the config demo) and "
+                       "print its evaluation tables beside the shipped baseline's (make demo)")
     q.add_argument("--games", type=int, default=300, help="games per evaluation table "
                    "(default: %(default)s)")
     q.add_argument("--workers", type=int, default=2, help="worker processes of the evaluations "
