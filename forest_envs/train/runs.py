@@ -140,10 +140,11 @@ class Run:
 def stop_reason(summary: dict, cfg: dict) -> str:
     """Why a run stopped, in words, from its summary."""
     t = f"{summary['timesteps']:,} steps"
-    return {"time_limit": f"time limit of {cfg['time_limit_minutes']:g} min reached at {t} of "
-                          f"total_timesteps={cfg['total_timesteps']:,} (a busy machine gets fewer "
-                          "steps in that time)",
-            "step_budget": f"step budget reached: {t} of total_timesteps={cfg['total_timesteps']:,}",
+    if summary["stopped"] == "time_limit":
+        return (f"time limit of {cfg['time_limit_minutes']:g} min reached at {t} of "
+                f"total_timesteps={cfg['total_timesteps']:,} (a busy machine gets fewer steps in "
+                "that time)")
+    return {"step_budget": f"step budget reached: {t} of total_timesteps={cfg['total_timesteps']:,}",
             "interrupted": f"interrupted (Ctrl-C) at {t}"}[summary["stopped"]]
 
 
