@@ -36,13 +36,9 @@ $(STAMP_ECO): $(STAMP_FULL)
 	$(BIN)/pip install --quiet -e ".[dev,train,rllib,ecosystem]"
 	touch $@
 
+# forest-envs demo (forest_envs/cli/demo.py): train a small agent, four captioned tables, a summary.
 demo: $(STAMP_FULL)
-	$(BIN)/forest-envs train configs/demo.yaml --overwrite
-	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents runs/demo/final.npz,random,random --games $(DEMO_GAMES) --workers 2 --quiet
-	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents runs/demo/final.npz,heuristic,heuristic --games $(DEMO_GAMES) --workers 2 --quiet
-	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents heuristic,random,random --games $(DEMO_GAMES) --workers 2 --quiet
-	@echo "The shipped baseline (the agent ppo, forest_envs/baselines/chickwood_v0.npz) against two heuristics:"
-	$(BIN)/forest-envs evaluate --env chickwood_v0 --agents ppo,heuristic,heuristic --games $(DEMO_GAMES) --workers 2 --quiet
+	$(BIN)/forest-envs demo --games $(DEMO_GAMES) --workers 2
 
 # The fast suite over PYTEST_WORKERS processes (pytest-xdist): about 1.5x faster on two cores.
 # FOREST_ENVS_REQUIRE_NATIVE: a native engine that failed to build fails the suite instead of

@@ -324,12 +324,12 @@ LONG = "runs/a_very_long_experiment_name_2024/checkpoints/snapshot_000123456.npz
 
 def test_table_fits_long_policy_paths():
     rows = [{"agent": f"0:{LONG}", "games": 10, "win_rate": 0.5, "win_ci95": (0.2, 0.8),
-             "mean_score": None, "mean_rank": 1.5, "rating_mu": 25.0, "rating_sigma": 1.0},
+             "mean_score": None, "mean_rank": 1.5, "skill_mu": 25.0, "skill_sigma": 1.0},
             {"agent": "1:random", "games": 10, "win_rate": 0.5, "win_ci95": (0.2, 0.8),
-             "mean_score": 3.0, "mean_rank": 1.5, "rating_mu": 24.0, "rating_sigma": 1.0}]
+             "mean_score": 3.0, "mean_rank": 1.5, "skill_mu": 24.0, "skill_sigma": 1.0}]
     head, rule, *lines = evaluation.format_table(rows).splitlines()
     lines, notes = lines[:len(rows)], lines[len(rows):]
-    assert notes[0].startswith("ratings: OpenSkill")
+    assert notes[0].startswith("skill: OpenSkill")
     assert len(rule) == len(head)
     assert all(len(line) == len(head) for line in lines)
     column = head.index("games")

@@ -122,9 +122,10 @@ def test_rollout_prints_each_game(capsys):
     out = capsys.readouterr().out
     lines = out.strip().splitlines()
     assert lines[0] == "chickwood_v0: 3 game(s), seed 1; the agents change seats from game to game"
-    assert len(lines) == 1 + 3 * 6  # each game: its verdict, a header, one row per seat
+    assert lines[1] == "4 players, one per agent given (the game's default is 3: give 3 agents for it)"
+    assert len(lines) == 2 + 3 * 6  # each game: its verdict, a header, one row per seat
     results = run_games("chickwood_v0", ["random"] * 4, 3, seed=1)
-    for r, game in zip(results, [lines[1 + 6 * i:7 + 6 * i] for i in range(3)]):
+    for r, game in zip(results, [lines[2 + 6 * i:8 + 6 * i] for i in range(3)]):
         winner = r.win_shares.index(1.0)
         assert game[0] == f"game {r.index}: {r.steps} steps, winner P{winner}"
         assert game[1].split() == ["seat", "agent", "score", "place"]
@@ -159,9 +160,9 @@ def test_evaluate_writes_csv_and_ratings_plot(tmp_path, capsys):
     assert cli.main(["evaluate", "--env", "chickwood_v0", "--agents", "heuristic,random", "--games", "8", "--quiet",
                      "--csv", str(csv_path), "--plot", str(png)]) == 0
     out = capsys.readouterr().out
-    assert "rating (mu ± sigma)" in out
+    assert "skill (mu ± sigma)" in out
     header, *rows = csv_path.read_text().splitlines()
-    assert header.split(",")[:3] == ["agent", "games", "win_rate"] and "rating_mu" in header
+    assert header.split(",")[:3] == ["agent", "games", "win_rate"] and "skill_mu" in header
     assert [r.split(",")[0] for r in rows] == ["0:heuristic", "1:random"]
     assert png.read_bytes()[:4] == b"\x89PNG"
 

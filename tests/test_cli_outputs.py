@@ -15,6 +15,7 @@ import pytest
 
 import forest_envs
 from forest_envs.cli import main as cli
+from forest_envs.cli import train as cli_train
 from forest_envs.evaluation import GameResult, format_game, format_table, ratings_notes, summarize
 from forest_envs.evaluation import run as evaluation
 
@@ -73,9 +74,10 @@ def test_rollout_says_a_truncated_game_has_no_winner(capsys):
     lines = capsys.readouterr().out.splitlines()
     results = evaluation.run_games("roundforest_v0", ["heuristic", "random"], 2, config={"max_steps": 40})
     assert all(r.truncated for r in results)
-    assert lines[1] == "game 0: 40 steps, truncated at max_steps: nobody wins"
-    assert lines[2].split() == ["seat", "agent", "standing"]  # no "place", no "won"
-    assert [line.split() for line in lines[3:5]] == [
+    assert lines[1] == "2 players, one per agent given (the game's default is 3: give 3 agents for it)"
+    assert lines[2] == "game 0: 40 steps, truncated at max_steps: nobody wins"
+    assert lines[3].split() == ["seat", "agent", "standing"]  # no "place", no "won"
+    assert [line.split() for line in lines[4:6]] == [
         ["P0", "0:heuristic", str(results[0].ranks[0])], ["P1", "1:random", str(results[0].ranks[1])]]
     assert "won" not in "\n".join(lines) and "winner" not in "\n".join(lines)
 
@@ -120,47 +122,49 @@ def test_evaluate_prints_the_no_winner_column(capsys, tmp_path):
     assert cli.main(["evaluate", "--env", "roundforest_v0", "--agents", "heuristic,random", "--games", "4",
                      "--quiet", "--set", "max_steps=40", "--json", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert [out[3].split()[i] for i in (0, 1, 2, 5, 6)] == ["0:heuristic", "4", "0.000", "0.000", "1.000"]
-    assert out[5].startswith("no winner: the share of games nobody won (4 truncated at max_steps")
+    assert out[1] == "2 players, one per agent given (the game's default is 3: give 3 agents for it)"
+    assert [out[4].split()[i] for i in (0, 1, 2, 5, 6)] == ["0:heuristic", "4", "0.000", "0.000", "1.000"]
+    assert out[6].startswith("no winner: the share of games nobody won (4 truncated at max_steps")
     rows = json.loads(path.read_text())["rows"]
     assert [(r["win_rate"], r["lost"], r["no_winner"]) for r in rows] == [(0.0, 0.0, 1.0)] * 2
-    assert [r["rating_games"] for r in rows] == [0, 0]  # a game nobody won is not rated
+    assert [r["skill_games"] for r in rows] == [0, 0]  # a game nobody won is not rated
 
 
 # --- ratings ------------------------------------------------------------------------------------------
 def rated_row(agent, win_rate, mean_rank, mu, sigma):
     return {"agent": agent, "games": 50, "win_rate": win_rate, "win_ci95": (0.0, 1.0), "lost": 0.0,
-            "no_winner": 0.0, "mean_score": None, "mean_rank": mean_rank, "rating_mu": mu,
-            "rating_sigma": sigma, "rating_games": 50}
+            "no_winner": 0.0, "mean_score": None, "mean_rank": mean_rank, "skill_mu": mu,
+            "skill_sigma": sigma, "skill_games": 50}
 
 
 def test_settled_ratings_say_what_they_are():
     rows = [rated_row("0:heuristic", 0.9, 1.1, 40.0, 2.0), rated_row("1:random", 0.1, 1.9, 10.0, 2.0)]
     assert "\n".join(ratings_notes(rows)).splitlines() == [
-        "ratings: OpenSkill (Plackett-Luce) mu ± sigma, updated game by game in game order over the 50 games",
-        "  with a winner"]
+        "skill: OpenSkill (Plackett-Luce) mu ± sigma among these agents only, updated game by game in game",
+        "  order over the 50 games with a winner; not comparable with forest-envs benchmark's ratings, which",
+        "  are on a fixed scale"]
 
 
 def test_ratings_with_a_large_sigma_are_not_settled():
     rows = [rated_row("0:heuristic", 0.9, 1.1, 40.0, 6.0), rated_row("1:random", 0.1, 1.9, 10.0, 2.0)]
     notes = " ".join(ratings_notes(rows)).replace("\n", " ")
-    assert "ratings not yet settled (play more games): sigma above 5.56 (2/3 of the starting 8.33) for " \
+    assert "skills not yet settled (play more games): sigma above 5.56 (2/3 of the starting 8.33) for " \
            "0:heuristic (6.00)" in re.sub(r"\s+", " ", notes)
 
 
 def test_ratings_against_win_rates_are_not_settled():
     rows = [rated_row("0:a", 0.3, 1.8, 30.0, 1.0), rated_row("1:b", 0.7, 1.2, 20.0, 1.0)]
     notes = re.sub(r"\s+", " ", " ".join(ratings_notes(rows)))
-    assert notes.endswith("ratings not yet settled (play more games): 0:a is rated above 1:b, whose win "
-                          "rate and mean rank are better")
+    assert notes.endswith("skills not yet settled (play more games): 0:a has a higher skill than 1:b, "
+                          "whose win rate and mean rank are better")
 
 
 def test_a_small_evaluate_run_says_its_ratings_are_not_settled(capsys):
     assert cli.main(["evaluate", "--env", "chickwood_v0", "--agents", "heuristic,random", "--games", "4",
                      "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "ratings: OpenSkill (Plackett-Luce) mu ± sigma, updated game by game" in out
-    assert "ratings not yet settled (play more games): sigma above 5.56" in out
+    assert "skill: OpenSkill (Plackett-Luce) mu ± sigma among these agents only" in out
+    assert "skills not yet settled (play more games): sigma above 5.56" in out
     assert max(len(line) for line in out.splitlines()) <= 100
 
 
@@ -198,7 +202,7 @@ def test_help_says_defaults_and_warns_about_zip_files(capsys):
         cli.main(["play", "--help"])
     out = re.sub(r"\s+", " ", capsys.readouterr().out)
     assert "--seed SEED the game's seed (default: drawn at random and printed" in out
-    assert "--seat SEAT your seat, 0 = first to play (default: 0)" in out
+    assert "--seat SEAT your seat: 0 is P0 on the board, 1 is P1, ...; not always the first to move (default: 0)" in out
     assert "one name for every other seat" in out
     assert "an SB3 .zip, which is unpickled and can run code: load only .zip files you trust" in out
     with pytest.raises(SystemExit):
@@ -210,7 +214,7 @@ def test_help_says_defaults_and_warns_about_zip_files(capsys):
 
 def test_train_tells_the_user_to_evaluate_the_npz():
     cfg = {"env": "sherwood_v0", "env_config": {"additions": True}}
-    assert cli._evaluate_command(cfg, "runs/x/final.npz") == (
+    assert cli_train._evaluate_command(cfg, "runs/x/final.npz") == (
         "forest-envs evaluate --env sherwood_v0 --agents "
         "runs/x/final.npz,heuristic,heuristic,heuristic --games 100 --set additions=true")
 
@@ -249,8 +253,9 @@ def test_rollout_moves_narrates_every_move_as_the_referee_reads_it(capsys):
         env.step(action)
         expected.append(f"{step:4d}. P{actor}: {state.narrate(before, action, None)}")
     expected = "\n".join(expected).splitlines()  # a long narration keeps its own line breaks
-    assert lines[1:1 + len(expected)] == expected
-    assert lines[1 + len(expected)].startswith(f"game 0: {game.steps} steps, winner P")
+    assert lines[1] == "2 players, one per agent given (the game's default is 3: give 3 agents for it)"
+    assert lines[2:2 + len(expected)] == expected
+    assert lines[2 + len(expected)].startswith(f"game 0: {game.steps} steps, winner P")
     assert "(you)" not in "\n".join(lines)  # nobody plays in person here
 
 

@@ -339,7 +339,7 @@ def test_rllib_config_maps_seats_to_policies_of_our_masked_module(policies):
     from forest_envs.train.rllib import build_algorithm_config
     from forest_envs.train.rllib_masking import MaskedActorCritic
 
-    cfg = load_config(ROOT / "configs" / "smoke_rllib.yaml", {"rllib.policies": policies})
+    cfg = load_config("smoke_rllib", {"rllib.policies": policies})
     algo_config = build_algorithm_config(cfg)
     seats = forest_envs.make_raw(cfg["env"], **cfg["env_config"]).possible_agents
     expected = {"shared"} if policies == "shared" else set(seats)
@@ -376,9 +376,50 @@ def test_packaging_metadata_ships_the_type_marker_changelog_and_ecosystem_extra(
     assert build["wheel"]["packages"] == ["forest_envs"]
     assert build["wheel"]["exclude"] == ["**.cpp", "**.hpp"]
     readme = meta["tool"]["hatch"]["metadata"]["hooks"]["fancy-pypi-readme"]["fragments"]
-    assert [f["path"] for f in readme] == ["README.md", "CHANGELOG.md"]
+    assert [f.get("path") for f in readme] == ["README.md", None, "CHANGELOG.md"]  # None: the note on docs/
     extra = {re.split(r"[<>=\[]", r)[0] for r in meta["project"]["optional-dependencies"]["ecosystem"]}
     assert {"tianshou", "torchrl", "supersuit"} <= extra
+
+
+def test_packaging_metadata_for_a_public_index():
+    tomllib = pytest.importorskip("tomllib")
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    project = meta["project"]
+    classifiers = project["classifiers"]
+    python = sorted(c.rsplit(" ", 1)[1] for c in classifiers
+                    if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
+    assert python == ["3.10", "3.11", "3.12", "3.13"]
+    assert project["requires-python"] == ">=3.10"
+    assert {"Typing :: Typed", "Development Status :: 4 - Beta",
+            "Topic :: Scientific/Engineering :: Artificial Intelligence",
+            "Topic :: Games/Entertainment :: Board Games"} <= set(classifiers)
+    assert not any(c.startswith("License ::") for c in classifiers)  # the SPDX expression says it
+    assert {"reinforcement-learning", "multi-agent", "pettingzoo", "gymnasium"} <= set(project["keywords"])
+    bounds = {re.split(r"[<>=\[]", r)[0]: r for r in project["dependencies"]}
+    # threadpoolctl 3.0 brought ThreadpoolController; gymnasium 1.1 AutoresetMode (the CleanRL loop)
+    assert bounds["threadpoolctl"] == "threadpoolctl>=3.0"
+    assert bounds["gymnasium"] == "gymnasium>=1.1"
+    assert "from gymnasium.vector import AutoresetMode" in (ROOT / "docs" / "ecosystem.md").read_text()
+    # the sdist leaves the tests out (they need a checkout's tools and layout)
+    assert "tests" in meta["tool"]["scikit-build"]["sdist"]["exclude"]
+
+
+def index_readme() -> str:
+    """README.md as the package index shows it: pyproject's substitutions applied."""
+    tomllib = pytest.importorskip("tomllib")
+    hook = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["metadata"]["hooks"]
+    text = (ROOT / "README.md").read_text()
+    for sub in hook["fancy-pypi-readme"]["substitutions"]:
+        text = re.sub(sub["pattern"], sub["replacement"], text)
+    return text
+
+
+def test_the_index_readme_has_no_link_or_picture_that_needs_the_repository():
+    text = index_readme()
+    relative = re.findall(r"\]\((?!https?://|#)([^)]*)\)", text)
+    assert relative == []
+    assert "*Picture: Chickwood Forest, 3 players, seen by player 0 (docs/images/chickwood.png).*" in text
+    assert "docs/ecosystem.md has a runnable example per client" in text
 
 
 def _readme_first_python_snippet() -> str:
@@ -400,9 +441,12 @@ def test_the_wheel_installs_in_a_clean_venv_with_a_working_cli_and_readme_snippe
     names = zipfile.ZipFile(wheel).namelist()
     assert "forest_envs/py.typed" in names and "forest_envs/chickwood/agents/__init__.py" in names
     assert "forest_envs/benchmark/reference_ratings.json" in names
+    assert "forest_envs/configs/chickwood.yaml" in names and "forest_envs/configs/demo.yaml" in names
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("/METADATA"))).decode()
     assert "# Changelog" in metadata and "License-Expression: MIT" in metadata
     assert any(n.endswith("/CHANGELOG.md") for n in tarfile.open(sdist).getnames())
+    assert not any("/tests/" in n for n in tarfile.open(sdist).getnames())
+    assert re.findall(r"\]\((?!https?://|#)([^)]*)\)", metadata) == []  # no link needs the repository
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
@@ -414,6 +458,15 @@ def test_the_wheel_installs_in_a_clean_venv_with_a_working_cli_and_readme_snippe
                             capture_output=True, text=True, timeout=300)
     assert listed.returncode == 0, listed.stderr[-3000:]
     assert all(env_id in listed.stdout for env_id in ("chickwood_v0", "roundforest_v0", "sherwood_v0"))
+    # without a clone: the shipped configs are there, and training without its extra says which
+    configs = subprocess.run([str(venv / "bin" / "forest-envs"), "configs"], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=300)
+    assert configs.returncode == 0 and configs.stdout.startswith("chickwood ")
+    train = subprocess.run([str(venv / "bin" / "forest-envs"), "train", "smoke"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=300)
+    assert (train.returncode, train.stdout) == (2, "")
+    assert re.fullmatch(r"forest-envs: train needs the 'train' extra, which is not installed \(missing: "
+                        r"[^)]*\): pip install 'forest_envs\[train\]'\n", train.stderr)
     snippet = tmp_path / "readme_snippet.py"
     # the installed package, not this worktree's
     check = f"import forest_envs\nassert forest_envs.__file__.startswith({str(venv)!r})\n"
@@ -583,8 +636,8 @@ def test_rllib_trains_on_a_two_node_ray_cluster(tmp_path):
         out = tmp_path / "run"
         # Two env runners of one CPU each: one on each node.
         train = subprocess.run(
-            [sys.executable, "-W", "error::DeprecationWarning", str(ROOT / "training" / "train_rllib.py"),
-             "--config", str(ROOT / "configs" / "smoke_rllib.yaml"), "--address", f"{LOOPBACK}:{port}",
+            [sys.executable, "-W", "error::DeprecationWarning", "-m", "forest_envs.cli", "train-rllib",
+             "smoke_rllib", "--address", f"{LOOPBACK}:{port}",
              "--set", f"output_dir={out}", "--set", "rllib.num_env_runners=2"],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         assert train.returncode == 0, train.stdout[-3000:] + train.stderr[-3000:]

@@ -183,7 +183,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_graph_reads_imports_of_every_kind():
     # Module level, relative and absolute, a function-level import, a submodule by name.
     assert "forest_envs.core.errors" in GRAPH["forest_envs.cli.main"]
-    assert "forest_envs.train.sb3" in GRAPH["forest_envs.cli.main"]      # inside cmd_train
+    assert "forest_envs.train.sb3" in GRAPH["forest_envs.cli.train"]     # inside cmd_train
     assert "forest_envs.envs.env_modules" in GRAPH["forest_envs.envs.registration"]
     assert "forest_envs.agents.policy" in GRAPH["forest_envs.agents"]
     games = {m for m in MODULES if layer_of(m) == GAMES and m.count(".") == 1}

@@ -20,7 +20,7 @@ from forest_envs.train.config import load_config  # noqa: E402
 from forest_envs.train.pipeline import PipelinedMaskablePPO  # noqa: E402
 from forest_envs.train.vec import make_vec_env  # noqa: E402
 
-CONFIGS = Path(__file__).resolve().parents[1] / "configs"
+CONFIGS = Path(__file__).resolve().parents[1] / "forest_envs" / "configs"
 
 
 def _fns(n: int):

@@ -15,7 +15,7 @@ from forest_envs.roundforest.rules import new_game
 from forest_envs.train.config import load_config, validate_config
 from forest_envs.train.shaping import PotentialShaping
 
-CONFIGS = Path(__file__).resolve().parents[1] / "configs"
+CONFIGS = Path(__file__).resolve().parents[1] / "forest_envs" / "configs"
 
 
 def _fresh(seat_apples=0, copper=0, silver=0, debts=()):

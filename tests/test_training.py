@@ -18,7 +18,7 @@ from forest_envs.evaluation import ratings, run_games, summarize
 from forest_envs.train.config import load_config, validate_config
 
 ROOT = Path(__file__).resolve().parents[1]
-CONFIGS = ROOT / "configs"
+CONFIGS = ROOT / "forest_envs" / "configs"
 
 
 # --- configs -------------------------------------------------------------------------------

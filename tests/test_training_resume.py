@@ -9,6 +9,7 @@ import csv
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -26,7 +27,7 @@ from forest_envs.train.config import load_config
 pytest.importorskip("sb3_contrib")
 
 ROOT = Path(__file__).resolve().parents[1]
-SMOKE = ROOT / "configs" / "smoke.yaml"
+SMOKE = ROOT / "forest_envs" / "configs" / "smoke.yaml"
 FOREST_ENVS = Path(sys.executable).with_name("forest-envs")
 
 # In-process runs: 2 players, 2 envs in this process, a few hundred steps.
@@ -99,7 +100,10 @@ def test_ctrl_c_saves_a_checkpoint_and_prints_the_command_that_resumes(tmp_path)
     assert not (out / "final.zip").exists()  # the run is not finished
 
     command = shlex.split(stdout.split("continue with:")[1].strip().splitlines()[0])
-    assert command[:2] == ["forest-envs", "train"] and command[-2:] == ["--resume", str(out / "checkpoints" / "latest.zip")]
+    # the script's own path when the shell would not find forest-envs on its PATH (a venv not activated)
+    found = shutil.which("forest-envs")
+    word = "forest-envs" if found and Path(found).resolve() == FOREST_ENVS.resolve() else str(FOREST_ENVS)
+    assert command[:2] == [word, "train"] and command[-2:] == ["--resume", str(out / "checkpoints" / "latest.zip")]
     resumed = subprocess.run([str(FOREST_ENVS), *command[1:]], capture_output=True, text=True, cwd=ROOT,
                              timeout=120)
     assert resumed.returncode == 0, resumed.stderr

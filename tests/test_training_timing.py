@@ -11,7 +11,7 @@ import pytest
 
 from forest_envs.train.config import load_config
 
-CONFIGS = Path(__file__).resolve().parents[1] / "configs"
+CONFIGS = Path(__file__).resolve().parents[1] / "forest_envs" / "configs"
 PARTS = {"network_forward", "network_train", "env", "opponents", "other"}
 
 

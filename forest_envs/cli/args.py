@@ -3,15 +3,59 @@ output paths checked before any game is played, and comma-separated agent lists.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
+import shutil
+import sys
+from dataclasses import dataclass
 
 from ..core.errors import ConfigError
 
 ADDRESS_HELP = ("spread the games over a Ray cluster as tasks: HOST:PORT of a head started with "
                 "ray start --head, auto, ray://HOST:10001, or local (a private Ray instance of "
                 "--workers CPUs); the results are the same as with local workers")
+
+SET_HELP_TRAIN = "override a config value, e.g. ppo.n_steps=256 (repeatable; default: none)"
+
+@dataclass(frozen=True)
+class Needs:
+    """What an optional command needs beyond the package's own dependencies: the extra of
+    pyproject.toml that installs it, the modules it brings, and why, when that is not plain."""
+
+    extra: str
+    modules: tuple[str, ...]
+    why: str = ""
+
+
+NEEDS = {
+    "train": Needs("train", ("torch", "stable_baselines3", "sb3_contrib", "tensorboard", "yaml")),
+    "plot": Needs("train", ("matplotlib",)),
+    "train-rllib": Needs("rllib", ("ray", "torch", "yaml")),
+    "bench": Needs("bench", ("pygame",), "pygame draws PettingZoo's connect_four_v3, the "
+                   "reference every row is measured against"),
+}
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def require_extra(command: str) -> None:
+    """Refuse, in one line naming the extra to install, a command (NEEDS) whose optional
+    dependencies are not installed."""
+    needs = NEEDS[command]
+    missing = [m for m in needs.modules if not _installed(m)]
+    if missing:
+        why = f"; {needs.why}" if needs.why else ""
+        raise ConfigError(f"{command} needs the {needs.extra!r} extra, which is not installed "
+                          f"(missing: {', '.join(missing)}{why}): pip install "
+                          f"'forest_envs[{needs.extra}]'")
+
 
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 
@@ -79,3 +123,15 @@ def agent_list(text: str, flag: str = "--agents") -> list[str]:
     if not specs:
         raise ConfigError(f"{flag} lists no agent; give comma-separated agents, e.g. random,random")
     return specs
+
+
+def program_words() -> list[str]:
+    """The word that runs this very ``forest-envs`` again, for the commands printed as hints:
+    ``forest-envs``, unless this is a ``forest-envs`` script the shell would not find on its
+    PATH (``.venv/bin/forest-envs`` from a venv that is not activated): then its path."""
+    script = sys.argv[0] if sys.argv else ""
+    if os.path.basename(script) == "forest-envs":
+        found = shutil.which("forest-envs")
+        if not (found and os.path.realpath(found) == os.path.realpath(script)):
+            return [script if os.path.isabs(script) or os.sep in script else os.path.abspath(script)]
+    return ["forest-envs"]

@@ -1,4 +1,5 @@
-"""The ``forest-envs`` command: list, play, rollout, evaluate, benchmark, replay, playthrough, fuzz, bench.
+"""The ``forest-envs`` command: list, play, rollout, evaluate, benchmark, replay, train, demo, plot,
+playthrough, fuzz, bench.
 
 Bad input (an option, a file, a value) is one line ``forest-envs: ...`` on stderr and exit
 status 2, checked before any game is played; argparse's usage errors exit 2 as well."""
@@ -6,14 +7,13 @@ status 2, checked before any game is played; argparse's usage errors exit 2 as w
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import re
 import sys
 
 from ..core.errors import ConfigError, ForestEnvError
-from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
+from .args import agent_list, check_counts, check_writable, parse_config, require_extra
 
 
 def cmd_list(args) -> int:
@@ -36,39 +36,8 @@ def cmd_list(args) -> int:
     return 0
 
 
-def cmd_evaluate(args) -> int:
-    from ..evaluation import format_table, plot_ratings, ratings, run_games, summarize, write_csv
-
-    check_counts(args)
-    specs = agent_list(args.agents)
-    config = parse_config(args.set)
-    check_writable(args.json, "--json")
-    check_writable(args.csv, "--csv")
-    check_writable(args.plot, "--plot", image=True)
-    check_writable(args.records, "--records")
-    results = run_games(args.env, specs, args.games, seed=args.seed, config=config,
-                        workers=args.workers, progress=not args.quiet, address=args.address)
-    rows = summarize(specs, results)
-    rated = ratings(specs, results)
-    for row, r in zip(rows, rated):
-        row.update(rating_mu=r["mu"], rating_sigma=r["sigma"], rating_ordinal=r["ordinal"],
-                   rating_games=r["games"])
-    print(f"{args.env}: {args.games} seat-rotated games, seed {args.seed}")
-    print(format_table(rows))
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"env": args.env, "agents": specs, "games": args.games, "seed": args.seed,
-                       "config": config, "rows": rows}, f, indent=2)
-    if args.csv:
-        write_csv(args.csv, rows)
-    if args.plot:
-        plot_ratings(rated, args.plot)
-    if args.records:
-        _write_records(args.records, results, specs)
-    return 0
-
-
 def cmd_plot(args) -> int:
+    require_extra("plot")
     from ..evaluation import plot_learning_curve, read_learning_curve
 
     read_learning_curve(args.eval_csv)  # a missing or foreign file: one line, nothing written
@@ -76,49 +45,6 @@ def cmd_plot(args) -> int:
     plot_learning_curve(args.eval_csv, args.out)
     print(f"wrote {args.out}")
     return 0
-
-
-def cmd_rollout(args) -> int:
-    """Play games and print each one's result as a table (seats, agents, scores, places; a
-    game cut at max_steps says nobody wins); ``--records`` writes each game's replayable
-    record (one JSON object per line; ``forest_envs.replay(record)`` rebuilds the game)."""
-    from ..evaluation import format_game, run_games
-
-    check_counts(args)
-    specs = agent_list(args.agents)
-    config = parse_config(args.set)
-    check_writable(args.records, "--records")
-    results = run_games(args.env, specs, args.games, seed=args.seed, config=config)
-    print(f"{args.env}: {args.games} game(s), seed {args.seed}; the agents change seats "
-          "from game to game")
-    for r in results:
-        if args.moves:
-            _print_moves(r.record)
-        print(format_game(r, specs))
-    if args.records:
-        _write_records(args.records, results, specs)
-    return 0
-
-
-def _print_moves(record: dict) -> None:
-    """A played game's moves, each with what it did, as the referee reads them
-    (``after.narrate(before, action, None)``), replayed from its record."""
-    from ..envs.registration import make_raw
-
-    env = make_raw(record["env_id"], **record["config"], **record["env_options"])
-    env.reset(seed=record["seed"])
-    state = env.engine_state
-    for step, action in enumerate(record["actions"], 1):
-        actor, before = state.current_player, state.clone()
-        env.step(action)
-        print(f"{step:4d}. P{actor}: {state.narrate(before, action, None)}")
-
-
-def _write_records(path: str, results, specs: list[str]) -> None:
-    """One JSON record per line, with the agent that sat at each seat."""
-    with open(path, "w") as f:
-        for r in results:
-            f.write(json.dumps(dict(r.record, agents=[specs[i] for i in r.seats])) + "\n")
 
 
 def cmd_replay(args) -> int:
@@ -164,83 +90,8 @@ def cmd_play(args) -> int:
     return play(args, config, opponents)
 
 
-def cmd_train(args) -> int:
-    """Train from a config. Ctrl-C saves a checkpoint, prints the command that continues the
-    run and exits with 130 (the shell's code for an interrupted command)."""
-    from pathlib import Path
-
-    path = args.config or args.config_opt
-    if not path:
-        raise SystemExit("forest-envs train: give a config file (one of configs/*.yaml)")
-
-    def continue_with(checkpoint) -> str:
-        return f"continue with:\n  {resume_command(path, args.set, checkpoint, args.quiet)}"
-
-    # torch's OpenMP threads otherwise spin after each forward pass, on the cores the env
-    # workers need: passive waiting made a shipped baseline config 8% faster
-    # (docs/training.md, "Where the time goes"). Read once, when torch loads, which is
-    # below; a value the user set is kept.
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    cfg = None
-    try:
-        # Imports inside: a Ctrl-C while torch loads must not print a traceback either.
-        from ..train.config import load_config
-        from ..train.runs import resume_command, stop_reason
-        from ..train.sb3 import train
-
-        cfg = load_config(path, parse_config(args.set))
-        summary = train(cfg, resume=args.resume, progress=not args.quiet, overwrite=args.overwrite)
-    except KeyboardInterrupt:
-        # A Ctrl-C before PPO started, or a second one: stopped at once, nothing new saved.
-        print("forest-envs: training interrupted; work since the last checkpoint is not saved",
-              file=sys.stderr)
-        latest = Path(cfg["output_dir"]) / "checkpoints" / "latest.zip" if cfg else None
-        if latest and latest.is_file():
-            print(f"the last checkpoint is {latest}; {continue_with(latest)}")
-        else:
-            print("no checkpoint was saved: run the same command again to start over")
-        return 130
-    session = summary["session"]
-    print(f"trained {session['timesteps']} steps in {session['wall_seconds']} s "
-          f"({session['steps_per_second']} steps/s)"
-          + (f"; the run in all: {summary['timesteps']} steps in {summary['wall_seconds']} s"
-             if "resumed_from" in summary else ""))
-    print(f"stopped: {stop_reason(summary, cfg)}")
-    if summary["stopped"] == "interrupted":
-        print(f"saved checkpoint {summary['checkpoint']}; {continue_with(summary['checkpoint'])}")
-        return 130
-    print(f"policy {summary['policy']}")
-    for kind, row in summary.get("evaluation", {}).items():
-        lo, hi = row["win_ci95"]
-        score = "" if row["mean_score"] is None else f", mean score {row['mean_score']:.1f}"
-        print(f"  vs {kind:<10} win rate {row['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] over "
-              f"{row['games']} games{score}")
-    # The .npz policy, not the .zip model: loading a .zip unpickles it (it can run code).
-    evaluate = _evaluate_command(cfg, summary["policy"])
-    if summary.get("final_evaluation") == "interrupted":
-        print(f"final evaluation interrupted (Ctrl-C); the run is complete, evaluate it with: "
-              f"{evaluate}")
-        return 130
-    print(f"evaluate it with: {evaluate}")
-    return 0
-
-
-def _evaluate_command(cfg: dict, policy: str) -> str:
-    """The command that evaluates a trained policy against the game's heuristic (or random)."""
-    import shlex
-
-    from ..core.registry import game_spec
-    from ..train.config import num_players
-
-    other = "heuristic" if game_spec(cfg["env"]).heuristic else "random"
-    agents = ",".join([str(policy)] + [other] * (num_players(cfg) - 1))
-    argv = ["forest-envs", "evaluate", "--env", cfg["env"], "--agents", agents, "--games", "100"]
-    for key, value in cfg.get("env_config", {}).items():
-        argv += ["--set", f"{key}={json.dumps(value)}"]
-    return shlex.join(argv)
-
-
 def cmd_bench(args) -> int:
+    require_extra("bench")
     from ..benchmark.throughput import format_rows, run
 
     if not (math.isfinite(args.seconds) and args.seconds > 0):
@@ -294,36 +145,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the environments").set_defaults(func=cmd_list)
 
-    for name, func, helptext in (("evaluate", cmd_evaluate, "win rates of agents over many games"),
-                                 ("rollout", cmd_rollout, "play games and print their scores")):
-        q = sub.add_parser(name, help=helptext)
-        q.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
-        q.add_argument("--agents", required=True,
-                       help="comma-separated agents, one per seat: " + AGENTS_HELP)
-        q.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
-        q.add_argument("--seed", type=int, default=0,
-                       help="seed of the first game; every game's seed derives from it "
-                            "(default: %(default)s)")
-        q.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
-        q.add_argument("--records", help="write each game's replayable record (JSON lines; "
-                       "forest-envs replay RECORDS --html OUT shows one; default: none)")
-        if name == "rollout":
-            q.add_argument("--moves", action="store_true",
-                           help="also print every move of each game and what it did, as the "
-                                "referee reads them (default: off)")
-        if name == "evaluate":
-            q.add_argument("--workers", type=int, default=1,
-                           help="worker processes; results do not depend on it (default: %(default)s)")
-            q.add_argument("--address", help=ADDRESS_HELP)
-            q.add_argument("--json", help="write the results table as JSON (default: none)")
-            q.add_argument("--csv", help="write the results table as CSV (default: none)")
-            q.add_argument("--plot", help="write a PNG of the agents' ratings (default: none)")
-            q.add_argument("--quiet", action="store_true", help="no progress bar (default: off)")
-        q.set_defaults(func=func)
+    from .games import add_games_parsers
+
+    add_games_parsers(sub, AGENTS_HELP, SET_HELP)
 
     from .benchmark import add_benchmark_parser
+    from .demo import add_demo_parser
+    from .train import add_train_parsers
 
     add_benchmark_parser(sub)
+    add_demo_parser(sub)
 
     q = sub.add_parser("replay", help="step through a recorded game (an HTML page with --html)")
     q.add_argument("record", help="a record file: JSON lines as rollout/evaluate --records write, "
@@ -339,14 +170,18 @@ def build_parser() -> argparse.ArgumentParser:
                    "(default: %(default)s)")
     q.set_defaults(func=cmd_replay)
 
-    q = sub.add_parser("play", help="play in the terminal against bots")
+    q = sub.add_parser("play", help="play in the terminal against bots",
+                       description="Play one game in the terminal: you at --seat, agents at the other "
+                       "seats. Who moves first is the game's own rule, not always seat 0 (a seat "
+                       "the setup draws, or the one the rules name); the first screen says who. "
+                       "At the prompt: a move's number or name, help, rules, q.")
     q.add_argument("--env", required=True, help="a registered env id (forest-envs list)")
     q.add_argument("--opponents", help="the agents at the other seats: one per other seat, "
                    "comma-separated (their number sets the number of players), or one name for "
                    "every other seat; agents: " + AGENTS_HELP + " (default: the game's heuristic, "
                    "or random, at every other seat of its default table)")
-    q.add_argument("--seat", type=int, default=0, help="your seat, 0 = first to play "
-                   "(default: %(default)s)")
+    q.add_argument("--seat", type=int, default=0, help="your seat: 0 is P0 on the board, 1 is P1, "
+                   "...; not always the first to move (default: %(default)s)")
     q.add_argument("--seed", type=int, default=None,
                    help="the game's seed (default: drawn at random and printed, with the command "
                         "that plays the same game again)")
@@ -362,17 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--out", default="learning_curve.png", help="the PNG to write (default: %(default)s)")
     q.set_defaults(func=cmd_plot)
 
-    q = sub.add_parser("train", help="train MaskablePPO from a YAML config")
-    q.add_argument("config", nargs="?", help="YAML training config (see configs/)")
-    q.add_argument("--config", dest="config_opt", help="same as the positional CONFIG")
-    q.add_argument("--resume", help="a checkpoint .zip of this run to continue from (unpickled: "
-                   "it can run code, so only your own; default: start a new run)")
-    q.add_argument("--overwrite", action="store_true",
-                   help="delete an earlier run in the output folder and start over (default: off)")
-    q.add_argument("--set", action="append", metavar="KEY=VALUE",
-                   help="override a config value, e.g. ppo.n_steps=256 (repeatable; default: none)")
-    q.add_argument("--quiet", action="store_true", help="no progress bar (default: off)")
-    q.set_defaults(func=cmd_train)
+    add_train_parsers(sub)
 
     from ..testing import playthrough
 

@@ -13,15 +13,33 @@ names, so it never names a game:
 - entries are laid out in columns, every line within ``width`` columns.
 
 The numbers are positions in the list of legal moves, which the prompt takes; a move's full
-name is taken too, and ``numbered`` gives the full list (the prompt's ``help``)."""
+name is taken too, and ``numbered`` gives the full list (the prompt's ``help``). ``game`` is
+anything with the game's ``actions`` and an ``action_to_string``: the game itself, or
+``SeatMoves``, the moves named as a person at a seat reads them (``state.move_label``)."""
 
 from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
 
-WIDTH = 100        # no line of the list is longer
+WIDTH = 80         # no line of the list is longer: an 80-column terminal
 GROUP_ABOVE = 8    # more legal moves than this are grouped
+
+
+@dataclass(frozen=True)
+class SeatMoves:
+    """The game's action blocks with each move named as ``seat`` reads it at ``state``'s
+    position (``state.move_label``: "alms r1c2 Dunmere" where the game's name is "alms r1c2")."""
+
+    state: object
+    seat: int | None
+
+    @property
+    def actions(self):
+        return self.state.game.actions
+
+    def action_to_string(self, action: int) -> str:
+        return self.state.move_label(action, self.seat)
 
 
 @dataclass

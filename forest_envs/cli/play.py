@@ -3,7 +3,10 @@
 Everything shown is computed for the person's seat: the board (``render_text``), the pending
 decision as a sentence (``state.prompt(seat)``), and one log line per move, the move and what
 it did as that seat may know it (``after.narrate(before, action, seat)``). Players are named
-as the board names them (P0, P1, ...), the person's seat with "(you)"."""
+as the board names them (P0, P1, ...), the person's seat with "(you)". A decision with one
+legal move is played for the person, saying so in its log line; ``rules`` at the prompt
+explains the game (``state.rules_summary()``). The move list, prompt, log and help fit an
+80-column terminal; the board is as wide as the game draws it."""
 
 from __future__ import annotations
 
@@ -13,9 +16,11 @@ import sys
 import textwrap
 
 from ..core.errors import ConfigError, ForestEnvError
-from .move_list import WIDTH, move_lines, numbered
+from .args import program_words
+from .move_list import WIDTH, SeatMoves, move_lines, numbered
 
-PROMPT = "move (number or name; help; q to quit)> "
+PROMPT = "move (number or name; help; rules; q to quit)> "
+FORCED = "your only move, played for you"
 
 
 def seat_label(seat: int) -> str:
@@ -53,7 +58,7 @@ def replay_command(args, seed: int, opponents: list[str], default_players: int) 
     as short as it can be: one name for opponents all alike at the game's default table."""
     alike = len(set(opponents)) == 1 and (len(opponents) + 1 == default_players
                                            or any(p.startswith("num_players=") for p in args.set or []))
-    argv = ["forest-envs", "play", "--env", args.env,
+    argv = [*program_words(), "play", "--env", args.env,
             "--opponents", opponents[0] if alike else ",".join(opponents)]
     if args.seat:
         argv += ["--seat", str(args.seat)]
@@ -100,14 +105,17 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
     env.reset(seed=seed)
     state = env.engine_state
     seat = args.seat
+    print(f"{names[env.agent_selection]} moves first. Type rules to read how to play, help for the "
+          "commands.")
     console = None if args.plain else colour_console()
     try:
         while not _game_over(env, me):
             agent = env.agent_selection
-            if agent == me:
+            legal = state.legal_actions() if agent == me else []
+            forced = len(legal) == 1  # nothing to decide: no board, no question
+            if agent == me and not forced:
                 print()
                 show_board(state, seat, console)
-                legal = state.legal_actions()
                 _show_turn(state, seat, legal)
                 action = _ask(legal, env, me)
                 if action is None:
@@ -115,12 +123,13 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
                     print("bye")
                     return 0
             else:
-                action = bots[agent].act(env, agent)
+                action = legal[0] if forced else bots[agent].act(env, agent)
             before = state.clone()
             env.step(action)
             # What the person may read of the move and of what it did (a card played face
             # down stays hidden): narrate is computed for the person's seat.
-            print(_wrapped(f"{names[agent]}: {state.narrate(before, action, seat)}"))
+            said = state.narrate(before, action, seat)
+            print(_wrapped(f"{names[agent]}: {said}" + (f" ({FORCED})" if forced else "")))
     except KeyboardInterrupt:
         print(f"\ninterrupted (Ctrl-C)\n{again}\nbye")
         return 130
@@ -148,7 +157,8 @@ def colour_console():
 def show_board(state, seat: int, console) -> None:
     """The board as the seat may know it: the game's colour board on a colour terminal when it
     draws one (``state.render_rich``) and the terminal is wide enough for it (rich would
-    squeeze its columns and cut their words), else its text (``state.render``)."""
+    squeeze its columns and cut their words), else its text (``state.render``) as the game lays
+    it out (a grid wrapped at 80 columns would fall apart)."""
     board = state.render_rich(seat) if console is not None else None
     if board is None or console.measure(board, options=console.options.update_width(10_000)).maximum \
             > console.width:
@@ -165,7 +175,7 @@ def _show_turn(state, seat: int, legal: list[int]) -> None:
         print(_wrapped(sentence))
     more = "; help lists them one by one" if len(legal) > 8 else ""
     print(f"Your moves ({len(legal)}; type a number or a move's name{more}):")
-    for line in move_lines(state.game, legal):
+    for line in move_lines(SeatMoves(state, seat), legal):
         print(line)
 
 
@@ -203,6 +213,7 @@ _COMMANDS = (
     ("<number>", "play the move with that number (a range a-b numbers its moves in order)"),
     ("<move name>", "play a move by its full name, as help lists it"),
     ("help, ?", "this help and every legal move, numbered"),
+    ("rules", "how to play: the goal, a turn, the scoring"),
     ("q, quit, exit", "leave the game (end of input too; Ctrl-C stops at once)"),
 )
 
@@ -224,8 +235,18 @@ def help_text(env, me: str, legal: list[int]) -> str:
     else:
         lines.append("  (this game gives no legend of its own notation)")
     lines.append(f"Your moves ({len(legal)}):")
-    lines += numbered(env.game, legal)
+    lines += numbered(SeatMoves(env.engine_state, seat), legal)
     return "\n".join(lines)
+
+
+def rules_text(state) -> str:
+    """The game's rules in a screen or two (``state.rules_summary()``), or where to find them."""
+    summary = state.rules_summary()
+    if summary is None:
+        return _wrapped(f"{state.game.name} gives no rules summary here yet: the rules are "
+                        "summed up in forest_envs' docs/ (in the repository and the source "
+                        "distribution).")
+    return _wrapped(summary)
 
 
 def _ask(legal: list[int], env, me: str):
@@ -240,10 +261,17 @@ def _ask(legal: list[int], env, me: str):
         if text.lower() in ("help", "?", "h"):
             print(help_text(env, me, legal))
             continue
+        if text.lower() == "rules":
+            print(rules_text(env.engine_state))
+            continue
         if not text:
             continue
         if text.isdigit() and int(text) < len(legal):
             return legal[int(text)]
+        seat = env.possible_agents.index(me)
+        labels = {env.engine_state.move_label(a, seat): a for a in legal}
+        if text in labels:  # the name as the list shows it ("alms r1c2 Dunmere")
+            return labels[text]
         try:
             action = env.string_to_action(text)
         except ForestEnvError:

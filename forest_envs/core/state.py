@@ -45,7 +45,8 @@ class GameState:
     turn: int
     buf: np.ndarray
     DECISIONS: ClassVar[tuple[DecisionKind, ...]] = ()
-    # The game's render module: view(state, seat), render(state, seat) and legend().
+    # The game's render module: view(state, seat), render(state, seat), legend() and, if the
+    # game gives them, move_label(state, action, seat) and rules_summary(game).
     RENDER: ClassVar[Any] = None
     # The game's picture module (render_mode="rgb_array"): picture(view) -> uint8[H, W, 3] and
     # size(num_players) -> (width, height). None: the module ``picture`` beside RENDER, if any.
@@ -260,6 +261,20 @@ class GameState:
         """What the abbreviations and symbols of ``render``'s text mean (None: no legend)."""
         legend = getattr(self.RENDER, "legend", None)
         return legend() if legend is not None else None
+
+    def move_label(self, action: int, seat: int | None = None) -> str:
+        """A legal move's name as a person at ``seat`` reads it in a list of moves: the action's
+        name (``game.action_to_string``) with what this position adds to it, when the game says
+        more (``move_label(state, action, seat)`` in its RENDER module: the village at a grid
+        cell, ...); the name alone otherwise. The name alone is what ``string_to_action`` reads."""
+        label = getattr(self.RENDER, "move_label", None)
+        return label(self, action, seat) if label is not None else self.game.action_to_string(action)
+
+    def rules_summary(self) -> str | None:
+        """The rules in a screen or two for a person about to play this game's configuration
+        (``rules_summary(game)`` in the RENDER module; None when the game gives none)."""
+        summary = getattr(self.RENDER, "rules_summary", None)
+        return summary(self.game) if summary is not None else None
 
     def picture(self, seat: int | None = None) -> np.ndarray:
         """An H x W x 3 uint8 image of ``view(seat)`` (``seat=None``: the referee's), drawn

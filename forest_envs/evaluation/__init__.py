@@ -7,6 +7,7 @@ evaluation, the benchmark, the HTML replay's pictures and training all use.
 
 from .run import (
     GameResult,
+    GamesInterrupted,
     format_game,
     format_table,
     has_winner,
@@ -24,6 +25,6 @@ from .run import (
     write_csv,
 )
 
-__all__ = ["GameResult", "format_game", "format_table", "has_winner", "play_game", "plot_learning_curve",
+__all__ = ["GameResult", "GamesInterrupted", "format_game", "format_table", "has_winner", "play_game", "plot_learning_curve",
            "plot_ratings", "ratings", "ratings_figure", "ratings_notes", "read_learning_curve", "run_games",
            "short_labels", "summarize", "wilson", "write_csv"]

@@ -65,6 +65,15 @@ def play_game(env_id: str, agent_specs: list[str], index: int, seed: int, config
                       [info["breakdown"] for info in infos], env.record())
 
 
+class GamesInterrupted(KeyboardInterrupt):
+    """Ctrl-C while ``run_games`` played: ``results`` holds the games that finished, in game
+    order (not necessarily the first ones: workers finish games out of order)."""
+
+    def __init__(self, results: list[GameResult]):
+        super().__init__()
+        self.results = results
+
+
 def _play_chunk(args) -> list[GameResult]:
     env_id, specs, indices, seed, config = args
     return [play_game(env_id, specs, i, seed, config) for i in indices]
@@ -75,7 +84,8 @@ def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
               address: str | None = None) -> list[GameResult]:
     """``games`` seat-rotated games, in ``workers`` processes, or as Ray tasks on the cluster
     at ``address`` (``"local"``: a private Ray instance of ``workers`` CPUs); the results, in
-    game order, are the same whichever runs them."""
+    game order, are the same whichever runs them. Ctrl-C stops at once and raises
+    GamesInterrupted with the games that finished."""
     config = dict(config or {})
     config.setdefault("num_players", len(agent_specs))
     if config["num_players"] != len(agent_specs):
@@ -86,30 +96,37 @@ def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
         check_agent_fits(make_agent(env_id, spec, seed=0), env)  # a policy for another game
     if address:
         with ray_cluster(address, num_cpus=workers) as cpus:
-            jobs = _chunks(env_id, agent_specs, games, seed, config, cpus)
+            # about four jobs per CPU, at most 50 games each: a task costs more than a job
+            jobs = _chunks(env_id, agent_specs, games, seed, config,
+                           max(1, min(50, games // (cpus * 4))))
             return _collect(map_in_ray(_play_chunk, jobs), games, progress)
-    jobs = _chunks(env_id, agent_specs, games, seed, config, workers)
+    # One game a job, so that a Ctrl-C keeps every game that finished: 10% slower than jobs of
+    # 50 games for 400 random Chickwood games on 2 workers, the cheapest games there are.
+    jobs = _chunks(env_id, agent_specs, games, seed, config, 1)
     return _collect(map(_play_chunk, jobs) if workers <= 1
-                    else map_in_workers(_play_chunk, jobs, workers), games, progress)
+                    else map_in_workers(_play_chunk, jobs, workers, ordered=False), games, progress)
 
 
-def _chunks(env_id, agent_specs, games, seed, config, parallel: int) -> list[tuple]:
-    """The games as jobs of consecutive indices, about four per worker (at most 50 games
-    each); how they are cut never changes a result."""
-    chunk = max(1, min(50, games // max(1, parallel * 4)))
-    return [(env_id, agent_specs, list(range(i, min(games, i + chunk))), seed, config)
-            for i in range(0, games, chunk)]
+def _chunks(env_id, agent_specs, games, seed, config, per_job: int) -> list[tuple]:
+    """The games as jobs of ``per_job`` consecutive indices; how they are cut never changes
+    a result."""
+    return [(env_id, agent_specs, list(range(i, min(games, i + per_job))), seed, config)
+            for i in range(0, games, per_job)]
 
 
 def _collect(parts, games: int, progress: bool) -> list[GameResult]:
     bar = _progress(games) if progress else None
     results: list[GameResult] = []
-    for part in parts:
-        results += part
+    try:
+        for part in parts:
+            results += part
+            if bar:
+                bar.update(len(part))
+    except KeyboardInterrupt:
+        raise GamesInterrupted(sorted(results, key=lambda r: r.index)) from None
+    finally:
         if bar:
-            bar.update(len(part))
-    if bar:
-        bar.close()
+            bar.close()
     return sorted(results, key=lambda r: r.index)
 
 
@@ -165,12 +182,13 @@ def summarize(agent_specs: list[str], results: list[GameResult]) -> list[dict]:
 
 def format_table(rows: list[dict]) -> str:
     """The results table: one row per agent (win rate + lost + no winner = 1 in each row),
-    then, when the rows carry ratings, what they are and whether they are settled."""
-    rated = all("rating_mu" in r for r in rows)
+    then, when the rows carry skills (OpenSkill ratings among these agents: not the
+    benchmark's rating scale, hence another word), what they are and whether they are settled."""
+    rated = all("skill_mu" in r for r in rows)
     width = max([12] + [len(r["agent"]) for r in rows])  # long policy paths stay aligned
     head = (f"{'agent':<{width}} {'games':>5} {'win rate':>8} {'95% CI':>14} {'lost':>5} "
             f"{'no winner':>9} {'mean score':>10} {'mean rank':>9}"
-            + (f" {'rating (mu ± sigma)':>19}" if rated else ""))
+            + (f" {'skill (mu ± sigma)':>19}" if rated else ""))
     lines = [head, "-" * len(head)]
     for r in rows:
         lo, hi = r["win_ci95"]
@@ -181,7 +199,7 @@ def format_table(rows: list[dict]) -> str:
                 f"{f'[{lo:.3f}, {hi:.3f}]':>14} {lost:>5.3f} {no_winner:>9.3f} {score:>10} "
                 f"{r['mean_rank']:>9.2f}")
         if rated:
-            rating = f"{r['rating_mu']:.2f} ± {r['rating_sigma']:.2f}"
+            rating = f"{r['skill_mu']:.2f} ± {r['skill_sigma']:.2f}"
             line += f" {rating:>19}"
         lines.append(line)
     if rows and rows[0].get("no_winner"):
@@ -195,31 +213,32 @@ def format_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-# A rating whose sigma is still above this share of OpenSkill's starting sigma (25/3) is
+# A skill whose sigma is still above this share of OpenSkill's starting sigma (25/3) is
 # called not settled: the games have not yet pinned it down.
 UNSETTLED_SIGMA_SHARE = 2 / 3
 START_SIGMA = 25 / 3
 
 
 def ratings_notes(rows: list[dict]) -> list[str]:
-    """What the rating column is, and why it is not yet settled when it is not: a sigma
-    still large, or two agents the ratings order against both their win rates and ranks."""
-    rated_games = rows[0].get("rating_games")
+    """What the skill column is, and why it is not yet settled when it is not: a sigma
+    still large, or two agents the skills order against both their win rates and ranks."""
+    rated_games = rows[0].get("skill_games")
     over = f" over the {rated_games} games with a winner" if rated_games is not None else ""
-    lines = [f"ratings: OpenSkill (Plackett-Luce) mu ± sigma, updated game by game in game "
-             f"order{over}"]
+    lines = [f"skill: OpenSkill (Plackett-Luce) mu ± sigma among these agents only, updated game "
+             f"by game in game order{over}; not comparable with forest-envs benchmark's ratings, "
+             "which are on a fixed scale"]
     limit = UNSETTLED_SIGMA_SHARE * START_SIGMA
-    wide = [f"{r['agent']} ({r['rating_sigma']:.2f})" for r in rows if r["rating_sigma"] > limit]
+    wide = [f"{r['agent']} ({r['skill_sigma']:.2f})" for r in rows if r["skill_sigma"] > limit]
     reasons = [f"sigma above {limit:.2f} (2/3 of the starting {START_SIGMA:.2f}) for "
                + ", ".join(wide)] if wide else []
     for a in rows:
         for b in rows:
-            if (a["rating_mu"] > b["rating_mu"] and a["win_rate"] < b["win_rate"]
+            if (a["skill_mu"] > b["skill_mu"] and a["win_rate"] < b["win_rate"]
                     and a["mean_rank"] > b["mean_rank"]):
-                reasons.append(f"{a['agent']} is rated above {b['agent']}, whose win rate and "
-                               "mean rank are better")
+                reasons.append(f"{a['agent']} has a higher skill than {b['agent']}, whose win "
+                               "rate and mean rank are better")
     if reasons:
-        lines.append("ratings not yet settled (play more games): " + "; ".join(reasons))
+        lines.append("skills not yet settled (play more games): " + "; ".join(reasons))
     return [textwrap.fill(line, 99, subsequent_indent="  ", break_on_hyphens=False)
             for line in lines]
 
@@ -326,7 +345,7 @@ def ratings_figure(rows: list[dict]):
     ax.set_xticklabels(labels, fontsize=8, rotation=30 if many else 0,
                        ha="right" if many else "center", rotation_mode="anchor")
     ax.set_ylabel("OpenSkill mu (±2σ)")
-    ax.set_title("Ratings")
+    ax.set_title("Skill (OpenSkill, among these agents)")
     fig.tight_layout()
     return fig
 

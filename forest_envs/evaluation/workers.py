@@ -12,7 +12,7 @@ import os
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 
 from ..core.errors import ConfigError
@@ -93,18 +93,30 @@ def sigint_held():
             previous(signal.SIGINT, None)
 
 
-def map_in_workers(func: Callable, jobs: Iterable, workers: int) -> Iterator:
-    """``map(func, jobs)`` over ``workers`` processes, results in order. On Ctrl-C the queued
-    jobs are dropped (only those already running are waited for) and KeyboardInterrupt
-    reaches the caller."""
+def map_in_workers(func: Callable, jobs: Iterable, workers: int, ordered: bool = True) -> Iterator:
+    """``map(func, jobs)`` over ``workers`` processes: results in order, or as each job
+    finishes (``ordered=False``). On Ctrl-C the queued jobs are dropped and the running ones
+    stopped at once (their worker processes are ended: a job may take minutes), and
+    KeyboardInterrupt reaches the caller, with what was yielded kept by it."""
     with ProcessPoolExecutor(workers, initializer=start_worker) as pool:
         try:
-            with sigint_held():  # map() submits every job and so starts the workers
-                results = pool.map(func, jobs)
-            yield from results
+            with sigint_held():  # submitting starts the workers
+                futures = [pool.submit(func, job) for job in jobs]
+            for future in (futures if ordered else as_completed(futures)):
+                yield future.result()
         except KeyboardInterrupt:
-            pool.shutdown(cancel_futures=True)
+            _stop_now(pool)
             raise
+
+
+def _stop_now(pool: ProcessPoolExecutor) -> None:
+    """Drop the queued jobs and end the worker processes without waiting for their jobs."""
+    # ProcessPoolExecutor has no public way to stop a running job; its processes are ours
+    # (taken before shutdown, which forgets them).
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 # --- Ray: the same jobs as tasks on a cluster --------------------------------------------------

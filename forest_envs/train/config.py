@@ -1,5 +1,7 @@
 """Training configs: YAML files validated against a schema (unknown keys and bad values
-raise ConfigError naming the key and what is expected)."""
+raise ConfigError naming the key and what is expected). The package ships its configs in
+``forest_envs/configs/`` (package data): a config is given by its name (``chickwood``) or
+as a path to a YAML file."""
 
 from __future__ import annotations
 
@@ -177,15 +179,52 @@ def _yaml_loader():
     return Loader
 
 
+SHIPPED_CONFIGS = "configs"  # the folder of the package that holds the shipped configs
+
+
+def shipped_configs() -> dict[str, Path]:
+    """The configs that ship inside the package, by name (the file name without ``.yaml``)."""
+    from importlib.resources import files
+
+    folder = Path(str(files("forest_envs") / SHIPPED_CONFIGS))
+    return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+
+
+def config_description(path: Path) -> str:
+    """A config's opening comment, as one line."""
+    words = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        words += line.lstrip("#").split()
+    return " ".join(words)
+
+
+def resolve_config(given: str | Path) -> Path:
+    """The YAML file ``given`` names: a file path, or the name of a shipped config
+    (``chickwood`` or ``chickwood.yaml``); anything else is a ConfigError naming the shipped
+    ones."""
+    path = Path(given)
+    if path.is_file():
+        return path
+    shipped = shipped_configs()
+    name = path.name[:-5] if path.name.endswith(".yaml") else path.name
+    if str(given) in (name, f"{name}.yaml") and name in shipped:
+        return shipped[name]
+    what = (f"config {str(given)!r} is a folder, not a file" if path.exists() else
+            f"config file {str(given)!r} does not exist")
+    hint = f" (the shipped config {name!r} is {shipped[name]})" if name in shipped else ""
+    raise ConfigError(f"{what}{hint}; give a YAML file or the name of a shipped config: "
+                      f"{', '.join(shipped)} (forest-envs configs lists them)")
+
+
 def load_config(path: str | Path, overrides: dict | None = None) -> dict:
-    """Read and validate a YAML config; ``overrides`` maps dotted keys (``ppo.n_steps``) to
+    """Read and validate a YAML config (a path or a shipped config's name); ``overrides`` maps dotted keys (``ppo.n_steps``) to
     values. A file that is missing, unreadable or not YAML, and an override of a key that is
     not in a section, raise ConfigError naming the file (and line) or the key."""
     import yaml
 
-    path = Path(path)
-    if not path.is_file():
-        raise ConfigError(f"config file {str(path)!r} does not exist")
+    path = resolve_config(path)
     try:
         with path.open(encoding="utf-8") as f:
             raw = yaml.load(f, Loader=_yaml_loader())

@@ -140,15 +140,19 @@ class Run:
 def stop_reason(summary: dict, cfg: dict) -> str:
     """Why a run stopped, in words, from its summary."""
     t = f"{summary['timesteps']:,} steps"
-    return {"time_limit": f"time limit of {cfg['time_limit_minutes']} min reached at {t}",
-            "step_budget": f"step budget reached: {t} of total_timesteps={cfg['total_timesteps']:,}",
+    if summary["stopped"] == "time_limit":
+        return (f"time limit of {cfg['time_limit_minutes']:g} min reached at {t} of "
+                f"total_timesteps={cfg['total_timesteps']:,} (a busy machine gets fewer steps in "
+                "that time)")
+    return {"step_budget": f"step budget reached: {t} of total_timesteps={cfg['total_timesteps']:,}",
             "interrupted": f"interrupted (Ctrl-C) at {t}"}[summary["stopped"]]
 
 
 def resume_command(config: str, overrides: list[str] | None, checkpoint: str | Path,
-                   quiet: bool = False) -> str:
-    """The shell command that continues a run: its config and overrides, --resume CHECKPOINT."""
-    words = ["forest-envs", "train", str(config)]
+                   quiet: bool = False, program: tuple[str, ...] = ("forest-envs",)) -> str:
+    """The shell command that continues a run: its config and overrides, --resume CHECKPOINT;
+    ``program``: the words that run the command line (``forest_envs.cli.args.program_words``)."""
+    words = [*program, "train", str(config)]
     for pair in overrides or []:
         words += ["--set", pair]
     words += ["--quiet"] if quiet else []

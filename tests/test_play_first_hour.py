@@ -1,0 +1,133 @@
+"""``forest-envs play`` for someone new to the game: ``rules`` explains it in a screen or two,
+a decision with one legal move is played for them (one log line says so), the first screen
+and ``--help`` say who moves first, and play's own lines fit 80 columns."""
+
+from __future__ import annotations
+
+import builtins
+import re
+
+import forest_envs
+from forest_envs.cli import main as cli
+from forest_envs.cli import play as play_module
+from forest_envs.cli.main import build_parser
+
+
+def run_play(monkeypatch, capsys, argv, replies):
+    replies = iter(replies)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))
+    assert cli.main(["play", *argv]) == 0
+    return capsys.readouterr().out
+
+
+def test_rules_explains_chickwood_in_a_screen_or_two(monkeypatch, capsys):
+    out = run_play(monkeypatch, capsys, ["--env", "chickwood_v0", "--seed", "3", "--seat", "1"], ["rules", "q"])
+    rules = out[out.index("CHICKWOOD FOREST"):out.index("To play this game again", out.index("CHICKWOOD"))]
+    lines = rules.splitlines()[:-1]  # the last line is the next prompt
+    assert len(lines) <= 48 and max(len(line) for line in lines) <= 80
+    text = " ".join(rules.split())
+    assert text.startswith("CHICKWOOD FOREST, 3 players: the most glory wins. 8 rounds; a tie shares the win.")
+    # this table's numbers: 3 cards a round, castles 1-4 and their banners, 15 alms
+    assert "1. Scout: 3 cards each;" in text and "(1-4 in play;" in text
+    assert "face down (D): 1 UUU, 2 UUD, 3 UDU, 4 UDD. 2. Raid:" in text
+    assert "stay in your store (15 in all)" in text
+    # the card values a player needs
+    assert "bronze bracelet 2, turquoise pendant 3, violet ring 4 each" in text
+    assert "Henchman: -3 each." in text and "5 for each kind you hold exactly once" in text
+    assert "LEGENDARY" not in text
+
+
+def test_rules_of_the_legendary_two_player_table(monkeypatch, capsys):
+    out = run_play(monkeypatch, capsys, ["--env", "chickwood_v0", "--seed", "3", "--opponents", "random",
+                                         "--set", "legendary=true", "--set", "num_players=2"], ["rules", "q"])
+    text = " ".join(out.split())
+    assert "CHICKWOOD FOREST, 2 players (Legendary cards): the most glory wins. 6 rounds;" in text
+    assert "4 cards each;" in text and "face down (D): 1 UUUD, 2 UUDD, 3 UDDD." in text
+    assert "LEGENDARY CARDS: spy glass" in text
+
+
+def test_a_game_without_a_summary_says_where_the_rules_are(monkeypatch, capsys):
+    out = run_play(monkeypatch, capsys, ["--env", "sherwood_v0", "--seed", "3"], ["rules", "q"])
+    assert "Sherwood Forest gives no rules summary here yet: the rules are summed up in forest_envs' " \
+           "docs/ (in the repository and the source distribution)." in " ".join(out.split())
+
+
+def test_a_decision_with_one_move_is_played_for_the_person(monkeypatch, capsys):
+    asked = []
+    real_ask = play_module._ask
+
+    def ask(legal, env, me):
+        asked.append(len(legal))
+        return real_ask(legal, env, me)
+
+    monkeypatch.setattr(play_module, "_ask", ask)
+    out = run_play(monkeypatch, capsys, ["--env", "sherwood_v0", "--seed", "1", "--set", "additions=true",
+                                         "--opponents", "random"], ["0"] * 400 + ["q"])
+    # each log entry: "P<seat>: ..." and its continuation lines (indented)
+    entries = re.findall(r"^P\d.*(?:\n    .*)*", out, re.M)
+    forced = [e for e in entries if e.endswith("(your only move, played for you)")]
+    assert len(forced) >= 3  # Sherwood with additions has many one-option questions
+    assert all(e.startswith("P0 (you): ") for e in forced)
+    assert asked and min(asked) >= 2  # the prompt only ever asks a real choice
+    assert all(len(line) <= 80 for e in forced for line in e.splitlines())
+
+
+def test_the_first_screen_and_help_say_who_moves_first(monkeypatch, capsys):
+    out = run_play(monkeypatch, capsys, ["--env", "chickwood_v0", "--seed", "3", "--seat", "1"], ["q"])
+    env = forest_envs.make_raw("chickwood_v0")
+    env.reset(seed=3)
+    first = env.engine_state.current_player
+    you = " (you)" if first == 1 else ""
+    assert out.splitlines()[4] == (f"P{first}{you} moves first. Type rules to read how to play, help for "
+                                   "the commands.")
+    parser = build_parser()
+    play = parser._subparsers._group_actions[0].choices["play"]
+    assert "Who moves first is the game's own rule, not always seat 0" in play.description
+    seat = next(a for a in play._actions if a.dest == "seat")
+    assert seat.help == "your seat: 0 is P0 on the board, 1 is P1, ...; not always the first to move (default: %(default)s)"
+
+
+def test_help_at_the_prompt_lists_rules(monkeypatch, capsys):
+    out = run_play(monkeypatch, capsys, ["--env", "chickwood_v0", "--seed", "3"], ["help", "q"])
+    assert "  rules           how to play: the goal, a turn, the scoring" in out.splitlines()
+
+
+def test_chickwoods_alms_moves_name_their_village(monkeypatch, capsys):
+    from forest_envs.agents.base import RandomAgent
+    from forest_envs.chickwood.components import VILLAGES
+    from forest_envs.cli.move_list import SeatMoves, move_lines
+
+    env = forest_envs.make_raw("chickwood_v0")
+    env.reset(seed=2)
+    state, bot = env.engine_state, RandomAgent(2)
+    while state.decision_name() != "alms":
+        env.step(bot.act(env, env.agent_selection))
+    seat, legal = state.current_player, state.legal_actions()
+    view = state.view(seat)
+    for action in legal:
+        name = state.game.action_to_string(action)          # "alms r1c2": what string_to_action reads
+        cell = (int(name[6]) - 1) * 3 + int(name[8]) - 1
+        village = VILLAGES[view["villages"][cell]["village"]].name
+        assert state.move_label(action, seat) == f"{name} {village}"
+    lines = move_lines(SeatMoves(state, seat), legal)
+    assert lines[0] == f"  0: {state.move_label(legal[0], seat)}"
+    # a game without labels of its own names its moves as the game does
+    sherwood = forest_envs.make_raw("sherwood_v0")
+    sherwood.reset(seed=0)
+    s = sherwood.engine_state
+    assert [s.move_label(a, 0) for a in s.legal_actions()] == [
+        s.game.action_to_string(a) for a in s.legal_actions()]
+
+
+def test_a_move_is_taken_by_the_name_the_list_shows(monkeypatch):
+    from forest_envs.cli.play import _ask
+
+    env = forest_envs.make_raw("chickwood_v0")
+    env.reset(seed=2)
+    state, legal = env.engine_state, env.engine_state.legal_actions()
+    me = env.agent_selection
+    seat = env.possible_agents.index(me)
+    label = state.move_label(legal[1], seat)
+    replies = iter([label])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))
+    assert _ask(legal, env, me) == legal[1]
