@@ -1,5 +1,5 @@
 """``forest-envs demo`` (``make demo``): train a small agent for a few minutes (the config
-``demo``: Chickwood Forest, 3 players), then four captioned evaluation tables and a two-line
+``demo``: its game and table size), then four captioned evaluation tables and a two-line
 summary of what it reached.
 
 The tables, on the config's game: the new agent against random players and against

@@ -151,7 +151,7 @@ def cmd_configs(args) -> int:
 def add_train_parsers(sub) -> None:
     q = sub.add_parser("train", help="train MaskablePPO from a config (the train extra)")
     q.add_argument("config", nargs="?", help="a shipped config's name (forest-envs configs lists "
-                   "them: chickwood, roundforest, sherwood, ...) or a YAML file")
+                   "them) or a YAML file")
     q.add_argument("--config", dest="config_opt", help="same as the positional CONFIG")
     q.add_argument("--resume", help="a checkpoint .zip of this run to continue from (unpickled: "
                    "it can run code, so only your own; default: start a new run)")
@@ -163,8 +163,8 @@ def add_train_parsers(sub) -> None:
 
     q = sub.add_parser("train-rllib", help="train RLlib PPO with action masking from a config "
                        "(the rllib extra; docs/training.md)")
-    q.add_argument("config", help="a shipped config's name (chickwood_rllib, roundforest_rllib, "
-                   "sherwood_rllib, smoke_rllib) or a YAML file")
+    q.add_argument("config", help="a shipped config's name (the *_rllib ones forest-envs "
+                   "configs lists) or a YAML file")
     q.add_argument("--address", help="a Ray cluster to join: auto, HOST:PORT of a head started "
                    "with ray start --head, or ray://HOST:10001 (default: a local Ray instance)")
     q.add_argument("--iterations", type=int, help="overrides rllib.iterations (default: the config's)")

@@ -101,7 +101,7 @@ def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
                            max(1, min(50, games // (cpus * 4))))
             return _collect(map_in_ray(_play_chunk, jobs), games, progress)
     # One game a job, so that a Ctrl-C keeps every game that finished: 10% slower than jobs of
-    # 50 games for 400 random Chickwood games on 2 workers, the cheapest games there are.
+    # 50 games for 400 random games on 2 workers of the game with the cheapest games.
     jobs = _chunks(env_id, agent_specs, games, seed, config, 1)
     return _collect(map(_play_chunk, jobs) if workers <= 1
                     else map_in_workers(_play_chunk, jobs, workers, ordered=False), games, progress)

@@ -1,7 +1,7 @@
 """Training configs: YAML files validated against a schema (unknown keys and bad values
 raise ConfigError naming the key and what is expected). The package ships its configs in
-``forest_envs/configs/`` (package data): a config is given by its name (``chickwood``) or
-as a path to a YAML file."""
+``forest_envs/configs/`` (package data): a config is given by its name (its file's stem, as
+``forest-envs configs`` lists it) or as a path to a YAML file."""
 
 from __future__ import annotations
 
@@ -202,7 +202,7 @@ def config_description(path: Path) -> str:
 
 def resolve_config(given: str | Path) -> Path:
     """The YAML file ``given`` names: a file path, or the name of a shipped config
-    (``chickwood`` or ``chickwood.yaml``); anything else is a ConfigError naming the shipped
+    (``NAME`` or ``NAME.yaml``); anything else is a ConfigError naming the shipped
     ones."""
     path = Path(given)
     if path.is_file():
