@@ -25,8 +25,11 @@ def start(argv: list[str], cwd: Path) -> tuple[subprocess.Popen, list[str]]:
     """``forest-envs ARGV`` in a session of its own (so that a Ctrl-C goes to its whole process
     group, as a terminal sends it); its stderr is read as it comes."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # pytest-xdist's workers ignore SIGINT, and a child inherits that: give it the default
+    # back, as a shell gives a command it starts, so Python turns a Ctrl-C into KeyboardInterrupt
     proc = subprocess.Popen([sys.executable, "-m", "forest_envs.cli", *argv], cwd=cwd, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     err: list[str] = []
 
     def read():
