@@ -35,7 +35,7 @@ from .rng import make_rng, rng_to_json
 from .state import BufferState, GameState
 from .state_checks import check_blocks_bound, read_state_dict
 
-__all__ = ["NativeState", "coerce_action"]
+__all__ = ["NativeState", "action_blocks", "coerce_action", "decision_specs"]
 
 # Seeds up to this are hashed into PCG64's state in C++ (SeedSequence, as numpy does);
 # larger ones go through numpy.
@@ -210,6 +210,17 @@ class NativeState:
         new = self.clone()
         _set_rng_words(rng, new._resample_in_place(int(seat), *_rng_words(rng)))
         return new
+
+
+def decision_specs(kinds) -> list[tuple]:
+    """(name, ints, seats, [largest int]) of each decision kind, in DECISIONS order, as a
+    game's native Tables take them."""
+    return [(k.name, len(k.ints), len(k.seats), [high for _, high in k.ints]) for k in kinds]
+
+
+def action_blocks(space) -> dict[str, list[int]]:
+    """Each named action block's first id and shape, as a game's native Tables take them."""
+    return {b.name: [b.start, *b.shape] for b in space.blocks.values()}
 
 
 def check_native_contract(cls: type) -> None:

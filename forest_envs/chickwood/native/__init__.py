@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.native_state import NativeState, check_native_contract
+from ...core.native_state import NativeState, action_blocks, check_native_contract, decision_specs
 from ...core.state import GameState
 from .. import actions as A
 from ..components import (
@@ -56,15 +56,6 @@ def native_config(game) -> _engine.Config:
     c.kind_names = list(KIND_NAMES)
     c.forest_cell, c.absent_cell = FOREST_CELL, ABSENT_CELL
     return c
-
-
-def decision_specs(kinds) -> list[tuple]:
-    """(name, ints, seats, [largest int]) of each decision kind, in DECISIONS order."""
-    return [(k.name, len(k.ints), len(k.seats), [high for _, high in k.ints]) for k in kinds]
-
-
-def action_blocks(space) -> dict[str, list[int]]:
-    return {b.name: [b.start, *b.shape] for b in space.blocks.values()}
 
 
 if _engine is not None:

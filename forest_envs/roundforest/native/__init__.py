@@ -15,7 +15,7 @@ built (no compiler, ``FOREST_ENVS_NATIVE=OFF``); the Python engine then plays.
 
 from __future__ import annotations
 
-from ...core.native_state import NativeState, check_native_contract
+from ...core.native_state import NativeState, action_blocks, check_native_contract, decision_specs
 from ...core.state import GameState
 from .. import actions as A
 from ..components import (
@@ -72,15 +72,6 @@ def native_config(game) -> _engine.Config:
     c.character_names = list(CHARACTER_NAMES)
     c.set_characters([(ch.kind == HELPFUL, _task(ch.upper), _task(ch.lower)) for ch in CHARACTERS])
     return c
-
-
-def decision_specs(kinds) -> list[tuple]:
-    """(name, ints, seats, [largest int]) of each decision kind, in DECISIONS order."""
-    return [(k.name, len(k.ints), len(k.seats), [high for _, high in k.ints]) for k in kinds]
-
-
-def action_blocks(space) -> dict[str, list[int]]:
-    return {b.name: [b.start, *b.shape] for b in space.blocks.values()}
 
 
 if _engine is not None:
