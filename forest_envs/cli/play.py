@@ -5,8 +5,9 @@ decision as a sentence (``state.prompt(seat)``), and one log line per move, the 
 it did as that seat may know it (``after.narrate(before, action, seat)``). Players are named
 as the board names them (P0, P1, ...), the person's seat with "(you)". A decision with one
 legal move is played for the person, saying so in its log line; ``rules`` at the prompt
-explains the game (``state.rules_summary()``). The move list, prompt, log and help fit an
-80-column terminal; the board is as wide as the game draws it."""
+explains the game (``state.rules_summary()``). Everything printed fits an 80-column
+terminal: the move list, prompt, log and help here, the board and its legend in each game's
+text (its words.WIDTH)."""
 
 from __future__ import annotations
 
@@ -210,7 +211,7 @@ def result_text(env, names: dict[str, str]) -> str:
 
 
 _COMMANDS = (
-    ("<number>", "play the move with that number (a range a-b numbers its moves in order)"),
+    ("<number>", "play the move numbered so (a range a-b: its moves in order)"),
     ("<move name>", "play a move by its full name, as help lists it"),
     ("help, ?", "this help and every legal move, numbered"),
     ("rules", "how to play: the goal, a turn, the scoring"),

@@ -106,9 +106,10 @@ def test_the_view_and_the_board_carry_the_prompt():
     s = P.equip()
     assert s.view(2)["prompt"] == sentence(s, 2)
     lines = s.render(None).splitlines()
-    assert lines[1:3] == [
-        "Now: The traveller (A 4, York to Lincoln) at York Gate (leader P0; P0 2, P1 1 outlaws): strength 3",
-        "    of 4: P1 may play a weapon card (one per outlaw) or no more"]
+    assert lines[2:5] == [
+        "Now: The traveller (A 4, York to Lincoln) at York Gate (leader P0; P0 2, P1 1",
+        "    outlaws): strength 3 of 4: P1 may play a weapon card (one per outlaw) or no",
+        "    more"]
 
 
 def moved(s, *moves, observer=None):
@@ -249,7 +250,8 @@ def test_random_and_heuristic_play_prompts_and_narrations_are_plain_and_short(co
             line = after.narrate(before, a, o)
             assert not INTERNAL.search(line), line
             for phrase in consequences(before, after, o):
-                assert len(phrase) <= WIDTH - 4, phrase
+                # a clause of the log, short; play breaks the whole log line at WIDTH
+                assert len(phrase) <= 96, phrase
         seen.add(before.decision_name())
 
     for seed in range(2):

@@ -12,6 +12,7 @@ becomes a phrase ("P0 took the anvil from B3"); coins and apples are one ledger 
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 
 from .. import actions as A
@@ -56,14 +57,19 @@ def move_columns(before, observer: int | None) -> int:
 
 
 def _wrapped(phrases: list[str], used: int) -> list[str]:
-    """Start a phrase on a new line when it would pass ``WIDTH`` (``used``: the columns the
-    line has already; "; " joins phrases)."""
+    """Start a phrase on a new line when it and the "; " that may follow it would pass
+    ``WIDTH`` (``used``: the columns the line has already; "; " joins phrases); a phrase
+    longer than a line is broken between words."""
     out = []
     for phrase in phrases:
-        if used + len(phrase) > WIDTH:
-            phrase = "\n" + INDENT + phrase
-            used = len(INDENT)
-        used += len(phrase.lstrip("\n")) + 2
+        if used + len(phrase) + 2 > WIDTH:
+            lines = textwrap.wrap(phrase, WIDTH - 2, initial_indent=INDENT,
+                                  subsequent_indent=INDENT, break_on_hyphens=False)
+            phrase = "\n" + "\n".join(lines)
+            used = len(lines[-1])
+        else:
+            used += len(phrase)
+        used += 2
         out.append(phrase)
     return out
 

@@ -31,7 +31,7 @@ from ..components import (
 )
 from ..observation import KIND_OF_NAME, Kind
 
-WIDTH = 100  # columns of every line written for a terminal
+WIDTH = 80  # columns of every line written for a terminal
 
 # --- names -------------------------------------------------------------------------------------
 
