@@ -270,3 +270,44 @@ def test_a_prompt_is_the_same_for_every_hidden_card_the_observer_has_not_seen():
 
     for config in ({"num_players": 3, "additions": False}, {"num_players": 4, "additions": True}):
         _play(config, 3, 150, check)
+
+
+# --- the moves as forest-envs play lists them (move_label) -------------------------------------------
+def labels(s) -> list[str]:
+    return [s.move_label(a, s.current_player) for a in s.legal_actions()]
+
+
+def test_the_terms_menu_reads_as_sentences():
+    """Who gets what: bags and comrades promised by the informant, gold paid now by the performer."""
+    s = P.terms()
+    said = labels(s)
+    assert said[:4] == ["P1 gets nothing: no loot promised, no gold now",
+                        "P1 gets 1 comrade of the loot, promised by the informant P0",
+                        "P1 gets 2 comrades of the loot, promised by the informant P0",
+                        "P1 gets 1 gold now from P0"]
+    assert "P1 gets 1 bag and 2 comrades of the loot, promised by the informant P0" in said
+    assert "P1 gets 3 bags of the loot, promised by the informant P0, and 2 gold now from P0" in said
+    assert len(set(said)) == len(said)  # each can be typed
+    assert not any(re.search(r"\b0 (bags|comrades|gold)|comrades of loot|\+\d|self", t) for t in said)
+
+
+@pytest.mark.parametrize(("build", "expected"), [
+    (P.ask, ["ask P1 for nothing", "ask P1 for 1 outlaw", "ask P1 for 1 outlaw and to promise 1 card"]),
+    (P.share, ["give a share of the loot to P1", "give a share of the loot to P2"]),
+    (P.comrade, ["give a comrade to P0", "give a comrade to P1"]),
+    (P.informant, ["name P0 as the informant", "name P1 as the informant"]),
+    (P.call, ["call on P1 to keep the promise", "call on P2 to keep the promise"]),
+    (P.shortfall, ["withhold a promised bag from P1", "withhold a promised bag from P2"]),
+    (P.lead, ["lead traveller 1 (A 4, York to Lincoln)", "lead traveller 2 (face down, A)",
+              "lead traveller 3 (face down, A)"]),
+    (P.reveal, ["tell the loot of traveller 4 (B 12, Derby to York)", "tell nothing"]),
+])
+def test_seats_are_named_as_the_board_names_them_and_travellers_as_the_mover_knows_them(build, expected):
+    assert labels(build())[:len(expected)] == expected
+
+
+def test_another_seat_reads_a_move_as_describe_action_gives_it():
+    s = P.reveal()
+    other = (s.current_player + 1) % s.num_players
+    assert [s.move_label(a, other) for a in s.legal_actions()] == \
+        [s.describe_action(a, other) for a in s.legal_actions()]

@@ -10,11 +10,11 @@ import textwrap
 
 from ...drawing.lines import phrase_lines
 from ...drawing.seats import seat_name
-from ..actions import ALMS, ENT_PICK, cell_name
+from ..actions import cell_name
 from ..components import FOREST, GRID_COLS, MAX_CELLS, NO_CARD, VILLAGES, num_rounds
 from .narration import happened
 from .view import view
-from .words import WIDTH, ask, cards, place
+from .words import WIDTH, ask, cards
 
 
 def render(state, seat: int | None = None) -> str:
@@ -119,17 +119,6 @@ def legend() -> str:
         lines += textwrap.wrap(meaning, WIDTH - 2, initial_indent=f"{code:<{_KEY_W}}",
                                subsequent_indent=" " * _KEY_W, break_on_hyphens=False)
     return "\n".join(lines)
-
-
-def move_label(state, action: int, seat: int | None = None) -> str:
-    """A move as a person reads it in a list: a move to a grid cell (alms, the entertainers'
-    swap) also names the card there ("alms r1c2 Dunmere"), as the board shows it."""
-    name = state.game.action_to_string(action)
-    block = state.game.actions.block_of(action)
-    if block is ALMS or block is ENT_PICK:
-        cell = block.index(action)[0]
-        return name.replace(cell_name(cell), place(view(state, seat), cell), 1)
-    return name
 
 
 def _village_text(cell: int, vil: dict) -> tuple[str, str]:

@@ -109,8 +109,27 @@ def changes(b: dict, a: dict) -> list[str]:
         if parts:
             out.append(f"{seat(p)} " + ", ".join(parts))
     for p in won:
-        out.append(f"{seat(p)} gave {APPLES_TO_WIN} golden apples for the Emerald Ring and won")
+        how = _how_won(b, a, kind, p)
+        out.append((f"{how}: " if how else "") + f"{seat(p)} gave {APPLES_TO_WIN} golden apples "
+                   "for the Emerald Ring and won")
     return out
+
+
+def _how_won(b: dict, a: dict, kind: str, p: int) -> str | None:
+    """How ``p`` came to the Forest Spirit by its card: chosen with the Beggar, or drawn from
+    the red chip on the tile ``p`` moved onto (a qualified player who draws the card meets the
+    Spirit at once, "Meeting the Forest Spirit"). None when ``p`` met its token on that tile,
+    which the tokens' phrase already says."""
+    cell = a["players"][p]["cell"]
+    qualified = f"with {APPLES_TO_WIN} golden apples and no debts"
+    if b["cells"][cell]["character"] == SPIRIT:
+        return None
+    if kind == "beggar":
+        return f"{seat(p)} chose the Forest Spirit's card with the Beggar, {qualified}"
+    if b["cells"][cell]["chip"] == CHIPS.index("red"):
+        return (f"{seat(p)} drew the Forest Spirit's card from the red chip on "
+                f"{cell_name(cell)}, {qualified}: the Forest Spirit came at once")
+    return None
 
 
 def _tiles(b: dict, a: dict) -> list[str]:

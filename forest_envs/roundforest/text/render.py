@@ -306,7 +306,7 @@ def board_rich(v: dict):
     g = v["grid"]
     pieces = _pieces(v)
     table = Table(box=box.SQUARE, show_lines=True, padding=(0, 0), show_header=False)
-    for c in range(g):
+    for _ in range(g):
         table.add_column(justify="left", width=INNER_W, no_wrap=True)
     for r in range(g):
         cells = []
