@@ -192,3 +192,17 @@ def test_a_move_is_taken_by_the_name_the_list_shows(monkeypatch):
     replies = iter([label])
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))
     assert _ask(legal, env, me) == legal[1]
+
+
+def test_a_long_replay_command_is_broken_into_lines_a_shell_reads_as_one():
+    import shlex
+
+    command = ("forest-envs play --env sherwood_v0 --opponents heuristic --seed 11 --set additions=true "
+               "--set num_players=5 --set 'reward=rank'")
+    text = play_module.command_lines(command)
+    assert text.splitlines() == [
+        "  forest-envs play --env sherwood_v0 --opponents heuristic --seed 11 --set \\",
+        "      additions=true --set num_players=5 --set reward=rank"]
+    assert shlex.split(text.replace("\\\n", " ")) == shlex.split(command)
+    assert play_module.command_lines("forest-envs play --env roundforest_v0 --seed 5") == \
+        "  forest-envs play --env roundforest_v0 --seed 5"

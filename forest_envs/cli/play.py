@@ -69,6 +69,19 @@ def replay_command(args, seed: int, opponents: list[str], default_players: int) 
     return shlex.join(argv)
 
 
+def command_lines(command: str) -> str:
+    """A shell command indented by two, in lines within ``WIDTH`` columns that a shell reads
+    as one (each but the last ends with " \\"), broken between its words only."""
+    lines, line = [], "  "
+    for word in map(shlex.quote, shlex.split(command)):
+        if line.strip() and len(line) + 1 + len(word) + 2 > WIDTH:
+            lines.append(line + " \\")
+            line = "      " + word
+        else:
+            line += (" " if line.strip() else "") + word
+    return "\n".join([*lines, line])
+
+
 def play(args, config: dict, opponent_specs: list[str] | None) -> int:
     """Play one game (see the module's docstring); ``help`` at the prompt lists the commands,
     the board's legend and every legal move numbered. Ctrl-C leaves at once (exit 130), q or
@@ -98,8 +111,8 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
     kinds = dict(zip(others, opponents), **{me: "you"})
     # The log names players as the board does: P0, P1, ..., the person's seat with "(you)".
     names = {a: seat_label(i) + (" (you)" if a == me else "") for i, a in enumerate(env.possible_agents)}
-    again = "To play this game again:\n  " + replay_command(
-        args, seed, opponents, spec.game_class.options["num_players"].default)
+    again = "To play this game again:\n" + command_lines(replay_command(
+        args, seed, opponents, spec.game_class.options["num_players"].default))
     print(f"{env.game.name} ({args.env}), seed {seed}" + (" (drawn at random)" if args.seed is None else ""))
     print("Players: " + ", ".join(f"{seat_label(i)} {kinds[a]}" for i, a in enumerate(env.possible_agents)))
     print(again)

@@ -10,6 +10,7 @@ import re
 import numpy as np
 import pytest
 
+from forest_envs.cli.move_list import SeatMoves, move_lines
 from forest_envs.sherwood.agents import HeuristicAgent
 from forest_envs.sherwood.observation import DECISIONS
 from forest_envs.sherwood.rules import new_game
@@ -278,17 +279,19 @@ def labels(s) -> list[str]:
 
 
 def test_the_terms_menu_reads_as_sentences():
-    """Who gets what: bags and comrades promised by the informant, gold paid now by the performer."""
+    """Who gets what, one line each: bags and comrades of the loot (promised by the informant,
+    as the prompt says), gold now (paid by the performer)."""
     s = P.terms()
+    assert "promised by the informant P0, and gold P0 pays now" in " ".join(s.prompt(0).split())
     said = labels(s)
-    assert said[:4] == ["P1 gets nothing: no loot promised, no gold now",
-                        "P1 gets 1 comrade of the loot, promised by the informant P0",
-                        "P1 gets 2 comrades of the loot, promised by the informant P0",
-                        "P1 gets 1 gold now from P0"]
-    assert "P1 gets 1 bag and 2 comrades of the loot, promised by the informant P0" in said
-    assert "P1 gets 3 bags of the loot, promised by the informant P0, and 2 gold now from P0" in said
-    assert len(set(said)) == len(said)  # each can be typed
+    assert said[:4] == ["P1 gets nothing", "P1 gets 1 comrade of the loot",
+                        "P1 gets 2 comrades of the loot", "P1 gets 1 gold now"]
+    assert "P1 gets 1 bag and 2 comrades of the loot" in said
+    assert "P1 gets 3 bags of the loot, and 2 gold now" in said
+    assert len(set(said)) == len(said) == 90  # each can be typed
     assert not any(re.search(r"\b0 (bags|comrades|gold)|comrades of loot|\+\d|self", t) for t in said)
+    lines = move_lines(SeatMoves(s, 0), s.legal_actions())
+    assert len(lines) <= 92 and all(len(line) <= 80 for line in lines)
 
 
 @pytest.mark.parametrize(("build", "expected"), [

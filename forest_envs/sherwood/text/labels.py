@@ -2,7 +2,7 @@
 hook): the action's name where it says all, else a sentence from the pending decision. The
 seats the actions count from the mover ("self", "+1") are named as the board names them
 (P2); the negotiation's terms say who gets what ("P2 gets 3 bags and 1 comrade of the loot,
-promised by the informant P1, and 1 gold now"); the asks name the ally asked; a traveller
+and 1 gold now"); the asks name the ally asked; a traveller
 chosen is named as the mover may know it. Every label of a decision's legal moves is
 different (the list may be answered by typing one); nothing hidden from ``seat`` is named
 (another seat than the mover reads the move as ``describe_action`` gives it to that seat)."""
@@ -44,20 +44,17 @@ def _ask(state, player, fields, index, observer, name) -> str:
 
 
 def _terms(state, player, fields, index, observer, name) -> str:
+    """Who gets what, one line: the prompt says who promises the loot (the informant) and who
+    pays the gold (the performer)."""
     bags, rest = divmod(index, (MAX_PAYMENT + 1) * (MAX_PROMISED_COMRADES + 1))
     gold, comrades = divmod(rest, MAX_PROMISED_COMRADES + 1)
-    o = state.offer
     gets = []
     if bags or comrades:
-        loot = " and ".join(plural(k, what) for k, what in ((bags, "bag"), (comrades, "comrade"))
-                            if k)
-        gets.append(f"{loot} of the loot, promised by the informant {seat(o.informant)}")
+        gets.append(" and ".join(plural(k, what) for k, what in ((bags, "bag"), (comrades, "comrade"))
+                                 if k) + " of the loot")
     if gold:
-        gets.append(f"{gold} gold now from {seat(player)}")
-    ally = seat(fields["ally"])
-    if not gets:
-        return f"{ally} gets nothing: no loot promised, no gold now"
-    return f"{ally} gets " + ", and ".join(gets)
+        gets.append(f"{gold} gold now")
+    return f"{seat(fields['ally'])} gets " + (", and ".join(gets) if gets else "nothing")
 
 
 def _share(state, player, fields, index, observer, name) -> str:
