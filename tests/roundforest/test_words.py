@@ -1,6 +1,6 @@
 """Roundforest in words: each decision kind's sentence (``prompt``), what a move did
 (``consequences`` through ``narrate``), that hidden objects stay unnamed to other seats,
-and that over whole games no text shows an internal name or passes 100 columns."""
+and that over whole games no text shows an internal name or passes 80 columns."""
 
 from __future__ import annotations
 
@@ -313,7 +313,7 @@ def texts_of_a_game(num_players: int, agents: str, seed: int, steps: int):
 
 @pytest.mark.parametrize(("num_players", "agents", "seed"), [(2, "random", 3), (3, "heuristic", 4),
                                                               (4, "random", 5)])
-def test_no_text_shows_an_internal_name_or_passes_100_columns(num_players, agents, seed):
+def test_no_text_shows_an_internal_name_or_passes_80_columns(num_players, agents, seed):
     seen = 0
     for text in texts_of_a_game(num_players, agents, seed, steps=150):
         seen += 1
