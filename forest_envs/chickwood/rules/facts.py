@@ -14,6 +14,7 @@ spaces of a village (7).
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,6 +25,9 @@ from ..components import NUM_KINDS, SPY_GLASS, VILLAGES
 from . import checks
 from .records import SecretDiscard
 from .scoring import castle_score, loot_scores, village_awards
+
+if TYPE_CHECKING:
+    from ...core.game import Game
 
 
 @functools.lru_cache(maxsize=4096)
@@ -39,9 +43,21 @@ class ChickwoodFacts:
 
     __slots__ = ()
 
+    # The engine's attributes the facts read (``GameState`` declares them; any state that
+    # combines the facts with an engine has them), declared here for a type checker only:
+    # the facts' annotations at run time are exactly the state's blocks and fields. (The
+    # phases read ``game`` as this game's class: ``phase_base.PhaseBase``.)
+    if TYPE_CHECKING:
+        game: Game
+        num_players: int
+
     # What a state dict must hold (checks.py), whichever engine reads it.
-    check_fields = staticmethod(checks.check_fields)
-    check_consistent = checks.check_consistent
+    @staticmethod
+    def check_fields(game: Game, loaded) -> None:
+        checks.check_fields(game, loaded)
+
+    def check_consistent(self) -> None:
+        checks.check_consistent(self)
 
     # --- the blocks of the state buffer, public --------------------------------------------
     players_onehot: BlockView    # [4]: 2..5 players

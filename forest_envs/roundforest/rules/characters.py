@@ -20,9 +20,10 @@ from .. import actions as A
 from ..components import CHARACTERS, HELPFUL, NUM_ITEMS, SPIRIT, Task
 from ..observation import APPLES, COPPER, SILVER, Kind
 from .bags import NO_CHAR
+from .phase_base import PhaseBase
 
 
-class CharacterRules:
+class CharacterRules(PhaseBase):
     """Character cards, tasks and debts (a mixin of ``RoundforestState``)."""
 
     __slots__ = ()

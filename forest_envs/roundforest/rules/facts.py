@@ -18,6 +18,8 @@ kinds (22), C characters (12), R fairy rows (3) of S slots (3).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ...core.layout import BlockView
@@ -39,6 +41,9 @@ from ..observation import COPPER, SILVER
 from . import checks
 from .records import Progress
 
+if TYPE_CHECKING:
+    from ...core.game import Game
+
 # In the ranking of the players without the ring a silver coin counts as much copper as a
 # well asks for it.
 SILVER_IN_COPPER = WELL_COPPER_IN
@@ -55,8 +60,18 @@ class RoundforestFacts:
 
     __slots__ = ()
 
+    # The engine's attributes the facts read (``GameState`` declares them; any state that
+    # combines the facts with an engine has them), declared here for a type checker only:
+    # the facts' annotations at run time are exactly the state's blocks and fields. (The
+    # phases read ``game`` as this game's class: ``phase_base.PhaseBase``.)
+    if TYPE_CHECKING:
+        game: Game
+        num_players: int
+
     # What a state dict's fields must hold (checks.py), whichever engine reads it.
-    check_fields = staticmethod(checks.check_fields)
+    @staticmethod
+    def check_fields(game: Game, loaded) -> None:
+        checks.check_fields(game, loaded)
 
     # --- the blocks of the state buffer: the configuration ----------------------------------
     players_onehot: BlockView    # [3]: 2, 3, 4 players

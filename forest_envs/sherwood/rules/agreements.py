@@ -16,12 +16,13 @@ from __future__ import annotations
 from .. import actions as A
 from ..components import ALLIANCE_LETTERS
 from ..observation import Kind
+from .phase_base import PhaseBase
 from .records import Offer
 
 NO_SEAT = -1        # the token pair of an agreement lies on (ambush, NO_SEAT) in ``tokens``
 
 
-class Agreements:
+class Agreements(PhaseBase):
     """The ``target``, ``informant`` and ``terms`` decisions and the binding agreement they
     make (a mixin of ``SherwoodState``)."""
 

@@ -17,13 +17,14 @@ import numpy as np
 from .. import actions as A
 from ..components import CARDS, MAX_WEAPON_STRENGTH, NUM_WEAPON_KINDS, WEAPON_STRENGTH
 from ..observation import Kind
+from .phase_base import PhaseBase
 from .precomputed import CARD_FEATURES, WEAPON_STRENGTHS
 from .records import Coach, Fight
 
 PLACE_ON_THE_ROAD = A.MAX_SLOTS     # ambush_target's last entry: the target is on the road
 
 
-class Attacks:
+class Attacks(PhaseBase):
     """The ``lead`` and ``equip`` decisions and the coach's drive (a mixin of
     ``SherwoodState``)."""
 

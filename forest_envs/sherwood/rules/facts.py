@@ -14,6 +14,8 @@ Shapes below: n seats, S places of laid-out travellers (6), A ambushes (12), F c
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ...core.layout import BlockView
@@ -22,11 +24,22 @@ from .. import actions as A
 from ..components import ALLIANCE_LETTERS, CARDS, ROUNDS, ROUTES
 from .records import CloakQuestions, Coach, Fight, Loot, Offer, ProvisionsQuestions
 
+if TYPE_CHECKING:
+    from ...core.game import Game
+
 
 class SherwoodFacts:
     """The state's declared attributes and the facts derived from them (reads only)."""
 
     __slots__ = ()
+
+    # The engine's attributes the facts read (``GameState`` declares them; any state that
+    # combines the facts with an engine has them), declared here for a type checker only:
+    # the facts' annotations at run time are exactly the state's blocks and fields. (The
+    # phases read ``game`` as this game's class: ``phase_base.PhaseBase``.)
+    if TYPE_CHECKING:
+        game: Game
+        num_players: int
 
     # --- the blocks of the state buffer, public: the table ----------------------------------
     players_onehot: BlockView    # [4]: 3..6 players

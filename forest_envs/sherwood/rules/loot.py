@@ -63,6 +63,7 @@ from __future__ import annotations
 from .. import actions as A
 from ..components import PROVISIONS, Traveller
 from ..observation import Kind
+from .phase_base import PhaseBase
 from .records import Loot, ProvisionsQuestions
 
 # Decisions of the loot's hand-out that the next one replaces on the stack.
@@ -70,7 +71,7 @@ _LOOT_KINDS = (Kind.SHARE, Kind.COMRADE, Kind.PROVISIONS, Kind.SHORTFALL)
 _SHARE_OUT_KINDS = (Kind.SHARE, Kind.COMRADE, Kind.SHORTFALL)
 
 
-class LootSharing:
+class LootSharing(PhaseBase):
     """The ``share``, ``comrade`` and ``provisions`` decisions (a mixin of ``SherwoodState``)."""
 
     __slots__ = ()

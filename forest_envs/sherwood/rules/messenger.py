@@ -12,9 +12,10 @@ from __future__ import annotations
 from .. import actions as A
 from ..components import CARDS, EQUIPMENT_COUNTS, MESSENGER, REROUTE, TOWNS
 from ..observation import F_DEST, Kind
+from .phase_base import PhaseBase
 
 
-class Messenger:
+class Messenger(PhaseBase):
     """The ``messenger`` decision (a mixin of ``SherwoodState``)."""
 
     __slots__ = ()

@@ -21,6 +21,7 @@ import numpy as np
 from .. import actions as A
 from ..components import ALLIANCE_LETTERS, NUM_WEAPON_KINDS
 from ..observation import F_COMRADES, F_FAME, F_GOLD, Kind
+from .phase_base import PhaseBase
 from .precomputed import ASK_IDS, ASK_PATTERNS, CARD_FEATURES
 from .records import Offer
 
@@ -29,7 +30,7 @@ NO_TARGET = A.MAX_SLOTS     # offer_target's last entry: no target marked
 TOLD = 1            # slot_told's flag: the loot of this traveller was told in an offer
 
 
-class Negotiation:
+class Negotiation(PhaseBase):
     """The ``ask``, ``reveal``, ``answer`` and ``confirm`` decisions (a mixin of
     ``SherwoodState``)."""
 

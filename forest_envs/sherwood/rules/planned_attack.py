@@ -17,10 +17,11 @@ import numpy as np
 from .. import actions as A
 from ..components import MAX_WEAPON_STRENGTH, NUM_WEAPON_KINDS, WEAPON_STRENGTH
 from ..observation import Kind
+from .phase_base import PhaseBase
 from .records import Fight
 
 
-class PlannedAttack:
+class PlannedAttack(PhaseBase):
     """The ``call``, ``pledge`` and ``shortfall`` decisions (a mixin of ``SherwoodState``)."""
 
     __slots__ = ()

@@ -14,10 +14,11 @@ from __future__ import annotations
 from .. import actions as A
 from ..components import CARDS, FOREST_CLOAK, MIN_BAND
 from ..observation import Kind
+from .phase_base import PhaseBase
 from .records import CloakQuestions
 
 
-class Sheriff:
+class Sheriff(PhaseBase):
     """The ``cloak`` decision and the losses of a crushed ambush (a mixin of
     ``SherwoodState``)."""
 
