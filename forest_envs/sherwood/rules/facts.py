@@ -141,6 +141,7 @@ class SherwoodFacts:
     def _route(self) -> tuple[int, ...]:
         """The ambushes the coach passes, in order (a messenger's clothes may have changed its
         destination)."""
+        assert self.coach is not None
         coach = self.coach
         return ROUTES[(CARDS[coach.card].origin, coach.destination)]
 
@@ -158,6 +159,7 @@ class SherwoodFacts:
     def _comrade_room(self) -> list[int]:
         """How many more comrades each seat can take: shares not yet comrades, at most his
         figures under the oak (the leader's without those he took as bags)."""
+        assert self.loot is not None
         L = self.loot
         room = [min(s, o) - g for s, o, g in zip(L.shares, L.oak, L.comrades_got)]
         q = L.leader

@@ -24,6 +24,7 @@ class Messenger(PhaseBase):
         """Towns the coach may be sent to now: ``coach.step`` ambushes of its route are
         behind it, and the new route must start with them ("provided he does not have to
         move back along the path already travelled")."""
+        assert self.coach is not None
         coach = self.coach
         return REROUTE[CARDS[coach.card].origin][coach.destination][coach.step]
 
@@ -58,6 +59,7 @@ class Messenger(PhaseBase):
                 "back along the path already travelled") if a in A.MESSENGER else None
 
     def _apply_messenger(self, d, a: int) -> None:
+        assert self.coach is not None
         q = d.player
         if a in A.MESSENGER:
             (t,) = A.MESSENGER.index(a)

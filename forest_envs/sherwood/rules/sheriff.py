@@ -46,6 +46,7 @@ class Sheriff(PhaseBase):
         return "the player holds no forest cloak" if a in A.CLOAK else None
 
     def _apply_cloak(self, d, a: int) -> None:
+        assert self.crush is not None
         c, q = self.crush, d.player
         if a in A.CLOAK:
             self.hand[q, FOREST_CLOAK] -= 1
@@ -69,6 +70,8 @@ class Sheriff(PhaseBase):
         player's band ... there must be at least four outlaws" (lost outlaws go under the
         oak: the project's reading, docs/sherwood.md); "Return of outlaws to camp", except
         those a forest cloak keeps there (the leader's place to one of them)."""
+        assert self.coach is not None
+        assert self.crush is not None
         c = self.crush
         amb, card = c.ambush, CARDS[self.coach.card]
         stays = [q for q in c.order if c.cloaks.get(q)]
