@@ -43,13 +43,14 @@ def record(cls: type[T] | None = None, *, formerly: tuple[str, ...] = ()):
 
     def make(cls: type[T]) -> type[T]:
         cls = dataclass(slots=True)(cls)
+        made: Any = cls  # a dataclass now, with a JSON name: attributes ``type[T]`` lacks
         name = f"{cls.__module__}.{cls.__qualname__}"
         for known in (name, *formerly):
             if _RECORDS.get(known, cls) is not cls:
                 raise TypeError(f"two record classes are named {known}")
             _RECORDS[known] = cls
-        _RECORD_FIELDS[cls] = tuple(f.name for f in fields(cls))
-        cls._record_name = name
+        _RECORD_FIELDS[cls] = tuple(f.name for f in fields(made))
+        made._record_name = name
         return cls
 
     return make if cls is None else make(cls)
