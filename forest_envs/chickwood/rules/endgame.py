@@ -11,7 +11,7 @@ from .phase_base import PhaseBase
 
 # Each end stage and the Legendary card whose holder decides it, in the order they resolve.
 END_STAGES = ((Kind.ENTERTAINERS_FIRST, ENTERTAINERS), (Kind.ARROW_GIVE, GOLDEN_ARROW), (Kind.FAKE_BEARD, FAKE_BEARD))
-_CARD_OF_STAGE = dict(END_STAGES)
+_CARD_OF_STAGE: dict[int, int] = dict(END_STAGES)
 
 
 class GameEnd(PhaseBase):

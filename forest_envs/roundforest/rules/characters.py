@@ -124,7 +124,9 @@ class CharacterRules(PhaseBase):
         self.drawn_card[p, c] = 0
         ch = CHARACTERS[c]
         if a == A.UPPER.start or a == A.LOWER.start:
-            self._fulfil(p, ch.upper if a == A.UPPER.start else ch.lower)
+            task = ch.upper if a == A.UPPER.start else ch.lower
+            assert task is not None  # the mask offers only a task the card has
+            self._fulfil(p, task)
             self._return_card(c)
         elif a == A.APPLE.start:
             self.apples[p] -= 1
@@ -185,7 +187,9 @@ class CharacterRules(PhaseBase):
             self.apples[p] -= 1
             self.supply[APPLES] += 1
         else:
-            self._fulfil(p, ch.upper if a == A.UPPER.start else ch.lower)
+            task = ch.upper if a == A.UPPER.start else ch.lower
+            assert task is not None  # the mask offers only a task the card has
+            self._fulfil(p, task)
         debtor = self.debtor_of(c)
         if debtor >= 0:
             self.debts[debtor, c] = 0

@@ -43,6 +43,7 @@ from .records import Progress
 
 if TYPE_CHECKING:
     from ...core.game import Game
+    from .game import RoundforestGame
 
 # In the ranking of the players without the ring a silver coin counts as much copper as a
 # well asks for it.
@@ -60,13 +61,19 @@ class RoundforestFacts:
 
     __slots__ = ()
 
-    # The engine's attributes the facts read (``GameState`` declares them; any state that
-    # combines the facts with an engine has them), declared here for a type checker only:
-    # the facts' annotations at run time are exactly the state's blocks and fields. (The
-    # phases read ``game`` as this game's class: ``phase_base.PhaseBase``.)
+    # What the facts read of the engine (``GameState`` has it; any state that combines the
+    # facts with an engine does), declared here for a type checker only: the facts'
+    # annotations at run time are exactly the state's blocks and fields. ``game`` is this
+    # game's class, where ``GameState`` has the base ``Game``: a class that combines the two
+    # declares it again (``phase_base.PhaseBase``).
     if TYPE_CHECKING:
-        game: Game
+        game: RoundforestGame
         num_players: int
+
+        @property
+        def current_player(self) -> int: ...
+
+        def decision_name(self) -> str | None: ...
 
     # What a state dict's fields must hold (checks.py), whichever engine reads it.
     @staticmethod

@@ -120,6 +120,7 @@ class TurnRules(PhaseBase):
         adjacent tiles, else what the octagons open ("The compass" opens every empty one)."""
         cell = self.pos[p]
         game = self.game
+        wider: tuple[int, ...]
         if not game.is_tile[cell]:  # still in the backpack
             normal, wider = game.starts[p], ()
         else:

@@ -12,6 +12,8 @@ for cards (``equip``); one that cannot lets it pass. A robbed traveller's loot i
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from .. import actions as A
@@ -92,7 +94,7 @@ class Attacks(PhaseBase):
         route = self._route()
         strength = CARDS[coach.card].strength
         step = coach.step
-        manned = self.ambush_outlaws.any(axis=1).tolist()   # changes only when a fight ends the drive
+        manned = cast("list[bool]", self.ambush_outlaws.any(axis=1).tolist())   # changes only when a fight ends the drive
         while step < len(route):
             amb = route[step]
             if manned[amb]:

@@ -25,7 +25,7 @@ from ..components import ALLIANCE_LETTERS, CARDS, ROUNDS, ROUTES
 from .records import CloakQuestions, Coach, Fight, Loot, Offer, ProvisionsQuestions
 
 if TYPE_CHECKING:
-    from ...core.game import Game
+    from .game import SherwoodGame
 
 
 class SherwoodFacts:
@@ -33,12 +33,13 @@ class SherwoodFacts:
 
     __slots__ = ()
 
-    # The engine's attributes the facts read (``GameState`` declares them; any state that
-    # combines the facts with an engine has them), declared here for a type checker only:
-    # the facts' annotations at run time are exactly the state's blocks and fields. (The
-    # phases read ``game`` as this game's class: ``phase_base.PhaseBase``.)
+    # What the facts read of the engine (``GameState`` has it; any state that combines the
+    # facts with an engine does), declared here for a type checker only: the facts'
+    # annotations at run time are exactly the state's blocks and fields. ``game`` is this
+    # game's class, where ``GameState`` has the base ``Game``: a class that combines the two
+    # declares it again (``phase_base.PhaseBase``).
     if TYPE_CHECKING:
-        game: Game
+        game: SherwoodGame
         num_players: int
 
     # --- the blocks of the state buffer, public: the table ----------------------------------
