@@ -7,6 +7,13 @@ from typing import Any
 import numpy as np
 
 
+def fresh_seed() -> int:
+    """A seed (62 bits) drawn from the operating system's entropy, for a play given none."""
+    entropy = np.random.SeedSequence().entropy
+    assert isinstance(entropy, int)  # (a SeedSequence made without entropy draws an int)
+    return entropy % 2**62
+
+
 def make_rng(seed: int | None) -> np.random.Generator:
     if seed is not None and (not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0):
         from .errors import ConfigError

@@ -25,6 +25,7 @@ from ..core.config import Option, validate_options
 from ..core.errors import ConfigError, IllegalActionError, WrongAgentError
 from ..core.game import Game
 from ..core.results import REWARD_MODES
+from ..core.rng import fresh_seed
 from ..core.state import BufferState
 
 _number = dict(check=lambda v: isinstance(v, (int, float, np.integer, np.floating))
@@ -166,7 +167,7 @@ class ForestAECEnv(AECEnv):
         elif self._seeder is not None:
             game_seed = int(self._seeder.integers(2**62))
         else:
-            game_seed = int(np.random.SeedSequence().entropy % 2**62)
+            game_seed = fresh_seed()
         self._seed = game_seed
         self._initial = None if start is None else start.to_dict()
         if start is None:

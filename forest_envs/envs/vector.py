@@ -41,6 +41,7 @@ from gymnasium.vector.utils import batch_space
 from ..core.config import Option, validate_options
 from ..core.errors import ConfigError
 from ..core.registry import game_spec
+from ..core.rng import fresh_seed
 from .aec import ENV_OPTIONS
 
 __all__ = ["BatchStep", "BatchedEnv", "SelfPlayVectorEnv", "make_vec"]
@@ -172,7 +173,7 @@ class BatchedEnv:
         if seed is not None:
             seed = _check_seed(seed, self.num_envs)
         elif not self._started:
-            seed = self._seed if self._seed is not None else int(np.random.SeedSequence().entropy % 2**62)
+            seed = self._seed if self._seed is not None else fresh_seed()
         self._batch.reset(seed)
         self._started = True
         return self._out
