@@ -92,6 +92,8 @@ def _task(v, kind, d, index, name) -> str:
         return name
     ch = CHARACTERS[c]
     task = ch.upper if name == "fulfil the upper task" else ch.lower
+    if task is None:  # only a helpful character has no tasks, and it returned above
+        return name
     return f"{name} of the {CHARACTER_NAMES[c]}: {task_text(task)}"
 
 

@@ -28,8 +28,10 @@ from .words import ABILITIES, WIDTH, item_name, listing, task_text
 
 
 def _characters(kind: str) -> str:
-    return "; ".join(f"{c.name}: {task_text(c.upper)}, or {task_text(c.lower)}"
-                     for c in CHARACTERS if c.kind == kind)
+    """The friendly or hostile characters with their two tasks (a helpful one has none)."""
+    tasks = [(c.name, c.upper, c.lower) for c in CHARACTERS if c.kind == kind]
+    return "; ".join(f"{name}: {task_text(upper)}, or {task_text(lower)}"
+                     for name, upper, lower in tasks if upper is not None and lower is not None)
 
 
 def rules_summary(game) -> str:
