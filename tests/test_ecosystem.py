@@ -60,7 +60,8 @@ def test_every_registered_game_has_a_gymnasium_id(env_id):
 def test_gymnasium_make_passes_check_env(env_id):
     # check_env steps action_space.sample(), which ignores the legal-action mask; with
     # illegal_action="penalize" an illegal action ends the game with a penalty instead of raising.
-    env = gymnasium.make(gymnasium_id(env_id), illegal_action="penalize")
+    # Opponents named: Roundforest's default ones make the learning-signal warning.
+    env = gymnasium.make(gymnasium_id(env_id), illegal_action="penalize", opponents="random")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         # Expected notes: check_env prefers the unwrapped env (we test what users make), and
@@ -677,3 +678,21 @@ def test_rllib_trains_on_a_two_node_ray_cluster(tmp_path):
     results = run_games(summary["env"], [summary["policies"]["shared"], "random", "random"], games=3,
                         config=summary["env_config"])
     assert len(results) == 3
+
+
+def test_a_game_random_play_rarely_ends_warns_with_default_opponents_only():
+    """Roundforest's random games mostly reach the step limit with reward 0: made with its
+    default (random) opponents the single-agent view warns and says what gives a signal;
+    with opponents given, or in a game random play ends, it is quiet."""
+    rf = gymnasium_id("roundforest_v0")
+    with pytest.warns(UserWarning, match=r"roundforest_v0: random opponents rarely end a game.*"
+                                         r"opponents='heuristic'.*reward='rank'"):
+        gymnasium.make(rf)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        gymnasium.make(rf, opponents="heuristic", reward="rank")
+        gymnasium.make(rf, opponents=["random", "random"])
+        gymnasium.make(gymnasium_id("chickwood_v0"))
+        gymnasium.make(gymnasium_id("sherwood_v0"))
+    assert game_spec("roundforest_v0").game_class.traits.random_play_ends is False
+    assert all(game_spec(e).game_class.traits.random_play_ends for e in ("chickwood_v0", "sherwood_v0"))

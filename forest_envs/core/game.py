@@ -42,6 +42,10 @@ class GameTraits:
     has_scores: bool            # the game counts points (else only its ranking exists)
     tie_break: str              # how the game orders players, in words
     score_scale: float = 1.0    # the "score" reward divides score differences by this
+    # Uniform random play ends a game well within its step limit. Where it does not, a
+    # learner among random opponents mostly meets the limit with reward 0, and the
+    # single-agent env says so when made with its default (random) opponents.
+    random_play_ends: bool = True
 
     @property
     def reward_modes(self) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ observation is the learner's vector, ``action_masks()`` its legal mask (as sb3-c
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -53,6 +54,13 @@ class SingleAgentEnv(gymnasium.Env):
         self.learner_seat = learner_seat
         if opponents is None:
             opponents = [RandomAgent(seed=i) for i in range(n - 1)]
+            if not self.aec.game.traits.random_play_ends:
+                warnings.warn(
+                    f"{env_id}: random opponents rarely end a game, so most episodes reach the "
+                    f"step limit with reward 0 and a learner learns nothing; pass opponents "
+                    f"(opponents='heuristic' ends a game in about a hundred steps) with "
+                    f"reward='rank', or shape the reward (forest_envs.train.shaping); "
+                    f"docs/ecosystem.md, 'A learning signal'", UserWarning, stacklevel=2)
         elif isinstance(opponents, str):
             opponents = [opponents] * (n - 1)
         if not callable(opponents):

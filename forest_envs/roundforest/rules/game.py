@@ -33,7 +33,7 @@ class RoundforestGame(Game):
     env_id = "roundforest_v0"
     traits = GameTraits(
         name="Roundforest", min_players=2, max_players=4, chance=True,
-        hidden_information=True, has_scores=False,
+        hidden_information=True, has_scores=False, random_play_ends=False,
         tie_break="the winner (who brings 3 golden apples and no debts to the Forest Spirit) "
                   "ranks first; the others, and everybody in an unfinished game, by progress: "
                   "more golden apples, then fewer debts, then more coins (a silver coin "
