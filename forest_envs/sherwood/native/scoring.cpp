@@ -37,4 +37,11 @@ std::vector<int> State::ranks() const {
   return out;
 }
 
+// facts.scores' totals: each seat's fame.
+std::vector<int> State::totals() const {
+  std::vector<int> out;
+  for (int p = 0; p < num_players(); ++p) out.push_back(get(b().fame, p));
+  return out;
+}
+
 }  // namespace forest::sherwood

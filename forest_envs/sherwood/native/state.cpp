@@ -171,6 +171,7 @@ void State::edited() {
 
 // --- dispatch by decision kind (rules: handlers.HANDLERS) -------------------------------------
 void State::fill_mask(const Decision &d, int8_t *mask) const {
+  check_top();
   switch (d.kind) {
     case kind::PREP: return mask_prep(d, mask);
     case kind::ASK: return mask_ask(d, mask);
@@ -331,8 +332,8 @@ void State::set_row(const Block &blk, int i, const std::vector<int> &values) {
 }
 
 void State::copy_features(const Block &blk, int i, int card) {
-  native::check_index(card, NUM_CARDS, "card");
-  native::check_index(i, blk.size / FEATURES, "features row");
+  if (card < 0 || card >= NUM_CARDS || i < 0 || i >= blk.size / FEATURES)
+    throw std::out_of_range("copy_features: no such card or row");
   const auto &f = cfg().card_features[static_cast<size_t>(card)];
   for (int j = 0; j < FEATURES; ++j) buf[blk.offset + i * FEATURES + j] = static_cast<int16_t>(f[static_cast<size_t>(j)]);
 }
@@ -355,9 +356,9 @@ void in_range(int v, int lo, int hi, const char *what) {
 
 }  // namespace
 
-// Every field and block the rules index by within its range, so that no state handed over
-// from Python can make the rules read or write outside an array.
-void State::check_fields() const {
+// Every field within the range the rules index it by (the fields alone: a field set from
+// Python is checked at once, before anything reads it).
+void State::check_values() const {
   const int n = num_players();
   check_ids(pile, NUM_CARDS, "pile");
   check_ids(box, NUM_CARDS, "box");
@@ -368,7 +369,6 @@ void State::check_fields() const {
   seats_ok(leads, n, "leads");
   seats_ok(window, n, "window");
   in_range(round_index, 0, ROUNDS, "round_index");
-  if (turn < 0 || turn >= n) throw BadInput("turn: not a seat");
   if (coach) {
     in_range(coach->card, 0, NUM_CARDS - 1, "coach.card");
     in_range(coach->destination, 0, NUM_TOWNS - 1, "coach.destination");
@@ -447,6 +447,17 @@ void State::check_fields() const {
     seats_ok(provisioning->stay, n, "provisioning.stay");
     in_range(provisioning->asking, 0, static_cast<int>(provisioning->order.size()), "provisioning.asking");
   }
+}
+
+// Every field and block the rules index by within its range, so that no state handed over
+// from Python can make the rules read or write outside an array.
+void State::check_fields() const {
+  const int n = num_players();
+  check_values();
+  if (turn < 0 || turn >= n) throw BadInput("turn: not a seat");
+  for (int s = 0; s < MAX_SLOTS; ++s)
+    if ((get(b().slot_present, s) != 0) != (slots[static_cast<size_t>(s)] >= 0))
+      throw BadInput("slots: a laid-out traveller where slot_present says none, or none where it says one");
   for (const auto &d : decisions) {
     if (d.kind < 0 || d.kind >= kind::COUNT) throw BadInput("decisions: unknown kind");
     if (d.player < 0 || d.player >= n) throw BadInput("decisions: the player is not a seat");
@@ -460,9 +471,28 @@ void State::check_fields() const {
       if (seat < 0 || seat >= n) throw BadInput("decisions: " + spec.name + " names no seat");
     }
   }
-  // what each pending decision's rules read: its record
-  if (!decisions.empty()) {
-    const Decision &d = decisions.back();
+  check_top();
+}
+
+// The pending decision against what its rules read (its data's ranges, its record): run before
+// every mask, so that a stack set from Python without edited() cannot make the rules read
+// outside an array.
+void State::check_top() const {
+  if (decisions.empty()) return;
+  const Decision &d = decisions.back();
+  const int n = num_players();
+  {
+    if (d.kind < 0 || d.kind >= kind::COUNT) throw BadInput("decisions: unknown kind");
+    if (d.player < 0 || d.player >= n) throw BadInput("decisions: the player is not a seat");
+    const auto &spec = core().kinds[static_cast<size_t>(d.kind)];
+    if (d.len != spec.ints + spec.seats) throw BadInput("decisions: " + spec.name + " carries another number of values");
+    for (int i = 0; i < spec.ints; ++i)
+      if (d.data[static_cast<size_t>(i)] < 0 || d.data[static_cast<size_t>(i)] > spec.int_high[static_cast<size_t>(i)])
+        throw BadInput("decisions: " + spec.name + " carries a value out of range");
+    for (int k = 0; k < spec.seats; ++k) {
+      const int seat = d.data[static_cast<size_t>(spec.ints + k)];
+      if (seat < 0 || seat >= n) throw BadInput("decisions: " + spec.name + " names no seat");
+    }
     switch (d.kind) {
       case kind::ASK:
       case kind::REVEAL:
@@ -485,8 +515,10 @@ void State::check_fields() const {
         break;
       case kind::SHARE:
       case kind::COMRADE:
-      case kind::SHORTFALL:
         if (!loot || loot->leader < 0 || !coach) throw BadInput("decisions: a share-out without its loot");
+        break;
+      case kind::SHORTFALL:  // before the share-out: the loot's counts are not set yet
+        if (!loot || !coach) throw BadInput("decisions: a shortfall without its loot");
         break;
       case kind::CLOAK:
         if (!crush || crush->order.empty() || !coach) throw BadInput("decisions: a cloak question without a crush");

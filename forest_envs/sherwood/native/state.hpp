@@ -143,6 +143,10 @@ class State : public native::EngineState<State> {
 
   void edited();              // after a change by hand: the fields checked, the decision shown
   void check_fields() const;  // every field and block within the ranges the rules index by
+  void check_values() const;  // the fields alone (a field set from Python)
+  void check_top() const;     // the pending decision against what its rules read
+  void forget_mask() { mask_valid_ = false; }
+  std::vector<int> totals() const;  // each seat's fame (the batched API's score reward)
 
  private:
   const Blocks &b() const { return tables_->blocks; }

@@ -114,7 +114,7 @@ struct Tables {
   Tables(std::shared_ptr<const native::CoreTables> core_, Config config_, const native::NameTable &action_blocks);
 
   const Card &card(int c) const {
-    native::check_index(c, NUM_CARDS, "card");
+    if (c < 0 || c >= NUM_CARDS) throw std::out_of_range("not a traveller card: " + std::to_string(c));
     return config.cards[static_cast<size_t>(c)];
   }
   const std::vector<int> &route(int origin, int destination) const {
