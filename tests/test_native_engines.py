@@ -23,7 +23,7 @@ from forest_envs.testing.differential import DiffOptions, compare_states, differ
 
 REQUIRE = os.environ.get("FOREST_ENVS_REQUIRE_NATIVE") == "1"
 # Games whose native engine is written (the others come in later; this list only grows).
-WRITTEN = ("chickwood_v0", "roundforest_v0")
+WRITTEN = ("chickwood_v0", "roundforest_v0", "sherwood_v0")
 
 
 def native_or_skip(env_id: str):
@@ -215,6 +215,30 @@ def test_roundforest_native_constants_match_the_python_tables():
     # the heavy kinds come first, the coin tokens last, as the C++ rules read them
     assert C.HEAVY_KINDS == slice(0, 5) and C.COIN_TOKENS == {C.COPPER_TOKEN, C.SILVER_TOKEN}
     assert C.CHIPS.keys() == {C.BLUE, C.YELLOW, C.RED} and bags.CHIP_ORDER == (C.BLUE, C.YELLOW, C.RED)
+
+
+def test_sherwood_native_constants_match_the_python_tables():
+    native_or_skip("sherwood_v0")
+    from forest_envs.sherwood import actions as A
+    from forest_envs.sherwood import components as C
+    from forest_envs.sherwood import observation as O
+    from forest_envs.sherwood.native import _engine
+    from forest_envs.sherwood.rules import agreements, attacks, negotiate, rounds
+
+    got = _engine.constants()
+    kinds = got.pop("Kind")
+    assert kinds == {k.name.upper(): i for i, k in enumerate(O.DECISIONS)}
+    assert kinds == {k.name: k.value for k in O.Kind}
+    sources = (C, A, O, agreements, attacks, negotiate, rounds)
+    want = {name: next(getattr(m, name) for m in sources if hasattr(m, name)) for name in got
+            if any(hasattr(m, name) for m in sources)}
+    want.update(NUM_LETTERS=len(C.ALLIANCE_LETTERS), NUM_TOWNS=len(C.TOWNS), RED_FORKS=tuple(C.RED_FORKS),
+                WEAPON_STRENGTH=tuple(C.WEAPON_STRENGTH), EQUIPMENT_COUNTS=tuple(C.EQUIPMENT_COUNTS))
+    assert set(want) == set(got), set(got) - set(want)
+    assert got == want
+    # the places' order, the weapons first, as the C++ rules read them
+    assert C.PLACES == ("church", "inn", "merchant", "market")
+    assert C.EQUIPMENT[:C.NUM_WEAPON_KINDS] == ("cudgel", "bow", "sword")
 
 
 def test_roundforest_hostile_fields_are_refused_by_both_engines_alike():

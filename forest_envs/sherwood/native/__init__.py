@@ -107,6 +107,11 @@ if _engine is not None:
             """Put a new decision in place of the top one (tests set up positions with it)."""
             self._push_or_replace(False, int(kind), int(player), [int(x) for x in data])
 
+        def next_turn(self, kind: int, player: int, *data: int) -> None:
+            """It is ``player``'s turn, and the top decision becomes theirs."""
+            self.set_turn(int(player))
+            self.replace(kind, player, *data)
+
     for _name in SherwoodState.FIELDS:
         setattr(NativeSherwoodState, _name, _field_property(_name))
     check_native_contract(NativeSherwoodState)

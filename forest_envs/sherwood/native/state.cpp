@@ -364,7 +364,7 @@ void State::check_values() const {
   check_ids(box, NUM_CARDS, "box");
   check_ids(removed, NUM_CARDS, "removed");
   check_ids(equip_deck, NUM_EQUIPMENT_KINDS, "equip_deck");
-  if (static_cast<int>(slots.size()) != MAX_SLOTS) throw BadInput("slots: one entry per place");
+  if (!slots.empty() && static_cast<int>(slots.size()) != MAX_SLOTS) throw BadInput("slots: one entry per place");
   for (int c : slots) in_range(c, -1, NUM_CARDS - 1, "slots");
   seats_ok(leads, n, "leads");
   seats_ok(window, n, "window");
@@ -455,6 +455,7 @@ void State::check_fields() const {
   const int n = num_players();
   check_values();
   if (turn < 0 || turn >= n) throw BadInput("turn: not a seat");
+  if (static_cast<int>(slots.size()) != MAX_SLOTS) throw BadInput("slots: one entry per place");
   for (int s = 0; s < MAX_SLOTS; ++s)
     if ((get(b().slot_present, s) != 0) != (slots[static_cast<size_t>(s)] >= 0))
       throw BadInput("slots: a laid-out traveller where slot_present says none, or none where it says one");
@@ -481,6 +482,7 @@ void State::check_top() const {
   if (decisions.empty()) return;
   const Decision &d = decisions.back();
   const int n = num_players();
+  if (static_cast<int>(slots.size()) != MAX_SLOTS) throw BadInput("slots: one entry per place");
   {
     if (d.kind < 0 || d.kind >= kind::COUNT) throw BadInput("decisions: unknown kind");
     if (d.player < 0 || d.player >= n) throw BadInput("decisions: the player is not a seat");
