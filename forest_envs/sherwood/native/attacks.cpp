@@ -51,7 +51,7 @@ void State::apply_lead(const native::Decision &, int a) {
   const Blocks &B = b();
   const int s = a - acts().lead.start;
   const int card = slots[static_cast<size_t>(s)];
-  native::check_index(card, NUM_CARDS, "lead: the card");
+  if (card < 0 || card >= NUM_CARDS) throw std::logic_error("lead: no traveller in that place");
   clear_slot(s);
   const int p = leads.front();
   leads.erase(leads.begin());

@@ -9,7 +9,7 @@ namespace forest::sherwood {
 // Towns the coach may be sent to now (the new route must start with the ambushes passed).
 const std::vector<int> &State::reroute_towns() const {
   const Coach &c = *coach;
-  native::check_index(c.step, ROUTE_LEN + 1, "coach.step");
+  if (c.step < 0 || c.step > ROUTE_LEN) throw std::logic_error("coach.step out of range");
   return cfg()
       .reroute[static_cast<size_t>(tab().card(c.card).origin)][static_cast<size_t>(c.destination)]
               [static_cast<size_t>(c.step)];

@@ -78,7 +78,8 @@ void State::show_offer(unsigned changed) {
 // --- asking the allies (rulebook, "a) Negotiating an alliance") ------------------------------
 void State::ask_ally(int p) {
   const Offer &o = *offer;
-  native::check_index(o.next_ally, static_cast<int>(o.allies.size()), "offer.allies");
+  if (o.next_ally < 0 || o.next_ally >= static_cast<int>(o.allies.size()))
+    throw std::logic_error("ask: no ally left to ask");
   replace(kind::ASK, p, {o.ambush, o.own, o.offers, o.allies[static_cast<size_t>(o.next_ally)]});
 }
 
@@ -158,7 +159,7 @@ void State::apply_reveal(const native::Decision &, int a) {
   if (acts().reveal.contains(a)) {
     const int s = a - acts().reveal.start;
     const int card = slots[static_cast<size_t>(s)];
-    native::check_index(card, NUM_CARDS, "reveal: the card");
+    if (card < 0 || card >= NUM_CARDS) throw std::logic_error("reveal: no traveller in that place");
     const auto &f = cfg().card_features[static_cast<size_t>(card)];
     at(B.slot_told, s, 0) = TOLD;
     at(B.slot_told, s, 1) = static_cast<int16_t>(f[F_FAME]);

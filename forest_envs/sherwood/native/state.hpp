@@ -157,19 +157,37 @@ class State : public native::EngineState<State> {
   // a block entry changed by ``delta``
   void bump(const Block &blk, int i, int delta) { at(blk, i) = static_cast<int16_t>(get(blk, i) + delta); }
   void bump(const Block &blk, int i, int j, int delta) { at(blk, i, j) = static_cast<int16_t>(get(blk, i, j) + delta); }
-  // the stack's changes, refused on an empty stack (a state from Python cannot make the rules
-  // write past it)
+  // the stack's changes, refused on an empty stack or with a player or seat out of range (a
+  // state from Python cannot make the rules write outside the decision blocks)
+  void push(int kind, int player, std::initializer_list<int> data = {}) {
+    check_decision(kind, player, data);
+    StateCore::push(kind, player, data);
+  }
   void replace(int kind, int player, std::initializer_list<int> data = {}) {
     if (decisions.empty()) throw std::logic_error("no pending decision to replace");
+    check_decision(kind, player, data);
     StateCore::replace(kind, player, data);
   }
   void next_turn(int kind, int player, std::initializer_list<int> data = {}) {
     if (decisions.empty()) throw std::logic_error("no pending decision to replace");
+    check_decision(kind, player, data);
     StateCore::next_turn(kind, player, data);
   }
   native::Decision pop() {
     if (decisions.empty()) throw std::logic_error("no pending decision to pop");
     return StateCore::pop();
+  }
+  void check_decision(int kind, int player, std::initializer_list<int> data) const {
+    const int n = num_players();
+    if (kind < 0 || kind >= kind::COUNT || player < 0 || player >= n)
+      throw std::logic_error("a decision of no kind or no seat");
+    const auto &spec = core().kinds[static_cast<size_t>(kind)];
+    int i = 0;
+    for (int v : data) {
+      if (i < spec.ints ? (v < 0 || v > spec.int_high[static_cast<size_t>(i)]) : (v < 0 || v >= n))
+        throw std::logic_error("decision " + spec.name + " carries a value out of range");
+      ++i;
+    }
   }
   int top_kind() const {
     if (decisions.empty()) throw std::logic_error("no pending decision");

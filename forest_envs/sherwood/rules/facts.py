@@ -20,6 +20,7 @@ from ...core.layout import BlockView
 from ...core.results import competition_ranks
 from .. import actions as A
 from ..components import ALLIANCE_LETTERS, CARDS, ROUNDS, ROUTES
+from . import checks
 from .records import CloakQuestions, Coach, Fight, Loot, Offer, ProvisionsQuestions
 
 
@@ -27,6 +28,9 @@ class SherwoodFacts:
     """The state's declared attributes and the facts derived from them (reads only)."""
 
     __slots__ = ()
+    # What a state dict must hold (rules/checks.py), checked by every engine's from_dict.
+    check_fields = staticmethod(checks.check_fields)
+    check_consistent = checks.check_consistent
 
     # --- the blocks of the state buffer, public: the table ----------------------------------
     players_onehot: BlockView    # [4]: 3..6 players
