@@ -1,7 +1,8 @@
 // One play of Sherwood Forest in C++: the same buffer blocks, fields and decision stack as the
 // Python SherwoodState, and the same rules, one file per module of the Python rules:
-//   state.cpp                 the tables, setup's blank state, the dispatch by decision kind,
-//                             the facts (rules: facts), the checks of a state from Python
+//   state.cpp                 the tables, the blank state, the dispatch by decision kind,
+//                             the facts (rules: facts)
+//   checks.cpp                the checks of a state from Python                  (rules: checks)
 //   rounds.cpp                setup, the turn order, the end of a round         (rules: rounds)
 //   prepare.cpp               the preparation actions                          (rules: prepare)
 //   negotiate.cpp             the joint ambush's offer                        (rules: negotiate)
