@@ -319,3 +319,40 @@ def test_roundforest_hostile_fields_are_refused_by_both_engines_alike():
             said = _refusals(game, bad)
             assert len(set(said)) == 1, (field, value, said)
             assert field in said[0], said
+
+
+def test_roundforest_board_is_checked_by_both_engines_alike():
+    """A tile cell without its tile, and a pending token decision on a cell with no token,
+    are refused with the same words by every engine (rules/checks.py)."""
+    from forest_envs.roundforest import RoundforestGame
+    from forest_envs.roundforest.observation import Kind
+
+    game = RoundforestGame.shared({"num_players": 3})
+    good = game.new_initial_state(2).to_dict()
+    block = game.layout.blocks
+    empty = next(c for c in game.tile_cells
+                 if good["buf"][block["cell_item"].offset + c] < 0)
+
+    def poke(name: str, index: int, value: int):
+        def edit(d):
+            d["buf"][block[name].offset + index] = value
+        return edit
+
+    def token_decision(d):  # the decision and its blocks, as the Python engine writes them
+        s = game.new_initial_state(2, "python")
+        s.replace(Kind.TOKEN_ITEM, s.current_player, empty)
+        d.update(buf=s.to_dict()["buf"], decisions=s.to_dict()["decisions"])
+
+    cases = {
+        "has no tile": poke("cell_tile", game.tile_cells[3], -1),
+        "which holds no item token": token_decision,
+    }
+    for words, edit in cases.items():
+        bad = copy.deepcopy(good)
+        edit(bad)
+        said = _refusals(game, bad)
+        assert len(set(said)) == 1, (words, said)
+        assert words in said[0], (words, said)
+    # the untouched dict loads on every engine
+    for engine in engines.available(RoundforestGame):
+        game.state_from_dict(copy.deepcopy(good), engine)

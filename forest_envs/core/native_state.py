@@ -24,6 +24,7 @@ Everything that comes from Python into a native state is checked before the rule
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, ClassVar
 
 import numpy as np
@@ -35,7 +36,7 @@ from .rng import make_rng, rng_to_json
 from .state import BufferState, GameState
 from .state_checks import check_blocks_bound, read_state_dict
 
-__all__ = ["NativeState", "action_blocks", "coerce_action", "decision_specs"]
+__all__ = ["NativeState", "action_blocks", "coerce_action", "decision_specs", "load_engine"]
 
 # Seeds up to this are hashed into PCG64's state in C++ (SeedSequence, as numpy does);
 # larger ones go through numpy.
@@ -72,18 +73,39 @@ def _generator(words: tuple) -> np.random.Generator:
     return rng
 
 
+def load_engine(package: str) -> tuple[Any, bool, str]:
+    """A game's native module ``<package>._engine``, as (the module or None, AVAILABLE,
+    UNAVAILABLE_BECAUSE): None with the reason when the extension was not built (no
+    compiler, ``FOREST_ENVS_NATIVE=OFF``), and the Python engine then plays."""
+    try:
+        return importlib.import_module(f"{package}._engine"), True, ""
+    except ImportError as err:
+        return None, False, f"the extension {package}._engine is missing ({err})"
+
+
 class NativeState:
     """The engine contract over a C++ state (see the module docstring). A game's class is
     ``class NativeMyState(NativeState, _engine.State, MyFacts, GameState)``: the C++ class
     before the game's read-only facts and ``GameState`` (the contract's generic readers), so
-    that its apply, mask and observations are the ones that run; it declares ``FIELDS`` (as
-    the Python state does) with a property for each."""
+    that its apply, mask and observations are the ones that run. It declares ``ENGINE``
+    (its bound module), ``DECISIONS`` and ``ACTION_SPACE`` (the tables' decision kinds and
+    action blocks), ``native_config`` (its C++ Config of a configuration), and ``FIELDS``
+    (as the Python state does) with a property for each."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    # The game's bound module (<game>/native/module.cpp: State, Tables, Config, Batch).
+    ENGINE: ClassVar[Any] = None
+    # The game's action space (actions.SPACE), whose blocks the C++ tables look up by name.
+    ACTION_SPACE: ClassVar[Any] = None
     # The bound Batch of the game's module (core/native/batch_binding.hpp), which
-    # forest_envs.make_vec steps; None while a game's module binds none.
+    # forest_envs.make_vec steps; taken from ENGINE, None while a game's module binds none.
     BATCH: ClassVar[Any] = None
     engine: ClassVar[str] = "native"
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.ENGINE is not None and "BATCH" not in vars(cls):
+            cls.BATCH = getattr(cls.ENGINE, "Batch", None)
 
     # --- construction ---------------------------------------------------------------------
     @classmethod
@@ -98,7 +120,7 @@ class NativeState:
     @classmethod
     def _native_base(cls) -> type:
         """The bound C++ class this Python class derives from."""
-        raise NotImplementedError
+        return cls.ENGINE.State
 
     @classmethod
     def native_tables(cls, game):
@@ -111,6 +133,13 @@ class NativeState:
 
     @classmethod
     def _build_tables(cls, game):
+        return cls.ENGINE.Tables(game.layout.native_tables(), list(game.action_names),
+                                 decision_specs(cls.DECISIONS), cls.native_config(game),
+                                 action_blocks(cls.ACTION_SPACE))
+
+    @staticmethod
+    def native_config(game):
+        """The game's C++ Config of ``game``'s configuration (the Python Game: one source)."""
         raise NotImplementedError
 
     @classmethod

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.native_state import NativeState, action_blocks, check_native_contract, decision_specs
+from ...core.native_state import NativeState, check_native_contract, load_engine
 from ...core.state import GameState
 from .. import actions as A
 from ..components import (
@@ -29,13 +29,7 @@ from ..observation import ABSENT_CELL, DECISIONS, FOREST_CELL
 from ..rules import ChickwoodState, SecretDiscard
 from ..rules.facts import ChickwoodFacts
 
-try:
-    from . import _engine
-except ImportError as err:  # not built: the Python engine plays
-    _engine = None
-    AVAILABLE, UNAVAILABLE_BECAUSE = False, f"the extension forest_envs.chickwood.native._engine is missing ({err})"
-else:
-    AVAILABLE, UNAVAILABLE_BECAUSE = True, ""
+_engine, AVAILABLE, UNAVAILABLE_BECAUSE = load_engine(__name__)
 
 
 def native_config(game) -> _engine.Config:
@@ -63,23 +57,16 @@ if _engine is not None:
     class NativeChickwoodState(NativeState, _engine.State, ChickwoodFacts, GameState):
         """One play of Chickwood Forest whose rules run in C++ (see the module docstring)."""
 
+        ENGINE = _engine
         DECISIONS = DECISIONS
-        BATCH = _engine.Batch
+        ACTION_SPACE = A.SPACE
+        native_config = staticmethod(native_config)
         RENDER = ChickwoodState.RENDER
         FIELDS = ChickwoodState.FIELDS
         # Two of the Python engine's writers, which write through the fields' setters and the
         # blocks' views (set-up positions in tests).
         lay_grid = ChickwoodState.lay_grid
         _show_discards = ChickwoodState._show_discards
-
-        @classmethod
-        def _native_base(cls) -> type:
-            return _engine.State
-
-        @classmethod
-        def _build_tables(cls, game):
-            return _engine.Tables(game.layout.native_tables(), list(game.action_names),
-                                  decision_specs(DECISIONS), native_config(game), action_blocks(A.SPACE))
 
         # --- the fields, in the Python engine's types -------------------------------------
         @property

@@ -1,39 +1,19 @@
 // forest_envs.chickwood.native._engine: the Python binding of Chickwood's native state. Thin:
-// the configuration's tables come from the Python ChickwoodGame (native/__init__.py), the
-// fields go out as plain Python values and come back checked (State::check_fields).
-#include "../../core/native/batch_binding.hpp"
-#include "../../core/native/binding.hpp"
+// what every game binds comes from bind_game (core/native/game_binding.hpp); here are
+// Chickwood's own Config, fields (out as plain Python values, back checked by
+// State::check_fields), constants and test helpers.
+#include "../../core/native/game_binding.hpp"
 #include "state.hpp"
-
-// the native ismcts (agents/search/native.py)
-#include "../../core/native/search_binding.hpp"
 
 namespace nb = nanobind;
 using namespace nb::literals;
 using forest::chickwood::Config;
 using forest::chickwood::SecretDiscard;
 using forest::chickwood::State;
-using forest::chickwood::Tables;
 namespace native = forest::native;
-
-namespace {
-
-std::vector<int8_t> small_ints(const std::vector<int> &values, int lo, int hi, const char *what) {
-  std::vector<int8_t> out;
-  for (int v : values) {
-    if (v < lo || v > hi) throw native::BadInput(std::string(what) + ": value " + std::to_string(v) + " out of range");
-    out.push_back(static_cast<int8_t>(v));
-  }
-  return out;
-}
-
-}  // namespace
+using native::small_ints;
 
 NB_MODULE(_engine, m) {
-  native::import_numpy();
-  native::register_errors();
-  native::set_leak_warnings();
-
   nb::class_<Config>(m, "Config")
       .def(nb::init<>())
       .def_rw("num_players", &Config::num_players)
@@ -52,16 +32,8 @@ NB_MODULE(_engine, m) {
       .def_rw("forest_cell", &Config::forest_cell)
       .def_rw("absent_cell", &Config::absent_cell);
 
-  nb::class_<Tables>(m, "Tables")
-      .def(
-          "__init__",
-          [](Tables *t, const nb::dict &layout, std::vector<std::string> action_names, const nb::list &kinds,
-             Config config, const native::NameTable &action_blocks) {
-            new (t) Tables(native::core_from_python(layout, std::move(action_names), kinds), std::move(config),
-                           action_blocks);
-          },
-          "layout"_a, "action_names"_a, "kinds"_a, "config"_a, "action_blocks"_a)
-      .def_prop_ro("num_players", [](const Tables &t) { return t.core->num_players; });
+  // Tables, the State's shared methods, the batched API and the native ismcts
+  auto cls = native::bind_game<State>(m);
 
   // The ids this engine fixes, for the test that checks them against components.py.
   m.def("constants", []() {
@@ -107,27 +79,7 @@ NB_MODULE(_engine, m) {
     return d;
   });
 
-  auto cls = nb::class_<State>(m, "State");
-  native::bind_state_core<State>(cls);
-  cls.def(nb::init<std::shared_ptr<const Tables>>(), "tables"_a)
-      .def(nb::init<const State &>(), "other"_a)
-      .def("_assign", [](State &s, const State &o) { s = o; })
-      .def("_setup",
-           [](State &s, uint64_t seed) {
-             s = State::new_game(s.tables_ptr(), native::Pcg64::from_seed(seed));
-           })
-      .def("_setup_from_rng",
-           [](State &s, uint64_t shi, uint64_t slo, uint64_t ihi, uint64_t ilo, bool has32, uint32_t u) {
-             s = State::new_game(s.tables_ptr(), native::Pcg64::from_state(shi, slo, ihi, ilo, has32, u));
-           })
-      .def("_resample_in_place",
-           [](State &s, int seat, uint64_t shi, uint64_t slo, uint64_t ihi, uint64_t ilo, bool has32, uint32_t u) {
-             auto g = native::Pcg64::from_state(shi, slo, ihi, ilo, has32, u);
-             s = s.resample_hidden(seat, g);
-             return std::make_tuple(g.state_hi(), g.state_lo(), g.inc_hi(), g.inc_lo(), g.has_uint32(), g.uinteger());
-           })
-      .def_prop_ro("tables", &State::tables_ptr)
-      // --- the fields, as the Python state holds them -------------------------------------
+  cls  // --- the fields, as the Python state holds them -------------------------------------
       .def("_deck", [](const State &s) { return std::vector<int>(s.deck.begin(), s.deck.end()); })
       .def("_set_deck", [](State &s, const std::vector<int> &v) { s.deck = small_ints(v, -128, 127, "deck"); })
       .def("_order", [](const State &s) { return std::vector<int>(s.order.begin(), s.order.end()); })
@@ -170,7 +122,6 @@ NB_MODULE(_engine, m) {
              for (const auto &r : v) out.push_back(small_ints(r, -128, 127, "raids"));
              s.raids = std::move(out);
            })
-      .def("_check_fields", &State::check_fields)
       // --- rules steps tests call to build positions (the Python state's names) ----------
       .def("_start_round",
            [](State &s) {
@@ -185,13 +136,7 @@ NB_MODULE(_engine, m) {
                throw native::BadInput("put_alms: the village has no free space");
              s.put_alms(cell, p);
            })
-      .def("set_turn",
-           [](State &s, int p) {
-             if (p < 0 || p >= s.num_players()) throw native::BadInput("set_turn: not a seat");
-             s.set_turn(p);
-           })
       // --- results ---------------------------------------------------------------------
-      .def("ranks", &State::ranks)
       .def("_scores",
            [](const State &s) {
              nb::list out;
@@ -202,22 +147,5 @@ NB_MODULE(_engine, m) {
                                          sc.villages, glory, sc.total()));
              }
              return out;
-           })
-      // --- native loops (the bare engine's speed, without Python in between) -------------
-      .def("_random_playout",
-           [](State &s, uint64_t seed, int64_t max_actions) {
-             auto g = native::Pcg64::from_seed(seed);
-             int64_t done = 0;
-             while (!s.is_terminal() && done < max_actions) {
-               s.apply(s.random_legal(g));
-               ++done;
-             }
-             return done;
            });
-
-  // N games stepped together in C++ (forest_envs/envs/vector.py's BatchedEnv)
-  native::bind_batch<State>(m);
-
-  // --- the native ismcts (core/native/search.hpp): _ismcts and SearchPolicy ----------------
-  native::bind_search<State>(m, cls);
 }

@@ -100,7 +100,7 @@ Tables::Tables(std::shared_ptr<const native::CoreTables> core_, Config config_, 
 }
 
 State::State(std::shared_ptr<const Tables> tables)
-    : EngineState(tables->core), raids(static_cast<size_t>(tables->core->num_players)), tables_(std::move(tables)) {
+    : GameState(tables), raids(static_cast<size_t>(tables->core->num_players)) {
   grid.fill(NO_CARD);
 }
 
@@ -264,7 +264,7 @@ int State::spier() const {
 
 int State::cell_spaces(int cell) const {
   const int g = grid[static_cast<size_t>(cell)];
-  return g >= 0 ? tables_->village_total_spaces[static_cast<size_t>(g)] : 0;
+  return g >= 0 ? tables().village_total_spaces[static_cast<size_t>(g)] : 0;
 }
 
 int State::space_owner(int cell, int space) const {

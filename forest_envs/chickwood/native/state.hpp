@@ -35,7 +35,7 @@ struct Score {
   int total() const { return chests + garments + jewelry + maid + henchmen + castles + villages; }
 };
 
-class State : public native::EngineState<State> {
+class State : public native::GameState<State, Tables> {
  public:
   explicit State(std::shared_ptr<const Tables> tables);
   State(const State &) = default;
@@ -43,9 +43,6 @@ class State : public native::EngineState<State> {
 
   // A new game from a seeded generator: every shuffle in the Python engine's order.
   static State new_game(std::shared_ptr<const Tables> tables, const native::Pcg64 &rng);
-
-  const Tables &tables() const { return *tables_; }
-  const std::shared_ptr<const Tables> &tables_ptr() const { return tables_; }
 
   // --- the fields (rules: FIELDS) --------------------------------------------------------
   std::vector<int8_t> deck;            // undealt cards, next first
@@ -82,9 +79,6 @@ class State : public native::EngineState<State> {
   void put_alms(int cell, int p);
 
  private:
-  const Blocks &b() const { return tables_->blocks; }
-  const Actions &acts() const { return tables_->actions; }
-  const Config &cfg() const { return tables_->config; }
 
   // state.cpp
   void lay_grid();
@@ -126,7 +120,6 @@ class State : public native::EngineState<State> {
   void mask_fake_beard(const native::Decision &d, int8_t *mask) const;
   void apply_fake_beard(const native::Decision &d, int a);
 
-  std::shared_ptr<const Tables> tables_;
 
   friend struct StateAccess;
 };

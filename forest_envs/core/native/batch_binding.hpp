@@ -1,5 +1,5 @@
-// The Python binding of Batch<S> (batch.hpp), shared by every game: a game's module.cpp calls
-// ``bind_batch<State>(m)``. Thin: the output arrays are made here once (numpy, C-contiguous,
+// The Python binding of Batch<S> (batch.hpp), shared by every game: bind_game
+// (game_binding.hpp) calls ``bind_batch<State>(m)``. Thin: the output arrays are made here once (numpy, C-contiguous,
 // kept for the batch's life and shown as attributes), actions are checked to be a 1-d integer
 // array of one action per env, and the GIL is released while the envs step. The Python class
 // over it is forest_envs/envs/vector.py's BatchedEnv.

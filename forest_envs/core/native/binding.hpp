@@ -1,7 +1,7 @@
 // The thin layer between Python and a game's native state (nanobind): numpy arrays in and
 // out, the layout and decision kinds read from their Python objects, errors turned into the
-// Python engine's, and the methods every native state shares. A game's module.cpp binds its
-// Config and fields and calls bind_state_core on its State class. Everything that comes from
+// Python engine's, and the methods every native state shares (bind_state_core, called by
+// bind_game in game_binding.hpp for a game's State class). Everything that comes from
 // Python is checked here or by the state's check_fields before the rules read it.
 #pragma once
 

@@ -1,5 +1,5 @@
-// The native search's Python binding (nanobind), shared by every game's module: a game's
-// module.cpp calls bind_search<State>(m, cls) and gets
+// The native search's Python binding (nanobind), shared by every game's module:
+// bind_search<State>(m, cls), called by bind_game (game_binding.hpp), gives
 //   _engine.SearchPolicy(weights, biases, w_out, b_out, activation)  a policy's MLP, checked
 //                                                                    (.logits(obs) for tests)
 //   State._ismcts(seat, seed, sims, seconds, ...) -> dict            one decision's search

@@ -2,7 +2,7 @@
 // the flat int16 buffer (the same layout, so Python reads the same blocks), the stack of
 // pending decisions with the standard decision blocks written at every change, whose turn
 // it is, the state's own PCG64, the cached legal mask, and apply's validation with the
-// Python engine's error texts. A game derives from EngineState<itself> and supplies
+// Python engine's error texts. A game derives from GameState<itself, its Tables> and supplies
 // fill_mask(decision, mask), apply_legal(decision, action) and why(decision, action).
 #pragma once
 
@@ -264,6 +264,28 @@ class EngineState : public StateCore {
 
  private:
   S &self() { return static_cast<S &>(*this); }
+};
+
+// A game's state over its configuration's tables T (T holds ``core``, the game's ``config``,
+// its buffer ``blocks`` and its ``actions``, looked up once by name): built from them, and
+// copied with them shared. A game's State derives from GameState<State, Tables>.
+template <class S, class T>
+class GameState : public EngineState<S> {
+ public:
+  using Tables = T;
+
+  explicit GameState(std::shared_ptr<const T> tables) : EngineState<S>(tables->core), tables_(std::move(tables)) {}
+
+  const T &tables() const { return *tables_; }
+  const std::shared_ptr<const T> &tables_ptr() const { return tables_; }
+
+ protected:
+  const auto &b() const { return tables_->blocks; }
+  const auto &acts() const { return tables_->actions; }
+  const auto &cfg() const { return tables_->config; }
+
+ private:
+  std::shared_ptr<const T> tables_;
 };
 
 // Blocks a game derives from others and writes only when the buffer is read whole (an

@@ -15,7 +15,7 @@ built (no compiler, ``FOREST_ENVS_NATIVE=OFF``); the Python engine then plays.
 
 from __future__ import annotations
 
-from ...core.native_state import NativeState, action_blocks, check_native_contract, decision_specs
+from ...core.native_state import NativeState, check_native_contract, load_engine
 from ...core.state import GameState
 from .. import actions as A
 from ..components import (
@@ -33,13 +33,7 @@ from ..rules.bags import CHIP_ORDER, BagRules
 from ..rules.distances import NEAR
 from ..rules.facts import RoundforestFacts
 
-try:
-    from . import _engine
-except ImportError as err:  # not built: the Python engine plays
-    _engine = None
-    AVAILABLE, UNAVAILABLE_BECAUSE = False, f"the extension forest_envs.roundforest.native._engine is missing ({err})"
-else:
-    AVAILABLE, UNAVAILABLE_BECAUSE = True, ""
+_engine, AVAILABLE, UNAVAILABLE_BECAUSE = load_engine(__name__)
 
 
 def _task(task) -> tuple | None:
@@ -79,22 +73,15 @@ if _engine is not None:
     class NativeRoundforestState(NativeState, _engine.State, RoundforestFacts, GameState):
         """One play of Roundforest whose rules run in C++ (see the module docstring)."""
 
+        ENGINE = _engine
         DECISIONS = DECISIONS
-        BATCH = _engine.Batch
+        ACTION_SPACE = A.SPACE
+        native_config = staticmethod(native_config)
         RENDER = RoundforestState.RENDER
         FIELDS = RoundforestState.FIELDS
         # One of the Python engine's writers, which writes through the blocks' views (set-up
         # positions in tests).
         _set_chip = BagRules._set_chip
-
-        @classmethod
-        def _native_base(cls) -> type:
-            return _engine.State
-
-        @classmethod
-        def _build_tables(cls, game):
-            return _engine.Tables(game.layout.native_tables(), list(game.action_names),
-                                  decision_specs(DECISIONS), native_config(game), action_blocks(A.SPACE))
 
         # --- the fields, in the Python engine's types -------------------------------------
         @property

@@ -174,7 +174,7 @@ Tables::Tables(std::shared_ptr<const native::CoreTables> core_, Config config_, 
 }
 
 State::State(std::shared_ptr<const Tables> tables)
-    : EngineState(tables->core), pos(static_cast<size_t>(tables->core->num_players), 0), tables_(std::move(tables)) {}
+    : GameState(tables), pos(static_cast<size_t>(tables->core->num_players), 0) {}
 
 // rules: RoundforestState.new
 State State::new_game(std::shared_ptr<const Tables> tables, const native::Pcg64 &rng) {

@@ -24,7 +24,7 @@
 
 namespace forest::roundforest {
 
-class State : public native::EngineState<State> {
+class State : public native::GameState<State, Tables> {
  public:
   explicit State(std::shared_ptr<const Tables> tables);
   State(const State &) = default;
@@ -32,9 +32,6 @@ class State : public native::EngineState<State> {
 
   // A new game from a seeded generator: every draw in the Python engine's order.
   static State new_game(std::shared_ptr<const Tables> tables, const native::Pcg64 &rng);
-
-  const Tables &tables() const { return *tables_; }
-  const std::shared_ptr<const Tables> &tables_ptr() const { return tables_; }
 
   // --- the fields (rules: FIELDS) --------------------------------------------------------
   std::vector<int8_t> pos;   // each piece's cell (a corner: still in the backpack)
@@ -57,10 +54,7 @@ class State : public native::EngineState<State> {
   void check_fields() const;         // every field and block within the ranges the rules index by
 
  private:
-  const Blocks &b() const { return tables_->blocks; }
-  const Actions &acts() const { return tables_->actions; }
-  const Config &cfg() const { return tables_->config; }
-  const Tables &tab() const { return *tables_; }
+  const Tables &tab() const { return tables(); }
   int16_t *mut(const Block &blk) const { return buf + blk.offset; }
 
   // state.cpp
@@ -169,7 +163,6 @@ class State : public native::EngineState<State> {
   // distances.cpp
   void write_near(int16_t *out) const;
 
-  std::shared_ptr<const Tables> tables_;
   // distances.cpp: the near_* values of the last sources seen (the Python game's near_memo)
   mutable std::vector<int16_t> near_key_, near_values_;
 
