@@ -16,7 +16,7 @@ built (no compiler, ``FOREST_ENVS_NATIVE=OFF``); the Python engine then plays.
 
 from __future__ import annotations
 
-from ...core.native_state import NativeState, action_blocks, check_native_contract, decision_specs
+from ...core.native_state import NativeState, check_native_contract, load_engine
 from ...core.state import GameState
 from .. import actions as A
 from ..components import CARDS, REROUTE, ROUTES, TOWNS
@@ -26,13 +26,7 @@ from ..rules.facts import SherwoodFacts
 from ..rules.precomputed import CARD_FEATURES, DECK_IDS, EQUIPMENT_DECK, SHERIFF_IDS
 from ..rules.records import CloakQuestions, Coach, Fight, Loot, Offer, ProvisionsQuestions
 
-try:
-    from . import _engine
-except ImportError as err:  # not built: the Python engine plays
-    _engine = None
-    AVAILABLE, UNAVAILABLE_BECAUSE = False, f"the extension forest_envs.sherwood.native._engine is missing ({err})"
-else:
-    AVAILABLE, UNAVAILABLE_BECAUSE = True, ""
+_engine, AVAILABLE, UNAVAILABLE_BECAUSE = load_engine(__name__)
 
 # The fields that hold a record (or None), by the record's class.
 RECORDS = {"coach": Coach, "fight": Fight, "loot": Loot, "offer": Offer, "crush": CloakQuestions,
@@ -85,19 +79,12 @@ if _engine is not None:
     class NativeSherwoodState(NativeState, _engine.State, SherwoodFacts, GameState):
         """One play of Sherwood Forest whose rules run in C++ (see the module docstring)."""
 
+        ENGINE = _engine
         DECISIONS = DECISIONS
-        BATCH = _engine.Batch
+        ACTION_SPACE = A.SPACE
+        native_config = staticmethod(native_config)
         RENDER = SherwoodState.RENDER
         FIELDS = SherwoodState.FIELDS
-
-        @classmethod
-        def _native_base(cls) -> type:
-            return _engine.State
-
-        @classmethod
-        def _build_tables(cls, game):
-            return _engine.Tables(game.layout.native_tables(), list(game.action_names),
-                                  decision_specs(DECISIONS), native_config(game), action_blocks(A.SPACE))
 
         def push(self, kind: int, player: int, *data: int) -> None:
             """Put a new decision on the stack (tests set up positions with it)."""

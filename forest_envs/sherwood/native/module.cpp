@@ -1,14 +1,11 @@
 // forest_envs.sherwood.native._engine: the Python binding of Sherwood Forest's native state.
-// Thin: the configuration's tables come from the Python SherwoodGame and components.py
-// (native/__init__.py); the fields go out as plain Python values (a record as the tuple of its
-// fields, which __init__.py turns into the rules' record) and come back checked
-// (State::check_values at once, State::check_fields once a state is loaded).
-#include "../../core/native/batch_binding.hpp"
-#include "../../core/native/binding.hpp"
+// Thin: what every game binds comes from bind_game (core/native/game_binding.hpp); here are
+// Sherwood's own Config (filled from the Python SherwoodGame and components.py by
+// native/__init__.py), its fields (out as plain Python values, a record as the tuple of its
+// fields, which __init__.py turns into the rules' record; back checked by State::check_values
+// at once and State::check_fields once a state is loaded), its constants and test helpers.
+#include "../../core/native/game_binding.hpp"
 #include "state.hpp"
-
-// the native ismcts (agents/search/native.py)
-#include "../../core/native/search_binding.hpp"
 
 namespace nb = nanobind;
 using namespace nb::literals;
@@ -237,10 +234,6 @@ void set_field(State &s, const std::string &name, nb::handle h) {
 }  // namespace
 
 NB_MODULE(_engine, m) {
-  native::import_numpy();
-  native::register_errors();
-  native::set_leak_warnings();
-
   nb::class_<sw::Config>(m, "Config")
       .def(nb::init<>())
       .def_rw("num_players", &sw::Config::num_players)
@@ -260,16 +253,8 @@ NB_MODULE(_engine, m) {
         for (const auto &[b, st, fa, go, co, o, d, sh, fl, ol] : cards) c.cards.push_back({b, st, fa, go, co, o, d, sh, fl, ol});
       });
 
-  nb::class_<sw::Tables>(m, "Tables")
-      .def(
-          "__init__",
-          [](sw::Tables *t, const nb::dict &layout, std::vector<std::string> action_names, const nb::list &kinds,
-             sw::Config config, const native::NameTable &action_blocks) {
-            new (t) sw::Tables(native::core_from_python(layout, std::move(action_names), kinds), std::move(config),
-                               action_blocks);
-          },
-          "layout"_a, "action_names"_a, "kinds"_a, "config"_a, "action_blocks"_a)
-      .def_prop_ro("num_players", [](const sw::Tables &t) { return t.core->num_players; });
+  // Tables, the State's shared methods, the batched API and the native ismcts
+  auto cls = native::bind_game<State>(m);
 
   // The ids this engine fixes, for the test that checks them against the Python modules.
   m.def("constants", []() {
@@ -310,34 +295,10 @@ NB_MODULE(_engine, m) {
     return d;
   });
 
-  auto cls = nb::class_<State>(m, "State");
-  native::bind_state_core<State>(cls);
-  cls.def(nb::init<std::shared_ptr<const sw::Tables>>(), "tables"_a)
-      .def(nb::init<const State &>(), "other"_a)
-      .def("_assign", [](State &s, const State &o) { s = o; })
-      .def("_setup",
-           [](State &s, uint64_t seed) { s = State::new_game(s.tables_ptr(), native::Pcg64::from_seed(seed)); })
-      .def("_setup_from_rng",
-           [](State &s, uint64_t shi, uint64_t slo, uint64_t ihi, uint64_t ilo, bool has32, uint32_t u) {
-             s = State::new_game(s.tables_ptr(), native::Pcg64::from_state(shi, slo, ihi, ilo, has32, u));
-           })
-      .def("_resample_in_place",
-           [](State &s, int seat, uint64_t shi, uint64_t slo, uint64_t ihi, uint64_t ilo, bool has32, uint32_t u) {
-             auto g = native::Pcg64::from_state(shi, slo, ihi, ilo, has32, u);
-             s = s.resample_hidden(seat, g);
-             return std::make_tuple(g.state_hi(), g.state_lo(), g.inc_hi(), g.inc_lo(), g.has_uint32(), g.uinteger());
-           })
-      .def_prop_ro("tables", &State::tables_ptr)
-      // --- the fields, as plain Python values (records as the tuples of their fields) ---------
+  cls  // --- the fields, as plain Python values (records as the tuples of their fields) ---------
       .def("_field", &py_field)
       .def("_set_field", &set_field, nb::arg("name"), nb::arg("value").none())
-      .def("_check_fields", &State::check_fields)
-      // --- rules steps tests call to build positions (the Python state's names) ----------
-      .def("set_turn",
-           [](State &s, int p) {
-             if (p < 0 || p >= s.num_players()) throw native::BadInput("set_turn: not a seat");
-             s.set_turn(p);
-           })
+      // --- a rules step tests call to build positions (the Python state's push / replace) ---
       .def("_push_or_replace",
            [](State &s, bool push, int k, int p, const std::vector<int> &data) {
              if (k < 0 || k >= sw::kind::COUNT) throw native::BadInput("replace: no such decision kind");
@@ -355,23 +316,5 @@ NB_MODULE(_engine, m) {
              else
                s.decisions.back() = d;
              s.show();
-           })
-      // --- results ---------------------------------------------------------------------
-      .def("ranks", &State::ranks)
-      // --- native loops (the bare engine's speed, without Python in between) -------------
-      .def("_random_playout", [](State &s, uint64_t seed, int64_t max_actions) {
-        auto g = native::Pcg64::from_seed(seed);
-        int64_t done = 0;
-        while (!s.is_terminal() && done < max_actions) {
-          s.apply(s.random_legal(g));
-          ++done;
-        }
-        return done;
-      });
-
-  // N games stepped together in C++ (forest_envs/envs/vector.py's BatchedEnv)
-  native::bind_batch<State>(m);
-
-  // --- the native ismcts (core/native/search.hpp): _ismcts and SearchPolicy ----------------
-  native::bind_search<State>(m, cls);
+           });
 }

@@ -161,7 +161,7 @@ Tables::Tables(std::shared_ptr<const native::CoreTables> core_, Config config_, 
   if (core->kinds.size() != static_cast<size_t>(kind::COUNT)) throw BadInput("Sherwood Forest has 18 decision kinds");
 }
 
-State::State(std::shared_ptr<const Tables> tables) : EngineState(tables->core), tables_(std::move(tables)) {}
+State::State(std::shared_ptr<const Tables> tables) : GameState(std::move(tables)) {}
 
 // rules: BufferState.edited (the fields checked first: a state built by hand in Python)
 void State::edited() {

@@ -106,7 +106,7 @@ void pop_from(std::vector<std::pair<K, V>> &d, const K &k) {
 
 using TokenKey = std::pair<int, int>;  // (ambush, seat); seat NO_SEAT: an agreement's target
 
-class State : public native::EngineState<State> {
+class State : public native::GameState<State, Tables> {
  public:
   explicit State(std::shared_ptr<const Tables> tables);
   State(const State &) = default;
@@ -114,9 +114,6 @@ class State : public native::EngineState<State> {
 
   // A new game from a seeded generator: every draw in the Python engine's order.
   static State new_game(std::shared_ptr<const Tables> tables, const native::Pcg64 &rng);
-
-  const Tables &tables() const { return *tables_; }
-  const std::shared_ptr<const Tables> &tables_ptr() const { return tables_; }
 
   // --- the fields (rules: SherwoodState.FIELDS) ---------------------------------------------
   std::vector<int> pile, box, removed, slots, equip_deck, leads;
@@ -150,10 +147,7 @@ class State : public native::EngineState<State> {
   std::vector<int> totals() const;  // each seat's fame (the batched API's score reward)
 
  private:
-  const Blocks &b() const { return tables_->blocks; }
-  const Actions &acts() const { return tables_->actions; }
-  const Config &cfg() const { return tables_->config; }
-  const Tables &tab() const { return *tables_; }
+  const Tables &tab() const { return tables(); }
 
   // a block entry changed by ``delta``
   void bump(const Block &blk, int i, int delta) { at(blk, i) = static_cast<int16_t>(get(blk, i) + delta); }
@@ -320,8 +314,6 @@ class State : public native::EngineState<State> {
   void lay_out();
   void clear_slot(int s);
   void leave_ambush(int amb, const std::vector<int> &order, const std::vector<int> &stays);
-
-  std::shared_ptr<const Tables> tables_;
 
   friend struct StateAccess;
 };
