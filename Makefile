@@ -40,11 +40,13 @@ $(STAMP_ECO): $(STAMP_FULL)
 demo: $(STAMP_FULL)
 	$(BIN)/forest-envs demo --games $(DEMO_GAMES) --workers 2
 
-# The fast suite over PYTEST_WORKERS processes (pytest-xdist): about 1.5x faster on two cores.
+# The type check of forest_envs/ (mypy, configured in pyproject.toml; cache in build/mypy),
+# then the fast suite over PYTEST_WORKERS processes (pytest-xdist): about 1.5x faster on two cores.
 # FOREST_ENVS_REQUIRE_NATIVE: a native engine that failed to build fails the suite instead of
 # skipping its tests.
 PYTEST_WORKERS ?= 2
 test: $(STAMP_FULL)
+	$(BIN)/mypy
 	FOREST_ENVS_REQUIRE_NATIVE=1 $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS)
 
 # The native engines built with AddressSanitizer and UBSan (and bounds-checked indexing), in a

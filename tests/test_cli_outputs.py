@@ -33,12 +33,13 @@ def test_play_draws_a_seed_and_says_how_to_play_the_same_game(monkeypatch, capsy
     monkeypatch.setattr("secrets.randbelow", lambda n: 271828)
     assert cli.main(["play", "--env", "chickwood_v0", "--opponents", "random,heuristic", "--seat", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[:4] == [
+    assert lines[:5] == [   # the command in lines of 80 columns that a shell reads as one
         "Chickwood Forest (chickwood_v0), seed 271828 (drawn at random)",
         "Players: P0 random, P1 you, P2 heuristic",
         "To play this game again:",
-        "  forest-envs play --env chickwood_v0 --opponents random,heuristic --seat 1 --seed 271828"]
-    assert lines[-3:] == lines[2:4] + ["bye"]
+        "  forest-envs play --env chickwood_v0 --opponents random,heuristic --seat 1 \\",
+        "      --seed 271828"]
+    assert lines[-4:] == lines[2:5] + ["bye"]
 
 
 def test_the_printed_command_plays_the_same_game(monkeypatch, capsys):
@@ -50,7 +51,9 @@ def test_the_printed_command_plays_the_same_game(monkeypatch, capsys):
         quit_at_once(monkeypatch)
         cli.main(["play", "--env", "roundforest_v0", "--set", "num_players=2"])
         out = capsys.readouterr().out
-        boards.append((out.splitlines()[3].strip(), out[out.index("\n\n"):out.index("Your moves")]))
+        again = re.search(r"To play this game again:\n((.*\\\n)*.*)", out).group(1)
+        boards.append((" ".join(again.replace("\\\n", " ").split()),
+                       out[out.index("\n\n"):out.index("Your moves")]))
     assert boards[0][1] != boards[1][1]
     command, board = boards[0]
     assert command == "forest-envs play --env roundforest_v0 --opponents heuristic --seed 11 --set num_players=2"

@@ -19,7 +19,8 @@ from forest_envs.core.registry import game_spec
 TEMPLATE_GAMES = ["chickwood_v0", "roundforest_v0", "sherwood_v0"]
 
 MODULES = ("rules", "rules.game", "rules.state", "rules.facts", "rules.handlers", "text", "text.view",
-           "text.render", "text.words", "text.narration", "text.reading", "picture", "actions",
+           "text.render", "text.words", "text.narration", "text.reading", "text.labels",
+           "text.rules_summary", "picture", "actions",
            "observation", "components", "env", "agents", "agents.params")
 
 

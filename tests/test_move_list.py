@@ -109,8 +109,8 @@ def test_sherwoods_first_screen_fits_in_50_lines(monkeypatch, capsys):
     assert cli.main(["play", "--env", "sherwood_v0", "--seed", "0"]) == 0
     out = capsys.readouterr().out
     screen = out[out.index("\n\n") + 2:out.index("To play this game again", 100)].splitlines()
-    # (the board is as wide as the game draws it: Sherwood's up to 100 columns)
-    assert len(screen) <= 50 and max(len(line) for line in screen) <= 100
+    # the board too fits 80 columns (tests/test_board_width.py: every game and configuration)
+    assert len(screen) <= 52 and max(len(line) for line in screen) <= 80
     assert screen[-len(SHERWOOD_FIRST_TURN):] == SHERWOOD_FIRST_TURN
 
 
@@ -179,7 +179,7 @@ def test_long_prompts_and_log_lines_wrap_within_80_columns(monkeypatch, capsys):
     long = "P0 drew " + "a very long item name, " * 8 + "keep it or leave it"
     monkeypatch.setattr(GameState, "prompt", lambda self, observer=None: long)
     monkeypatch.setattr(GameState, "narrate", lambda self, before, action, observer=None: "x " * 70)
-    # the board is as wide as the game draws it (Chickwood's: 100 columns), not play's to wrap
+    # the board's lines are the game's to lay out within 80 columns (its words.WIDTH), not play's
     monkeypatch.setattr(GameState, "render", lambda self, seat=None: "(the board)")
     replies = iter(["0", "q"])
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))

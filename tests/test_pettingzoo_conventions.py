@@ -440,13 +440,20 @@ def test_single_agent_env_info_mask_is_the_learners(env_id):
 # --- imports (issue 19) --------------------------------------------------------------------------------
 def _folder_imports(folder: str) -> dict[str, set[str]]:
     """Each module of a folder's imports of the folder's other modules, at any depth
-    (functions included)."""
+    (functions included), but those for the type checker only (``if TYPE_CHECKING:``), which
+    never run."""
     where = ROOT / "forest_envs" / folder
     names = {p.stem for p in where.glob("*.py")}
     graph = {}
     for path in where.glob("*.py"):
         deps = set()
-        for node in ast.walk(ast.parse(path.read_text())):
+        tree = ast.parse(path.read_text())
+        typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                       and ast.unparse(block.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+                       for stmt in block.body for n in ast.walk(stmt)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
             if isinstance(node, ast.ImportFrom) and node.level == 1:
                 deps |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
             elif (isinstance(node, ast.ImportFrom) and node.level == 0

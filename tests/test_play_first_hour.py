@@ -46,10 +46,71 @@ def test_rules_of_the_legendary_two_player_table(monkeypatch, capsys):
     assert "LEGENDARY CARDS: spy glass" in text
 
 
-def test_a_game_without_a_summary_says_where_the_rules_are(monkeypatch, capsys):
+def _rules_screen(out: str, head: str) -> tuple[list[str], str]:
+    """The lines ``rules`` printed (from its first word to the replay command that "q" prints)
+    and them as one text."""
+    rules = out[out.index(head):out.index("To play this game again", out.index(head))]
+    return rules.splitlines(), " ".join(rules.split())
+
+
+def test_rules_explains_roundforest_in_a_screen_or_two(monkeypatch, capsys):
+    out = run_play(monkeypatch, capsys, ["--env", "roundforest_v0", "--seed", "3"], ["rules", "q"])
+    lines, text = _rules_screen(out, "ROUNDFOREST")
+    assert len(lines) <= 60 and max(len(line) for line in lines) <= 80
+    assert text.startswith("ROUNDFOREST, 3 players: the first to bring 3 golden apples, free of "
+                           "debts, to the Forest Spirit wins the Emerald Ring.")
+    # a turn, this table's numbers, the values the player needs
+    assert "A TURN. Move your piece or pause. The forest is 32 tiles" in text
+    assert "A compass (you have 2, each used once)" in text
+    assert "(top row 2 copper, middle 1 copper, bottom free;" in text
+    assert "WELL: 2 items for 2 copper, 3 copper for 1 silver, or 1 silver for 1 golden apple." in text
+    assert "Your backpack holds 3 items, at most 1 heavy (anvil, barrel, saddle, treasure chest and " \
+           "stone)" in text
+    assert "Witch: give a cross, or give a cross and a magic potion: 1 golden apple;" in text
+    assert "Bandit: give 2 copper, or give a sword and 2 copper: 1 golden apple;" in text
+    assert "Drawing the Forest Spirit's card from a red chip (or choosing it with the Beggar) with " \
+           "the apples and no debt wins at once." in text
+    assert "BLOCKADES" not in text
+
+
+def test_rules_of_roundforest_with_both_variants_on_two_players(monkeypatch, capsys):
+    out = run_play(monkeypatch, capsys, ["--env", "roundforest_v0", "--seed", "3", "--set", "num_players=2",
+                                         "--set", "no_silver=true", "--set", "blockade=true"], ["rules", "q"])
+    lines, text = _rules_screen(out, "ROUNDFOREST")
+    assert text.startswith("ROUNDFOREST, 2 players, without the silver-coin item tokens (no_silver) "
+                           "and with blockades (blockade):")
+    assert "The forest is 21 tiles" in text and "BLOCKADES. Once a turn," in text
+
+
+def test_rules_explains_sherwood_in_a_screen_or_two(monkeypatch, capsys):
     out = run_play(monkeypatch, capsys, ["--env", "sherwood_v0", "--seed", "3"], ["rules", "q"])
-    assert "Sherwood Forest gives no rules summary here yet: the rules are summed up in forest_envs' " \
-           "docs/ (in the repository and the source distribution)." in " ".join(out.split())
+    lines, text = _rules_screen(out, "SHERWOOD FOREST")
+    assert len(lines) <= 48 and max(len(line) for line in lines) <= 80
+    assert text.startswith("SHERWOOD FOREST, 4 players: the most fame after 6 rounds wins (a tie: "
+                           "fewer outlaws under the oak, then more gold). You start with 4 outlaws "
+                           "and 2 gold in camp, 4 more outlaws under the oak. Each round 5 travellers")
+    assert "MERCHANT: one outlaw and 1 gold; draw an equipment card (not with 3 in hand)." in text
+    assert "MARKET: one outlaw and 2 gold;" in text and "(at most 3 failed offers a turn)" in text
+    assert "(cudgel +1, bow +2, sword +3)" in text
+    assert "its new gold and comrades become fame (1 a bag, 2 a comrade)" in text
+    assert "ADDITIONS" not in text
+    out = run_play(monkeypatch, capsys, ["--env", "sherwood_v0", "--seed", "3", "--set", "additions=true"],
+                   ["rules", "q"])
+    lines, text = _rules_screen(out, "SHERWOOD FOREST")
+    assert text.startswith("SHERWOOD FOREST, 4 players with the additions:")
+    assert "ADDITIONS. Sheriff cards among the travellers" in text and "(a band never drops below 4)" in text
+
+
+def test_a_game_without_a_summary_says_where_the_rules_are():
+    class Untold:  # a game whose RENDER gives no rules_summary (the toy game of the tests)
+        game = type("Game", (), {"name": "Toy"})
+
+        def rules_summary(self):
+            return None
+
+    assert " ".join(play_module.rules_text(Untold()).split()) == (
+        "Toy gives no rules summary here yet: the rules are summed up in forest_envs' docs/ (in "
+        "the repository and the source distribution).")
 
 
 def test_a_decision_with_one_move_is_played_for_the_person(monkeypatch, capsys):
@@ -131,3 +192,17 @@ def test_a_move_is_taken_by_the_name_the_list_shows(monkeypatch):
     replies = iter([label])
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))
     assert _ask(legal, env, me) == legal[1]
+
+
+def test_a_long_replay_command_is_broken_into_lines_a_shell_reads_as_one():
+    import shlex
+
+    command = ("forest-envs play --env sherwood_v0 --opponents heuristic --seed 11 --set additions=true "
+               "--set num_players=5 --set 'reward=rank'")
+    text = play_module.command_lines(command)
+    assert text.splitlines() == [
+        "  forest-envs play --env sherwood_v0 --opponents heuristic --seed 11 --set \\",
+        "      additions=true --set num_players=5 --set reward=rank"]
+    assert shlex.split(text.replace("\\\n", " ")) == shlex.split(command)
+    assert play_module.command_lines("forest-envs play --env roundforest_v0 --seed 5") == \
+        "  forest-envs play --env roundforest_v0 --seed 5"

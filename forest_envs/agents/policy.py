@@ -15,13 +15,15 @@ the trainer writes them (``forest_envs.train.policy.export_policy``) in the form
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 from ..core.errors import ConfigError
 
-_ACTIVATIONS = {"Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
+_ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
 
 
 def linear_arrays(layer) -> tuple[np.ndarray, np.ndarray]:

@@ -149,21 +149,21 @@ def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int
 
     config = dict(config or {})
     key = config_key(env_id, config)
-    names = lineups
-    lineups, skipped = chosen_lineups(env_id, config, names)
+    chosen, skipped = chosen_lineups(env_id, config, lineups)
     entry = rt.find_entry(rt.load_ratings(ratings_path), env_id, key)
     frozen = rt.frozen_ratings(entry) if entry else None
     plays, started = {}, _measure()
     # One Ray session for every line-up (run_games uses the session it finds).
     with ray_cluster(address, num_cpus=workers) if address else nullcontext():
-        for lineup in lineups:
+        for lineup in chosen:
             plays[lineup] = run_games(env_id, [agent, *lineup.opponents], games, seed=seed,
                                       config=config, workers=workers, address=address,
                                       progress=progress)
-    rows = [_lineup_row(lineup, plays[lineup], frozen) for lineup in lineups]
-    rated_lineups = [lu for lu, row in zip(lineups, rows) if row["rating"] is not None]
+    rows = [_lineup_row(lineup, plays[lineup], frozen) for lineup in chosen]
+    rated_lineups = [lu for lu, row in zip(chosen, rows) if row["rating"] is not None]
     overall = None
     if rated_lineups:
+        assert frozen is not None  # (a line-up is rated against frozen ratings)
         overall = rt.rate_one([g for lu in rated_lineups
                                for g in rt.played_games(plays[lu], ["candidate", *lu.opponents])], frozen)
     notes = []
@@ -171,14 +171,15 @@ def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int
         notes.append(f"no frozen reference ratings for {env_id} {key}: calibrate them with "
                      f"{calibrate_command(env_id, config)}")
     else:
-        for lu, row in zip(lineups, rows):
+        assert frozen is not None  # (read from the entry)
+        for lu, row in zip(chosen, rows):
             if row["rating"] is None:
                 missing = sorted(set(lu.opponents) - set(frozen))
                 notes.append(f"line-up {lu.name} is not rated: no frozen rating for {', '.join(missing)}")
-    if games % (len(lineups[0].opponents) + 1):
+    if games % (len(chosen[0].opponents) + 1):
         notes.append(f"{games} games per line-up is not a multiple of the player count: the "
                      "candidate does not sit equally often at every seat")
-    all_results = [r for lu in lineups for r in plays[lu]]
+    all_results = [r for lu in chosen for r in plays[lu]]
     return {
         "format": ENTRY_FORMAT, "env": env_id, "config": key, "agent": agent,
         "agent_sha256": _file_digest(agent), "version": __version__, "games_per_lineup": games, "seed": seed,
@@ -188,7 +189,7 @@ def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int
         "overall": {"games": len(all_results), "truncated": sum(r.truncated for r in all_results),
                     "rating": overall.as_dict() if overall else None},
         "scale": _scale(entry, ratings_path), "notes": notes,
-        "command": benchmark_command(env_id, agent, games, seed, config, names),
+        "command": benchmark_command(env_id, agent, games, seed, config, lineups),
         "measured": _measured(started),
     }
 

@@ -84,7 +84,8 @@ class IdleAEC(AECEnv):
         mask_box = spaces.Box(0, 1, (num_actions,), np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask_box})
                                    for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space] = {a: spaces.Discrete(num_actions)
+                                                       for a in self.possible_agents}
         self._obs = {"observation": np.zeros(obs_size, np.float32),
                      "action_mask": np.ones(num_actions, np.int8)}
 
@@ -100,7 +101,7 @@ class IdleAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[0]
         self._steps = 0
 

@@ -138,7 +138,7 @@ def _face_down(c: Canvas, v: dict, ca: dict, x, y, right, bottom) -> None:
     cx = x
     seat = v["seat"]
     for owner, count in enumerate(ca["face_down_by"]):
-        known = []
+        known: list[int] | None = []
         if "face_down" in ca:
             known = ca["face_down"][owner]
         elif owner == seat:

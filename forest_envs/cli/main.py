@@ -226,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _one_line(text: str) -> str:
+def _one_line(text: object) -> str:
     return " ".join(str(text).split()) or "error"
 
 

@@ -5,8 +5,9 @@ decision as a sentence (``state.prompt(seat)``), and one log line per move, the 
 it did as that seat may know it (``after.narrate(before, action, seat)``). Players are named
 as the board names them (P0, P1, ...), the person's seat with "(you)". A decision with one
 legal move is played for the person, saying so in its log line; ``rules`` at the prompt
-explains the game (``state.rules_summary()``). The move list, prompt, log and help fit an
-80-column terminal; the board is as wide as the game draws it."""
+explains the game (``state.rules_summary()``). Everything printed fits an 80-column
+terminal: the move list, prompt, log and help here, the board and its legend in each game's
+text (its words.WIDTH)."""
 
 from __future__ import annotations
 
@@ -68,6 +69,19 @@ def replay_command(args, seed: int, opponents: list[str], default_players: int) 
     return shlex.join(argv)
 
 
+def command_lines(command: str) -> str:
+    """A shell command indented by two, in lines within ``WIDTH`` columns that a shell reads
+    as one (each but the last ends with " \\"), broken between its words only."""
+    lines, line = [], "  "
+    for word in map(shlex.quote, shlex.split(command)):
+        if line.strip() and len(line) + 1 + len(word) + 2 > WIDTH:
+            lines.append(line + " \\")
+            line = "      " + word
+        else:
+            line += (" " if line.strip() else "") + word
+    return "\n".join([*lines, line])
+
+
 def play(args, config: dict, opponent_specs: list[str] | None) -> int:
     """Play one game (see the module's docstring); ``help`` at the prompt lists the commands,
     the board's legend and every legal move numbered. Ctrl-C leaves at once (exit 130), q or
@@ -97,8 +111,8 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
     kinds = dict(zip(others, opponents), **{me: "you"})
     # The log names players as the board does: P0, P1, ..., the person's seat with "(you)".
     names = {a: seat_label(i) + (" (you)" if a == me else "") for i, a in enumerate(env.possible_agents)}
-    again = "To play this game again:\n  " + replay_command(
-        args, seed, opponents, spec.game_class.options["num_players"].default)
+    again = "To play this game again:\n" + command_lines(replay_command(
+        args, seed, opponents, spec.game_class.options["num_players"].default))
     print(f"{env.game.name} ({args.env}), seed {seed}" + (" (drawn at random)" if args.seed is None else ""))
     print("Players: " + ", ".join(f"{seat_label(i)} {kinds[a]}" for i, a in enumerate(env.possible_agents)))
     print(again)
@@ -210,7 +224,7 @@ def result_text(env, names: dict[str, str]) -> str:
 
 
 _COMMANDS = (
-    ("<number>", "play the move with that number (a range a-b numbers its moves in order)"),
+    ("<number>", "play the move numbered so (a range a-b: its moves in order)"),
     ("<move name>", "play a move by its full name, as help lists it"),
     ("help, ?", "this help and every legal move, numbered"),
     ("rules", "how to play: the goal, a turn, the scoring"),

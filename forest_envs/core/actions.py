@@ -36,6 +36,7 @@ class ActionBlock:
         self._strides = tuple(reversed(strides))
         # ``index`` sits on the hot path of every apply: the common one- and two-axis
         # shapes get a direct form instead of the general loop.
+        self.index: Callable[[int], tuple[int, ...]]
         if len(shape) == 1:
             self.index = lambda action: (action - start,)
         elif len(shape) == 2:

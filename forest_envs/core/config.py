@@ -15,7 +15,7 @@ from .errors import ConfigError
 class Option:
     default: Any
     choices: tuple | None = None
-    check: Callable[[Any], bool] | None = None
+    check: Callable[[Any], object] | None = None  # truthy: the value is valid
     doc: str = ""
 
     def describe(self) -> str:

@@ -15,7 +15,7 @@ from collections import namedtuple
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .layout import Layout
 
@@ -55,7 +55,7 @@ class DecisionKind:
         return tuple(n for n, _ in self.ints) + tuple(self.seats)
 
     @functools.cached_property
-    def record(self) -> type:
+    def record(self) -> type[Any]:
         """The typed record of what this kind's decisions carry: a NamedTuple with a field
         per name (``State.decision_record``), for code outside the rules that reads a
         decision's data by name (agents, readings)."""
@@ -91,7 +91,7 @@ def dispatch_tables(owner: str, kinds: tuple[DecisionKind, ...],
     """A game's ``HANDLERS`` (its ``Kind`` -> ``Handlers``) as three tuples indexed by a
     decision's kind: maskers, appliers and explainers (None where a kind has no ``why``).
     The table must key every kind of ``kinds`` by the game's Kind, and nothing else."""
-    names = {k.name.upper(): i for i, k in enumerate(kinds)}
+    names: dict[str | None, int] = {k.name.upper(): i for i, k in enumerate(kinds)}
     keys = {getattr(k, "name", None): k for k in handlers}
     wrong = [k for name, k in keys.items()
              if not isinstance(k, IntEnum) or names.get(name) != int(k)]

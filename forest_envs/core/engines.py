@@ -12,14 +12,19 @@ and without that a game plays on its native engine when it has one built. Asking
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from .errors import ConfigError
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import GameState
 
 ENGINES = ("python", "native")
 ENGINE_VARIABLE = "FOREST_ENVS_ENGINE"
 
 
-def default_engine(game_class: type) -> str:
+def default_engine(game_class: type[Game]) -> str:
     """The engine a game plays on when none is asked for: ``$FOREST_ENVS_ENGINE`` if set,
     else native where built, else python."""
     chosen = os.environ.get(ENGINE_VARIABLE, "").strip()
@@ -28,7 +33,7 @@ def default_engine(game_class: type) -> str:
     return "native" if game_class.native_state_class is not None else "python"
 
 
-def resolve_engine(game_class: type, engine: str | None, source: str = "engine") -> str:
+def resolve_engine(game_class: type[Game], engine: str | None, source: str = "engine") -> str:
     """``engine`` checked (None: the default engine)."""
     if engine is None:
         return default_engine(game_class)
@@ -40,14 +45,15 @@ def resolve_engine(game_class: type, engine: str | None, source: str = "engine")
     return engine
 
 
-def state_class(game_class: type, engine: str | None = None) -> type:
+def state_class(game_class: type[Game], engine: str | None = None) -> type[GameState]:
     """The state class of ``engine`` (None: the default) for ``game_class``."""
-    if resolve_engine(game_class, engine) == "native":
-        return game_class.native_state_class
+    native = game_class.native_state_class
+    if resolve_engine(game_class, engine) == "native" and native is not None:  # (resolved: built)
+        return native
     return game_class.state_class
 
 
-def available(game_class: type) -> tuple[str, ...]:
+def available(game_class: type[Game]) -> tuple[str, ...]:
     """The engines this game can play on here."""
     return ENGINES if game_class.native_state_class is not None else ("python",)
 

@@ -12,7 +12,7 @@ import functools
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -25,6 +25,9 @@ from .errors import IllegalActionError
 from .layout import Layout
 from .results import REWARD_MODES
 from .rng import make_rng
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,7 @@ class Game:
     env_id: ClassVar[str]
     traits: ClassVar[GameTraits]
     options: ClassVar[dict[str, Option]]
-    state_class: ClassVar[type]
+    state_class: ClassVar[type[GameState]]
     # build_layout(layout) adds the game's own observation blocks after the standard decision
     # blocks (the layout knows its num_players); one frozen action space serves every
     # configuration (ids a configuration cannot use are never legal).
@@ -71,7 +74,7 @@ class Game:
     cell_spec: ClassVar[CellSpec | None] = None
     # The state class of the game's native (C++) engine, set by the game package when its
     # extension module is built; None otherwise, and native_unavailable says why.
-    native_state_class: ClassVar[type | None] = None
+    native_state_class: ClassVar[type[GameState] | None] = None
     native_unavailable: ClassVar[str] = "no native engine is written for this game"
 
     def __init__(self, **config: Any):
@@ -128,6 +131,7 @@ class Game:
             return pattern
         lo, hi = self._decision_region
         pattern = np.zeros(hi - lo, self.layout.dtype)
+        assert decision is not None  # (the game over's pattern is made in __init__)
         kind, player, data = decision
         kind_at, player_at, data_at, seat_at = (at - lo for at in self._decision_offsets)
         pattern[kind_at + kind] = 1
@@ -166,9 +170,8 @@ class Game:
     def all_configs(cls) -> list[dict]:
         """Every combination of the options that have a list of choices (the others at
         their defaults): each player count and variant, for tests and benchmarks."""
-        keys = [k for k, o in cls.options.items() if o.choices is not None]
-        return [dict(zip(keys, values))
-                for values in itertools.product(*(cls.options[k].choices for k in keys))]
+        chosen = {k: o.choices for k, o in cls.options.items() if o.choices is not None}
+        return [dict(zip(chosen, values)) for values in itertools.product(*chosen.values())]
 
     @classmethod
     def shared(cls, config: dict | None = None) -> Game:
@@ -177,7 +180,7 @@ class Game:
         # The key holds each value's type: 1 == True, so without it legendary=1 would get
         # the game built for legendary=True instead of the error it deserves.
         key = tuple(sorted((k, type(v).__name__, v) for k, v in (config or {}).items()))
-        return _shared_game(cls, key)
+        return _shared_game(cls, key)  # type: ignore[arg-type]  # (a class is hashable)
 
     def new_initial_state(self, seed: int | None = None, engine: str | None = None):
         """A new game from ``seed`` on ``engine`` ("python" or "native"; None: the default,
@@ -185,7 +188,8 @@ class Game:
         cls = engines.state_class(type(self), engine)
         if cls is self.state_class:
             return cls.new(self, make_rng(seed))
-        return cls.new_from_seed(self, seed)
+        native: Any = cls  # a native state seeds its own generator (core/native_state.py)
+        return native.new_from_seed(self, seed)
 
     def state_from_dict(self, data: dict, engine: str | None = None):
         """The state ``State.to_dict`` wrote, on ``engine`` (None: the default); the dict is

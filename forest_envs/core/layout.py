@@ -76,7 +76,7 @@ class Layout:
         self._frozen = False
 
     def add(self, name: str, shape, *, high: int, low: int = 0, see: str = "all",
-            seats: tuple = (), scale: float = 1.0, onehot: bool | tuple = False) -> Block:
+            seats: int | tuple[int, ...] = (), scale: float = 1.0, onehot: bool | tuple = False) -> Block:
         """Declare a block; ``high`` (and ``low``) bound every value it may ever hold;
         ``onehot`` (True or an id -> class tuple) observes each id one-hot (module doc)."""
         if self._frozen:
@@ -198,7 +198,8 @@ class Layout:
         self._numbers = sum(b.observed_entries() for b in observed if not b.classes)
         self._spare = int(self._numbers == 0)
         none_at = self.observation_size if self._spare else 0
-        at, bases = [], []
+        at: list[int] = []
+        bases: list[int] = []
         pos = sum(int(np.prod(b.observed_shape())) for b in observed if not b.classes)
         for b in (b for b in observed if b.classes):
             for _ in range(b.observed_entries()):

@@ -12,9 +12,15 @@ exactly what they were; a field needs no declared type.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:  # it only tells a type checker that ``record`` makes dataclasses (typing has it from 3.11)
+    def dataclass_transform(**_kwargs):
+        return lambda decorator: decorator
 
 _ATOMS = (type(None), bool, int, float, str)
 # Every record class by its JSON name ("module.Class", and any name it had before it moved:
@@ -25,6 +31,7 @@ _RECORD_FIELDS: dict[type, tuple[str, ...]] = {}
 T = TypeVar("T")
 
 
+@dataclass_transform()
 def record(cls: type[T] | None = None, *, formerly: tuple[str, ...] = ()):
     """Class decorator: a mutable dataclass with slots whose instances are plain state data
     (deep-copied by ``clone``, written to and read back from JSON by name). Its fields hold
@@ -36,13 +43,14 @@ def record(cls: type[T] | None = None, *, formerly: tuple[str, ...] = ()):
 
     def make(cls: type[T]) -> type[T]:
         cls = dataclass(slots=True)(cls)
+        made: Any = cls  # a dataclass now, with a JSON name: attributes ``type[T]`` lacks
         name = f"{cls.__module__}.{cls.__qualname__}"
         for known in (name, *formerly):
             if _RECORDS.get(known, cls) is not cls:
                 raise TypeError(f"two record classes are named {known}")
             _RECORDS[known] = cls
-        _RECORD_FIELDS[cls] = tuple(f.name for f in fields(cls))
-        cls._record_name = name
+        _RECORD_FIELDS[cls] = tuple(f.name for f in fields(made))
+        made._record_name = name
         return cls
 
     return make if cls is None else make(cls)

@@ -8,12 +8,17 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+if TYPE_CHECKING:
+    from .game import Game
 
+
+# (*) mypy takes a class for unhashable when it meets functools.cache's Hashable argument.
 @functools.cache
-def picture_module_name(cls: type) -> str | None:
+def picture_module_name(cls: type[SeatPresentation]) -> str | None:
     """The name of the module ``picture`` beside the state class's RENDER module, if there is
     one (found without importing it: Pillow loads only when a picture is drawn)."""
     name = getattr(cls.RENDER, "__name__", "")
@@ -24,11 +29,11 @@ def picture_module_name(cls: type) -> str | None:
 
 
 @functools.cache
-def picture_module(cls: type):
+def picture_module(cls: type[SeatPresentation]):
     """The state class's picture module: its PICTURE, else the one named above, else None."""
     if cls.PICTURE is not None:
         return cls.PICTURE
-    name = picture_module_name(cls)
+    name = picture_module_name(cls)  # type: ignore[arg-type]  # (*)
     return None if name is None else importlib.import_module(name)
 
 
@@ -38,6 +43,10 @@ class SeatPresentation:
     derives from it; a state gives ``RENDER``, ``PICTURE``, ``game`` and ``num_players``."""
 
     __slots__ = ()
+    RENDER: ClassVar[Any]
+    PICTURE: ClassVar[Any]
+    game: Game
+    num_players: int
 
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may know as plain Python data, indexed as the game's data is (names
@@ -95,11 +104,11 @@ class SeatPresentation:
 
     @classmethod
     def has_picture(cls) -> bool:
-        return cls.PICTURE is not None or picture_module_name(cls) is not None
+        return cls.PICTURE is not None or picture_module_name(cls) is not None  # type: ignore[arg-type]  # (*)
 
     @classmethod
     def picture_module(cls):
-        module = picture_module(cls)
+        module = picture_module(cls)  # type: ignore[arg-type]  # (*)
         if module is None:
             raise NotImplementedError(
                 f"{cls.__name__} has no picture: render_mode='rgb_array' needs a PICTURE module "

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @dataclass(frozen=True)
 class GameSpec:
     env_id: str
-    game_class: type                       # a core.game.Game subclass
+    game_class: type[Game]
     env_class: type                        # its PettingZoo raw env (a ForestAECEnv subclass)
     heuristic: Callable[..., Any] | None   # heuristic(seed=...) -> agent, or None
     bench_configs: tuple[dict, ...] = field(default_factory=tuple)

@@ -7,6 +7,7 @@ with points, totals) into the terminal rewards of each reward mode.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 REWARD_MODES = ("win", "rank", "score")
@@ -18,7 +19,7 @@ def competition_ranks(keys: list) -> list[int]:
     return [1 + sum(1 for other in keys if other > k) for k in keys]
 
 
-def returns_from_ranks(ranks: list[int], mode: str, totals: list[float] | None = None,
+def returns_from_ranks(ranks: list[int], mode: str, totals: Sequence[float] | None = None,
                        score_scale: float = 1.0) -> list[float]:
     """Terminal rewards from a finished game's ranks.
 

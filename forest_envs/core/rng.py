@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+
+
+def fresh_seed() -> int:
+    """A seed (62 bits) drawn from the operating system's entropy, for a play given none."""
+    entropy = np.random.SeedSequence().entropy
+    assert isinstance(entropy, int)  # (a SeedSequence made without entropy draws an int)
+    return entropy % 2**62
 
 
 def make_rng(seed: int | None) -> np.random.Generator:
@@ -21,6 +30,8 @@ def rng_to_json(rng: np.random.Generator) -> dict:
 
 def rng_from_json(data: dict) -> np.random.Generator:
     bg = np.random.PCG64()
-    bg.state = {"bit_generator": data["bit_generator"], "state": dict(data["state"]),
-                "has_uint32": data["has_uint32"], "uinteger": data["uinteger"]}
+    # (numpy types the state as its own TypedDict, which a dict read from JSON is not)
+    state: Any = {"bit_generator": data["bit_generator"], "state": dict(data["state"]),
+                  "has_uint32": data["has_uint32"], "uinteger": data["uinteger"]}
+    bg.state = state
     return np.random.Generator(bg)

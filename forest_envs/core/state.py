@@ -11,7 +11,6 @@ supplies the same attributes, so views, text, pictures and agents read it alike.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import IntEnum
 from typing import Any, ClassVar
 
 import numpy as np
@@ -210,7 +209,11 @@ class GameState(SeatPresentation):
 
     def breakdown(self) -> list[dict]:
         """Per seat, what decided the result (points by category, or the game's progress)."""
-        return self.scores()
+        scores = self.scores()
+        if scores is None:
+            raise NotImplementedError(f"{self.game.env_id} counts no points: its state gives "
+                                      "breakdown() (the game's progress by seat)")
+        return scores
 
     def totals(self) -> list[int] | None:
         scores = self.scores()
@@ -246,7 +249,15 @@ class BufferState(GameState):
                  "turn", "decision_kind", "decision_player", "turn_seat", "decision_data",
                  "decision_seat")
     FIELDS: ClassVar[tuple[str, ...]] = ()
-    HANDLERS: ClassVar[Mapping[IntEnum, Handlers]]
+    HANDLERS: ClassVar[Mapping[Any, Handlers]]  # the game's Kind -> its handlers
+    # Built from HANDLERS by ``__init_subclass__`` (``decisions.dispatch_tables``).
+    _MASKERS: ClassVar[tuple]
+    _APPLIERS: ClassVar[tuple]
+    _EXPLAINERS: ClassVar[tuple]
+    rng: np.random.Generator
+    turn_seat: np.ndarray        # the decision blocks' "whose turn" (``decisions.py``)
+    _mask: np.ndarray | None     # the legal action mask, until the state changes
+    _decision_blocks: np.ndarray  # the buffer's decision region, written whole
     _BASE_FIELDS = ("decisions", "turn")
 
     def __init_subclass__(cls, **kwargs):

@@ -85,7 +85,7 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def mix(colour, other=WHITE, t: float = 0.5) -> tuple[int, int, int]:
+def mix(colour, other=WHITE, t: float = 0.5) -> tuple[int, ...]:
     """``colour`` moved ``t`` of the way towards ``other`` (a lighter tint by default)."""
     return tuple(int(round(a + (b - a) * t)) for a, b in zip(colour, other))
 

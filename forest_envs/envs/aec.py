@@ -25,9 +25,10 @@ from ..core.config import Option, validate_options
 from ..core.errors import ConfigError, IllegalActionError, WrongAgentError
 from ..core.game import Game
 from ..core.results import REWARD_MODES
-from ..core.state import BufferState
+from ..core.rng import fresh_seed
+from ..core.state import BufferState, GameState
 
-_number = dict(check=lambda v: isinstance(v, (int, float, np.integer, np.floating))
+_number: dict[str, Any] = dict(check=lambda v: isinstance(v, (int, float, np.integer, np.floating))
                and not isinstance(v, (bool, np.bool_)), doc="a number")
 
 ENV_OPTIONS = {
@@ -35,8 +36,8 @@ ENV_OPTIONS = {
     "reward": Option("win", choices=REWARD_MODES, doc="a reward mode the game declares"),
     "illegal_action": Option("raise", choices=("raise", "penalize")),
     "illegal_penalty": Option(-1.0, **_number),
-    "max_steps": Option(None, check=lambda v: v is None or (isinstance(v, (int, np.integer))
-                                                             and not isinstance(v, bool) and v > 0),
+    "max_steps": Option(None, check=lambda v: v is None or bool(isinstance(v, (int, np.integer))
+                                                                  and not isinstance(v, bool) and v > 0),
                         doc="None (the game's default) or a positive int"),
     # The same games on either engine (core/engines.py); None: $FOREST_ENVS_ENGINE, else native
     # where built.
@@ -87,7 +88,7 @@ class ForestAECEnv(AECEnv):
     """
 
     game_class: type[Game]
-    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "is_parallelizable": False,
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "rgb_array"], "is_parallelizable": False,
                 "render_fps": 1}
 
     def __init__(self, game_class: type[Game] | None = None, **kwargs: Any):
@@ -128,7 +129,8 @@ class ForestAECEnv(AECEnv):
         mask_box = spaces.Box(0, 1, (self.game.num_actions,), dtype=np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": obs_box, "action_mask": mask_box})
                                    for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space] = {
+            a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
         self.state_space = spaces.Box(layout.state_low, layout.state_high, dtype=np.float32)
         self._no_mask = zero_mask(self.game.num_actions)  # read-only: observe() hands out copies
         # The engine's state class (core/engines.py): the same games on either engine.
@@ -141,7 +143,7 @@ class ForestAECEnv(AECEnv):
         self._layout_observe = (layout.observe if self._state_class.observation
                                 is BufferState.observation else None)
         self._seeder: np.random.Generator | None = None
-        self.engine_state = None
+        self.engine_state: GameState | None = None  # (None until reset)
         # True once the game has ended (by its rules, truncation or an illegal action): from
         # then on every agent is terminated or truncated. One flag read on every observe and
         # step instead of a list scan and two dict look-ups.
@@ -166,7 +168,7 @@ class ForestAECEnv(AECEnv):
         elif self._seeder is not None:
             game_seed = int(self._seeder.integers(2**62))
         else:
-            game_seed = int(np.random.SeedSequence().entropy % 2**62)
+            game_seed = fresh_seed()
         self._seed = game_seed
         self._initial = None if start is None else start.to_dict()
         if start is None:
@@ -174,8 +176,9 @@ class ForestAECEnv(AECEnv):
         elif type(start) is self._state_class:
             self.engine_state = start.clone()
         else:  # a state of the other engine: the same position on this env's engine
+            assert self._initial is not None  # (written from start above)
             self.engine_state = self._state_class.from_dict(self.game, self._initial)
-        self._actions: list[int] = []
+        self._actions: list[int | str] = []  # (an illegal action that is no int: its repr)
         self.num_steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -183,7 +186,7 @@ class ForestAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         no_mask = self._no_mask
-        self.infos = {a: {"action_mask": no_mask} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"action_mask": no_mask} for a in self.agents}
         self._ended = False
         self.agent_selection = mover = self.possible_agents[self.engine_state.current_player]
         self.infos[mover] = {"action_mask": self._mask_copy(self.engine_state)}
@@ -218,7 +221,8 @@ class ForestAECEnv(AECEnv):
     def observe(self, agent: str) -> dict:
         seat = self._seat_of.get(agent)
         if seat is None:
-            self._check_agent(agent)
+            self._check_agent(agent)  # (raises: no agent of this env)
+        assert seat is not None
         state = self.engine_state
         if state is None:
             raise RuntimeError("observe() called before reset()")
@@ -430,6 +434,7 @@ class ForestAECEnv(AECEnv):
         ranks. Nobody wins a game cut short, by truncation or by an illegal action (whose
         rewards give nobody the winner's share): ``rank``, ``score`` and ``breakdown`` are
         then the standing when it stopped, and ``illegal_action`` names the offender."""
+        assert self.engine_state is not None  # (a game that ends was reset)
         ranks, totals, breakdown = result or self.engine_state.result()
         won = not truncated and illegal is None
         no_mask = self._no_mask

@@ -73,8 +73,8 @@ def build(env_id: str, env_class: type) -> types.ModuleType:
     for fn in (env, parallel_env):
         fn.__module__ = name
         fn.__qualname__ = fn.__name__
-    module.env, module.raw_env, module.parallel_env = env, env_class, parallel_env
-    module.__all__ = ["env", "parallel_env", "raw_env"]
+    vars(module).update(env=env, raw_env=env_class, parallel_env=parallel_env,
+                        __all__=["env", "parallel_env", "raw_env"])
     return module
 
 

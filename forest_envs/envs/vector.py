@@ -40,7 +40,9 @@ from gymnasium.vector.utils import batch_space
 
 from ..core.config import Option, validate_options
 from ..core.errors import ConfigError
+from ..core.game import Game
 from ..core.registry import game_spec
+from ..core.rng import fresh_seed
 from .aec import ENV_OPTIONS
 
 __all__ = ["BatchStep", "BatchedEnv", "SelfPlayVectorEnv", "make_vec"]
@@ -142,7 +144,7 @@ class BatchedEnv:
         self.observation_size: int = self.game.layout.observation_size
         layout = self.game.layout
         self.observation_space = spaces.Box(layout.obs_low, layout.obs_high, dtype=np.float32)
-        self.action_space = spaces.Discrete(self.num_actions)
+        self.action_space: spaces.Discrete = spaces.Discrete(self.num_actions)
         b = self._batch
         # The batch's own arrays, the same objects for its whole life (see BatchStep).
         self.observation: np.ndarray = b.observation
@@ -172,7 +174,7 @@ class BatchedEnv:
         if seed is not None:
             seed = _check_seed(seed, self.num_envs)
         elif not self._started:
-            seed = self._seed if self._seed is not None else int(np.random.SeedSequence().entropy % 2**62)
+            seed = self._seed if self._seed is not None else fresh_seed()
         self._batch.reset(seed)
         self._started = True
         return self._out
@@ -231,8 +233,9 @@ def make_vec(env_id: str, num_envs: int, **kwargs: Any) -> BatchedEnv:
     return BatchedEnv(env_id, num_envs, **kwargs)
 
 
-def _native_state_class(env_id: str, game_class: type) -> type:
-    """The native state class whose module binds the batch, or a ConfigError saying why not."""
+def _native_state_class(env_id: str, game_class: type[Game]) -> Any:
+    """The native state class whose module binds the batch (a ``NativeState``: ``BATCH``,
+    ``native_tables``), or a ConfigError saying why not."""
     state_class = game_class.native_state_class
     if state_class is None:
         raise ConfigError(f"{env_id} has no native engine here ({game_class.native_unavailable}); the batched "
@@ -328,6 +331,7 @@ class SelfPlayVectorEnv(VectorEnv):
 
     def _final_obs(self, i: int) -> dict[str, np.ndarray]:
         b = self.batch
+        assert b.final_observation is not None  # (asked for only when the batch writes them)
         return {"observation": b.final_observation[i, self._actor[i]].copy(),
                 "action_mask": np.zeros(b.num_actions, np.int8)}
 
@@ -338,6 +342,7 @@ class SelfPlayVectorEnv(VectorEnv):
         info: dict[str, Any] = {"seat": seat, "rank": rank, "winner": not truncated and rank == 1,
                                 "truncated": truncated}
         if self._has_scores:
+            assert b.final_scores is not None  # (_has_scores: the batch writes them)
             info["score"] = int(b.final_scores[i, seat])
         return info
 

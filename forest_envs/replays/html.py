@@ -177,7 +177,7 @@ def _legal(state, action) -> bool:
     if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
         return False
     mask = state.legal_action_mask()
-    return 0 <= action < len(mask) and bool(mask[action])
+    return bool(0 <= action < len(mask)) and bool(mask[action])
 
 
 def _result_text(raw) -> str:
@@ -462,7 +462,7 @@ def _bar(total: int, progress: bool, what: str):
 
 def _labels(rep: Replay) -> dict:
     agents = rep.record.get("agents")
-    labels = {}
+    labels: dict[int | None, str] = {}
     for v in rep.views:
         if v is None:
             labels[v] = "referee (sees everything)"

@@ -91,8 +91,8 @@ class TilePattern:
     in that direction may be entered). ``turn``: CW (+1) or CCW (-1), the printed arrows."""
 
     name: str
-    inner: tuple[bool, bool, bool, bool]
-    outer: tuple[bool, bool, bool, bool]
+    inner: tuple[bool, ...]     # four: N, E, S, W
+    outer: tuple[bool, ...]
     turn: int
 
 

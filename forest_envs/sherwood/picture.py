@@ -112,8 +112,9 @@ def _map(c: Canvas, v: dict) -> None:
     if coach is not None:
         step = coach["step"]
         route = coach["route"]
-        x, y = _ambush_xy(route[step]) if step < len(route) else _town_xy(coach["destination"])
-        _coach(c, x, y - 2, coach["card"])
+        coach_x, coach_y = (_ambush_xy(route[step]) if step < len(route)
+                            else _town_xy(coach["destination"]))
+        _coach(c, coach_x, coach_y - 2, coach["card"])
 
 
 def _dashed(c: Canvas, points, colour, width) -> None:
@@ -345,7 +346,9 @@ def _equipment_items(c: Canvas, hands) -> list[list[tuple]]:
 
 
 def _chip_rows(groups, width) -> list[list[tuple]]:
-    rows, row, used = [], [], 0.0
+    rows: list[list[tuple]] = []
+    row: list[tuple] = []
+    used = 0.0
     for group in groups:
         w = sum(item[2] for item in group) + CHIP_GAP * len(group)
         if row and used + w > width:

@@ -14,7 +14,7 @@ TABLE_MARKER = "<!-- table:decision-coverage -->"
 def table_after(lines: list[str], marker: str) -> list[str]:
     """The lines of the markdown table that follows the line ``marker`` in ``lines``
     (stripped lines; blank or other lines between the marker and the table are skipped)."""
-    block = []
+    block: list[str] = []
     for ln in lines[lines.index(marker) + 1:]:
         if not ln.startswith("|"):
             if block:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 
@@ -89,7 +90,7 @@ def compare_states(py, nt, where: str = "") -> None:
 def apply_both(py, nt, action: int, where: str) -> None:
     """Apply ``action`` to both: both accept it, or both refuse it with the same text (and
     neither changes)."""
-    errors = []
+    errors: list[str | None] = []
     for state in (py, nt):
         try:
             state.apply(action)
@@ -197,7 +198,7 @@ def differential_fuzz(env_id: str, games: int, seed: int = 0, *, configs: list[d
 
     def make_state(game, game_seed: int, index: int) -> TwinState:
         py = game.state_class.new(game, np.random.Generator(np.random.PCG64(game_seed)))
-        nt = native.new_from_seed(game, game_seed)
+        nt = cast(Any, native).new_from_seed(game, game_seed)  # (a native state class)
         reader = "native" if index % 2 else "python"
         twin = TwinState(py, nt, reader, np.random.default_rng(rng.integers(2**63)), options,
                          f"{env_id} {game.config} seed {game_seed} (agents read the {reader} state)")

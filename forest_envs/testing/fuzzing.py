@@ -120,7 +120,8 @@ class Coverage:
         """Games played until every pair of ``pairs`` had been taken (None: some never were)."""
         first = self.first_reached()
         games = [first.get(p) for p in pairs]
-        return None if any(g is None for g in games) else max(games, default=-1) + 1
+        reached = [g for g in games if g is not None]
+        return None if len(reached) < len(games) else max(reached, default=-1) + 1
 
     def compare(self, declared: dict[str, set[str]]) -> tuple[list, list]:
         """(declared pairs never taken, pairs taken that ``declared`` does not list)."""

@@ -33,6 +33,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -285,7 +286,7 @@ _HEADER_KEYS = ("env_id", "config", "env_options", "seed", "agents", "agent_seed
 
 def parse(text: str) -> tuple[Playthrough, list[tuple[int, int, str]]]:
     """A file's header and its recorded actions as (seat, id, name)."""
-    fields: dict[str, object] = {}
+    fields: dict[str, Any] = {}
     actions = []
     in_body = False
     for number, line in enumerate(text.splitlines(), 1):

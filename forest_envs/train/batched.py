@@ -36,6 +36,7 @@ import multiprocessing as mp
 import traceback
 from collections import deque
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
@@ -362,7 +363,7 @@ class BatchedSubprocVecEnv(VecEnv):
         self._refuse_while_stepping(command, [k for k, _ in targets])
         for k, local in targets:
             self.remotes[k].send((command, data(local)))
-        found = {}
+        found: dict[int, Any] = {}
         for (k, local), answer in zip(targets, self._gather([k for k, _ in targets])):
             found.update(zip((self.slices[k].start + i for i in local), answer))
         return [found[i] for i in self._get_indices(indices)]

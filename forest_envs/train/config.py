@@ -15,13 +15,13 @@ from ..core.errors import ConfigError
 from ..core.registry import env_ids
 from ..envs.registration import make_raw
 
-_pos_int = dict(check=lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0,
+_pos_int: dict[str, Any] = dict(check=lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0,
                 doc="a positive int")
-_nonneg_int = dict(check=lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+_nonneg_int: dict[str, Any] = dict(check=lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
                    doc="a non-negative int")
-_pos_num = dict(check=lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0,
+_pos_num: dict[str, Any] = dict(check=lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0,
                 doc="a positive number")
-_unit = dict(check=lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
+_unit: dict[str, Any] = dict(check=lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
              doc="a number in [0, 1]")
 _AGENT_KINDS = ("random", "heuristic", "snapshot")
 

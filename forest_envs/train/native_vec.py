@@ -22,7 +22,7 @@ through ``env_method``) are the learner's legal actions, answered locally.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +61,7 @@ def policy_opponent(policy: NumpyPolicy | str | Path, rng: np.random.Generator,
             logits += rng.gumbel(size=logits.shape)
         return np.argmax(logits, axis=1)
 
-    act.policy = net  # type: ignore[attr-defined]  (checked against the game's sizes)
+    act.policy = net  # type: ignore[attr-defined]  # (checked against the game's sizes)
     return act
 
 
@@ -211,7 +211,7 @@ class NativeBatchVecEnv(VecEnv):
             if ended.size:
                 self._take_ends(ended, rewards, dones, infos)
 
-    def _take_ends(self, ended: Sequence[int], rewards, dones, infos) -> None:
+    def _take_ends(self, ended: Iterable[int], rewards, dones, infos) -> None:
         """Envs whose game just ended: the learner's episode ends there if it had acted in the
         game; the env's next game gets a learner seat."""
         b = self.batch
@@ -220,6 +220,7 @@ class NativeBatchVecEnv(VecEnv):
             if self._in_episode[i]:
                 truncated = bool(b.truncated[i])
                 rank = int(b.final_ranks[i, seat])
+                assert b.final_observation is not None  # (this batch writes them)
                 info = {"terminal_observation": b.final_observation[i, seat].copy(),
                         "TimeLimit.truncated": truncated, "seat": seat, "rank": rank,
                         "winner": not truncated and rank == 1}

@@ -124,7 +124,7 @@ def _new_model(cfg: dict, venv, out: Path):
 
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[cfg["policy"]["activation"]]
     kwargs = {"net_arch": list(cfg["policy"]["net_arch"]), "activation_fn": activation}
-    policy = "MlpPolicy"
+    policy: str | type = "MlpPolicy"
     if cfg["policy"]["cells"]:
         from .cellpolicy import CellPolicy, cell_policy_kwargs
 

@@ -318,9 +318,12 @@ def test_board_names_players_as_the_log_does_and_shows_alms_to_place():
         env.step(agent.act(env, env.agent_selection))
     state = env.unwrapped.engine_state
     left = state.decision_view()["data"]["alms_left"]
-    header, to_move = env.unwrapped.render_text(env.agent_selection).splitlines()[:2]
+    board = env.unwrapped.render_text(env.agent_selection)
+    header = board.splitlines()[0]
     assert header.endswith(f"P{state.current_player} to move")
-    assert to_move == state.prompt(state.current_player)
+    sentence = state.prompt(state.current_player)  # in lines of at most 80 columns
+    assert board.startswith(f"{header}\n{sentence}\nCastles:")
+    to_move = " ".join(sentence.split())
     assert to_move.startswith(f"P{state.current_player} gives {left} alms")
     legend = env.unwrapped.legend()
     assert "banner" in legend and "~forest~" in legend

@@ -37,8 +37,15 @@ GRID = ["Ashford", "Bramblewick", "Cinderholt", F, F, "Dunmere",
         "Elderbrook", "Foxmoor", "Greywater"]
 
 
+def flat(text: str) -> str:
+    """A text broken into lines of at most ``WIDTH`` columns (checked) as the one line it
+    says: the sentences below are pinned whole, whatever the terminal's width."""
+    assert all(len(line) <= WIDTH for line in text.splitlines()), text
+    return re.sub(r"\n +", " ", text)
+
+
 def prompts(state) -> dict:
-    return {seat: state.prompt(seat) for seat in SEATS}
+    return {seat: flat(state.prompt(seat)) for seat in SEATS}
 
 
 def narrations(state, name: str) -> dict:
@@ -46,7 +53,7 @@ def narrations(state, name: str) -> dict:
     before = state.clone()
     action = state.game.string_to_action(name)
     state.apply(action)
-    return {seat: state.narrate(before, action, seat) for seat in SEATS}
+    return {seat: flat(state.narrate(before, action, seat)) for seat in SEATS}
 
 
 def same_for_all(texts: dict) -> str:
@@ -200,7 +207,7 @@ def test_a_raid_names_its_loot_castle_card_alms_and_glory():
     # P1's face-down benefactor is laid face up by the raider (rulebook "Steal the Loot")
     assert same_for_all(narrations(s, "raid castle 3")) == (
         "raid castle 3: P0 takes castle card 3 and gold chest, benefactor 2, benefactor 3; "
-        "5 alms to give;\n    glory now P0 5 (+4)")
+        "5 alms to give; glory now P0 5 (+4)")
 
 
 def test_alms_name_the_village_the_space_and_the_glory_they_unlock():
@@ -219,8 +226,8 @@ def test_a_snake_that_cannot_go_on_says_how_many_alms_stay():
     s = raiding()
     act(s, "raid castle 3", "alms r3c2")
     assert same_for_all(narrations(s, "alms r3c1")) == (
-        "alms r3c1: P0's alms goes to Elderbrook, space 1, unlocking its row's glory 4;\n"
-        "    3 alms stay in P0's store: no village next to it to give to; glory now P0 15 (+4)")
+        "alms r3c1: P0's alms goes to Elderbrook, space 1, unlocking its row's glory 4; "
+        "3 alms stay in P0's store: no village next to it to give to; glory now P0 15 (+4)")
 
 
 def test_the_round_end_names_the_set_aside_cards_as_each_seat_knows_them():
@@ -235,9 +242,9 @@ def test_the_round_end_names_the_set_aside_cards_as_each_seat_knows_them():
     act(s, "raid castle 1", "raid castle 2")
     said = narrations(s, "raid castle 3")
     start = ("raid castle 3: P0 takes castle card 3 and gold chest x2, silver chest x2, ruby chest "
-             "x3;\n    glory now P0 12 (+8);\n    round 1 ends; unraided castle 4, set aside face up: "
+             "x3; glory now P0 12 (+8); round 1 ends; unraided castle 4, set aside face up: "
              "silver chest; face down: ")
-    end = ";\n    round 2 of 8, 3 cards each (57 left in the deck): turn order P1, P2, P0"
+    end = "; round 2 of 8, 3 cards each (57 left in the deck): turn order P1, P2, P0"
     assert said == {None: start + "P0's violet ring" + end, 0: start + "P0's violet ring" + end,
                     1: start + "1 card of P0" + end, 2: start + "1 card of P0" + end}
 
@@ -249,15 +256,15 @@ def test_the_spy_sees_the_cards_and_knows_them_when_they_are_set_aside():
         0: "spy castle 4", 1: "spy castle 4: P1 sees ruby chest and henchman", 2: "spy castle 4"}
     act(s, "raid castle 1", "raid castle 2")
     said = narrations(s, "raid castle 3")
-    start = ("raid castle 3: P0 takes castle card 3 and gold chest, silver chest, violet ring;\n"
-             "    glory now P0 11 (+7);\n    round 1 ends")
-    end = ";\n    round 2 of 8, 3 cards each (58 left in the deck): turn order P1, P2, P0"
+    start = ("raid castle 3: P0 takes castle card 3 and gold chest, silver chest, violet ring; "
+             "glory now P0 11 (+7); round 1 ends")
+    end = "; round 2 of 8, 3 cards each (58 left in the deck): turn order P1, P2, P0"
     aside = "; unraided castle 4, set aside face down: "
     assert said == {
         None: start + aside + "P0's henchman, P2's ruby chest" + end,
         0: start + aside + "P0's henchman, 1 card of P2" + end,
-        1: start + ";\n    unraided castle 4, set aside face down: the others' ruby chest and "
-                   "henchman (seen with the spy\n    glass)" + end,
+        1: start + "; unraided castle 4, set aside face down: the others' ruby chest and "
+                   "henchman (seen with the spy glass)" + end,
         2: start + aside + "1 card of P0, P2's ruby chest" + end}
 
 
@@ -267,14 +274,14 @@ def test_the_game_end_the_end_cards_and_the_final_scoring():
     place_alms(s, cell("r1c2"), [0])
     act(s, "raid castle 1", "raid castle 2")
     assert same_for_all(narrations(s, "raid castle 3")) == (
-        "raid castle 3: P2 takes castle card 3 and no loot; glory now P2 6 (+3);\n"
-        "    round 1 ends; no loot was left at the castles;\n"
-        "    the deck cannot deal another round: the game ends;\n"
-        "    the Legendary cards act before the final scoring")
+        "raid castle 3: P2 takes castle card 3 and no loot; glory now P2 6 (+3); "
+        "round 1 ends; no loot was left at the castles; "
+        "the deck cannot deal another round: the game ends; "
+        "the Legendary cards act before the final scoring")
     act(s, "entertainers: alms r1c2 space 1")
     assert same_for_all(narrations(s, "entertainers: alms r1c1 space 2")) == (
         "entertainers: alms r1c1 space 2: P1's alms at r1c1 Ashford (space 2) and P0's at r1c2 "
-        "Elderbrook\n    (space 1) swap places;\n    final glory P0 5, P1 8, P2 6: P1 wins")
+        "Elderbrook (space 1) swap places; final glory P0 5, P1 8, P2 6: P1 wins")
 
 
 def test_golden_arrow_and_fake_beard_name_what_changed_hands():
@@ -282,11 +289,11 @@ def test_golden_arrow_and_fake_beard_name_what_changed_hands():
                  p2={"violet ring": 1})
     act(s, "raid castle 1", "raid castle 2", "raid castle 3", "golden arrow: give gold chest")
     assert same_for_all(narrations(s, "golden arrow: take violet ring from +1")) == (
-        "golden arrow: take violet ring from +1: P1 gives gold chest to P2 and takes violet ring;\n"
-        "    glory now P1 6 (+1), P2 7 (-3)")
+        "golden arrow: take violet ring from +1: P1 gives gold chest to P2 and takes violet ring; "
+        "glory now P1 6 (+1), P2 7 (-3)")
     assert same_for_all(narrations(s, "fake beard: give henchman to +2")) == (
-        "fake beard: give henchman to +2: P0 takes P1's henchman;\n"
-        "    final glory P0 -1, P1 9, P2 7: P1 wins")
+        "fake beard: give henchman to +2: P0 takes P1's henchman; "
+        "final glory P0 -1, P1 9, P2 7: P1 wins")
 
 
 # --- the board -------------------------------------------------------------------------------------
@@ -298,22 +305,25 @@ def test_the_board_shows_village_names_whole_and_the_legend_keys_every_code():
         if name != F:
             assert name in board
     rows = [line for line in board.splitlines() if line.startswith("  r")]
-    assert rows == [
-        "  r1c1 Ashford 3:.. 6:..           r1c2 Bramblewick 2:12 4:.. 8:..  "
-        "r1c3 Cinderholt 9:. 5:. 2:..",
-        "  r2c1 ~forest~                    r2c2 ~forest~                    "
-        "r2c3 Dunmere -:... 10:.. 5:..",
-        "  r3c1 Elderbrook 4:.. 7:..        r3c2 Foxmoor 6:. 3:.. 1:..       "
-        "r3c3 Greywater -:.... 12:.. 6:."]
-    assert ("Villages: each card row as glory:spaces; - no glory, . free, a digit: that seat's "
-            "alms") in board
+    at = board.splitlines().index(rows[0])
+    # The grid as it lies, each cell on two lines: its name and card, then the card's rows.
+    assert board.splitlines()[at:at + 6] == [
+        "  r1c1 Ashford      r1c2 Bramblewick  r1c3 Cinderholt",
+        "  3:.. 6:..         2:12 4:.. 8:..    9:. 5:. 2:..",
+        "  r2c1 forest       r2c2 forest       r2c3 Dunmere",
+        "  ~forest~          ~forest~          -:... 10:.. 5:..",
+        "  r3c1 Elderbrook   r3c2 Foxmoor      r3c3 Greywater",
+        "  4:.. 7:..         6:. 3:.. 1:..     -:.... 12:.. 6:."]
+    assert flat(board.splitlines()[at - 2] + "\n" + board.splitlines()[at - 1]) == (
+        "Villages: each card row as glory:spaces; - no glory, . free, a digit: that seat's "
+        "alms")
     assert board.splitlines()[:2] == [
         "Chickwood Forest: round 1 of 8, deck 66, P0 to move",
         "P0 raids a castle not raided this round and takes its loot: castle 1, 2, 3 or 4"]
     legend = s.render_legend()
     for code in ("round r of n", "P0, P1", "(you)", "pile", "holds n", "P1 x2", "banner UDD",
                  "alms, hand", "castle cards", "raided", "glory", "x2", "r1c2",
-                 "Dunmere -:... 10:.. 5:..", "- none", ". free", "~forest~"):
+                 "r1c2 Dunmere", "-:... 10:.. 5:..", "- none", ". free", "~forest~"):
         assert code in legend, code
     for text in (board, legend):
         assert max(len(line) for line in text.splitlines()) <= WIDTH
@@ -325,7 +335,7 @@ def test_no_village_name_is_cut_on_any_board():
     board = s.render(None)
     for g in s.grid:
         if g >= 0:
-            assert f" {VILLAGES[g].name} " in board
+            assert f" {VILLAGES[g].name}\n" in board or f" {VILLAGES[g].name}  " in board
 
 
 # --- over whole games --------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Roundforest in words: each decision kind's sentence (``prompt``), what a move did
 (``consequences`` through ``narrate``), that hidden objects stay unnamed to other seats,
-and that over whole games no text shows an internal name or passes 100 columns."""
+and that over whole games no text shows an internal name or passes 80 columns."""
 
 from __future__ import annotations
 
@@ -18,7 +18,9 @@ from forest_envs.roundforest.text.words import WIDTH
 
 from .conftest import (
     act,
+    add_to_pile,
     cell,
+    char,
     give_coins,
     item,
     new_state,
@@ -146,12 +148,14 @@ def test_every_decision_kind_has_a_position_here():
 def test_the_board_text_ends_with_the_prompt_and_the_game_over_line_names_the_winner():
     s = at_drawn()
     assert s.render(1).endswith("Now: P0 drew a hat from the blue chip on D3: keep it, leave it "
-                                "on D3 or trade it with the fairy\n  (bottom row free, middle row "
+                                "on D3 or trade it\n  with the fairy (bottom row free, middle row "
                                 "1 copper, top row 2 copper)")
     s = red_state("Forest Spirit", apples=3)
     act(s, "move to D3")
     assert s.is_terminal and s.prompt(0) is None
-    assert s.render(1).endswith("\nP0 met the Forest Spirit and won the Emerald Ring")
+    assert one_line(s.render(1)).endswith("P0 met the Forest Spirit (on its token, or by its card "
+                                          "drawn from a red chip or chosen with the Beggar) with 3 "
+                                          "golden apples and no debts and won the Emerald Ring")
 
 
 # --- consequences ----------------------------------------------------------------------------------
@@ -203,11 +207,39 @@ def test_a_fairy_trade_names_both_tokens_the_row_and_the_new_top_row():
         "P0 -2 copper")   # the hat went into the bag before the top row was refilled
 
 
-def test_the_winner_is_narrated():
+def test_a_win_by_the_forest_spirits_card_from_a_red_chip_is_said_in_the_log_and_the_views():
+    """Rulebook, "Red colour chip" and "Meeting the Forest Spirit": a qualified player who
+    draws the Forest Spirit's card meets the Spirit at once; every seat reads how."""
     s = red_state("Forest Spirit", apples=3)
+    before = s.clone()
+    act(s, "move to D3")
+    a = s.game.string_to_action("move to D3")
+    for seat in (None, 0, 1, 2):
+        assert one_line(s.narrate(before, a, seat)) == (
+            "move to D3: D3 turned clockwise; a new red chip on C3; P0 drew the Forest Spirit's "
+            "card from the red chip on D3, with 3 golden apples and no debts: the Forest Spirit "
+            "came at once: P0 gave 3 golden apples for the Emerald Ring and won")
+        assert one_line(s.render(seat)).endswith(
+            "P0 met the Forest Spirit (on its token, or by its card drawn from a red chip or "
+            "chosen with the Beggar) with 3 golden apples and no debts and won the Emerald Ring")
+        assert "P0 on D3: 0 copper, 0 silver, 0 golden apples, 2 compasses  WINNER" in s.render(seat)
+
+
+def test_a_win_on_the_forest_spirits_token_and_by_the_beggar_say_so():
+    s = at_turn()
+    give_coins(s, 0, apples=3)
+    s.cell_char[cell("D3")] = char("Forest Spirit")
+    s.edited()
     assert one_line(narrated(s, "move to D3", 1)) == (
-        "move to D3: D3 turned clockwise; a new red chip on C3; P0 gave 3 golden apples "
-        "for the Emerald Ring and won")
+        "move to D3: D3 turned clockwise; a new red chip on C3; P0 met the Forest Spirit on D3; "
+        "P0 gave 3 golden apples for the Emerald Ring and won")
+    assert one_line(s.render(1)).endswith("and won the Emerald Ring")
+    s = at_beggar()
+    add_to_pile(s, "Forest Spirit")
+    give_coins(s, 0, apples=3)
+    assert one_line(narrated(s, "beggar: lead me to the Forest Spirit", 2)).endswith(
+        "P0 chose the Forest Spirit's card with the Beggar, with 3 golden apples and no debts: "
+        "P0 gave 3 golden apples for the Emerald Ring and won")
 
 
 # --- hidden things stay unnamed ---------------------------------------------------------------------
@@ -239,8 +271,8 @@ def test_the_princes_draws_are_named_to_their_owner_only():
     before = s.clone()
     act(s, "use the ability")
     a = s.game.string_to_action("use the ability")
-    assert s.narrate(before, a, 0) == ("use the ability: the Prince drew an anvil, a key and a hat "
-                                       "for P0 in secret")
+    assert one_line(s.narrate(before, a, 0)) == ("use the ability: the Prince drew an anvil, a key "
+                                                 "and a hat for P0 in secret")
     for seat in (1, 2):
         text = s.narrate(before, a, seat) + s.prompt(seat) + s.render(seat)
         assert not any(name in text for name in ("anvil", "key", "hat")), text
@@ -281,7 +313,7 @@ def texts_of_a_game(num_players: int, agents: str, seed: int, steps: int):
 
 @pytest.mark.parametrize(("num_players", "agents", "seed"), [(2, "random", 3), (3, "heuristic", 4),
                                                               (4, "random", 5)])
-def test_no_text_shows_an_internal_name_or_passes_100_columns(num_players, agents, seed):
+def test_no_text_shows_an_internal_name_or_passes_80_columns(num_players, agents, seed):
     seen = 0
     for text in texts_of_a_game(num_players, agents, seed, steps=150):
         seen += 1
@@ -308,35 +340,34 @@ def test_the_board_lines_fit_and_the_legend_names_every_label():
     s.edited()
     lines = s.render(0).split("\n")
     assert all(len(line) <= WIDTH for line in lines)
-    at = lines.index("   backpack: treasure chest, magic potion, provision flask; debts: Blacksmith, "
-                     "Innkeeper, Sculptor,")
-    assert lines[at + 1] == "       Witch, Bandit, Devil"
+    at = lines.index("   backpack: treasure chest, magic potion, provision flask; debts: Blacksmith,")
+    assert lines[at + 1] == "       Innkeeper, Sculptor, Witch, Bandit, Devil"
     text = legend()
     assert all(len(line) <= WIDTH for line in text.split("\n"))
     text = one_line(text)
     short = [f"{lab} = {name}" for lab, name in zip(ITEM_LABELS + CHAR_LABELS,
                                                     ITEM_NAMES + CHARACTER_NAMES) if lab != name]
     for label in short + ["cw", "ccw", "##", "(blue)", "(yellow)", "(red)", "~well~", "12",
-                          "[item]", "<name>"]:
+                          "lower case", "capitalised", "B3: row B, column 3"]:
         assert label in text, label
 
 
 def test_a_tile_shows_its_exits_turning_piece_and_what_lies_there():
     s = at_turn()
     lines = s.render(None).split("\n")
-    middle = next(i for i, line in enumerate(lines) if line.startswith("C "))
-    col = 2 + 2 * 16   # C3: the third tile of its row
-    tile = [line[col:col + 16] for line in lines[middle - 1:middle + 2]]
+    middle = next(i for i, line in enumerate(lines) if line.startswith("+C1"))
+    col = 2 * 13   # C3: the third tile of its row, 13 columns a tile with its left border
+    tile = [line[col:col + 14] for line in lines[middle:middle + 3]]
     # hook-1 as printed: north inner and outer, east outer, south inner, west closed; clockwise
-    assert tile == ["+cw----12----P0+", "|             2|", "+------1-------+"]
-    d3 = [line[col:col + 16] for line in lines[middle + 2:middle + 5]]
-    assert d3[1] == "|    (blue)    |"[:0] + d3[1] and "(blue)" not in d3[1]  # the board is clear
+    assert tile == ["+C3---12---P0+", "|           2|", "+cw---1------+"]
+    d3 = [line[col:col + 14] for line in lines[middle + 3:middle + 6]]
+    assert d3[0].startswith("+D3") and "(blue)" not in d3[1]  # the board is clear
     set_chip(s, "D3", BLUE)
     s.cell_item[cell("B3")] = item("anvil")
     s.cell_char[cell("C2")] = 3   # the Witch's token
     s.edited()
     text = s.render(None)
-    assert "(blue)" in text and "[anvil]" in text and "<Witch>" in text and "~well~" in text
+    assert "(blue)" in text and " anvil " in text and " Witch " in text and "~well~" in text
 
 
 def test_render_rich_draws_the_same_table():
@@ -348,3 +379,59 @@ def test_render_rich_draws_the_same_table():
     assert "P0 drew a hat from the blue chip on D3" in text
     assert "Fairy top row (2 copper):    anvil, barrel, stone" in text
     assert all(len(line) <= WIDTH for line in text.split("\n"))
+
+
+# --- the moves as forest-envs play lists them (move_label) -------------------------------------------
+def labels(s, seat=None) -> list[str]:
+    seat = s.current_player if seat is None else seat
+    return [s.move_label(a, seat) for a in s.legal_actions()]
+
+
+def test_the_fairy_trade_names_the_item_it_gives_and_its_price():
+    s = at_drawn()
+    assert labels(s) == [
+        "keep the hat", "leave the hat on D3",
+        "trade with the fairy for the jug (bottom row item 1, free)",
+        "trade with the fairy for the spoon (bottom row item 2, free)",
+        "trade with the fairy for the boot (bottom row item 3, free)"]
+    s = at_token_item()
+    assert labels(s)[:3] == ["keep the anvil", "leave the anvil on D3",
+                             "trade with the fairy for the copper coin token (bottom row item 1, free)"]
+
+
+@pytest.mark.parametrize(("build", "expected"), [
+    (at_coin_token, ["keep the copper coin token as an item",
+                     "exchange the copper coin token for 1 copper from the supply"]),
+    (at_yellow, ["put the hat on F2"]),
+    (at_character, ["fulfil the upper task of the Witch: give a cross", "take the debt to the Witch"]),
+    (at_helper_card, ["use the Prince's ability: draw 3 items from the blue bag in secret and keep one",
+                      "lay the Prince out (its token stays here)"]),
+    (at_meet, ["fulfil the upper task of the Witch: give a cross",
+               "fulfil the lower task of the Witch: give a cross and a magic potion: 1 golden apple"]),
+    (at_well_give, ["give the jug to the well", "give the boot to the well"]),
+    (at_merchant, ["sell the jug to the Merchant for 1 copper", "sell the boot to the Merchant for 1 copper",
+                   "merchant: buy a golden apple for 1 silver"]),
+    (at_prince, ["keep the anvil", "keep the key", "keep the hat"]),
+    (at_goblin_give, ["give the jug to the Goblin", "give the boot to the Goblin"]),
+    (at_goblin_take, ["take the key from the blue bag", "take the hat from the blue bag"]),
+    (at_saddle, ["give the saddle back to deal with a key on F4", "done: keep the saddle"]),
+    (at_spirit_place, ["place the Forest Spirit on C3", "place the Forest Spirit on F4"]),
+    (at_chest, ["done: keep the treasure chest closed", "open the treasure chest with the key"]),
+])
+def test_every_move_is_named_in_plain_words(build, expected):
+    assert labels(build()) == expected
+
+
+def test_blockade_moves_name_the_heavy_item_and_the_unicorn_its_ride():
+    assert labels(at_blockade_start())[:2] == ["done: leave the blockades as they are",
+                                               "blockade: set the anvil at gap A1/B2"]
+    assert labels(at_unicorn())[0] == "ride the Unicorn to A2"
+
+
+def test_another_seats_moves_are_named_as_that_seat_may_read_them():
+    """The Prince's secret draws and a face-down card stay hidden in another seat's labels."""
+    for build in (at_prince, at_character, at_helper_card):
+        s = build()
+        other = (s.current_player + 1) % s.num_players
+        assert labels(s, other) == [s.describe_action(a, other) for a in s.legal_actions()]
+    assert labels(at_prince(), 1) == ["prince: keep one of the items drawn"] * 3

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -74,7 +75,7 @@ class _StateEnv:
     __slots__ = ("state", "possible_agents", "_seat_of")
 
     def __init__(self, num_players: int):
-        self.state = None
+        self.state: Any = None  # the determinized state the search plays (set before a read)
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
 
@@ -238,7 +239,9 @@ class ISMCTSAgent(SeededAgent):
     def heuristic_agents(self, n_players: int, fast: random.Random):
         """One heuristic per seat for rollouts and the prior, seeded from the search's fast
         generator, and the env-like view of a determinization they read."""
-        agents = [self.heuristic(seed=fast.randrange(2**31)) for _ in range(n_players)]
+        heuristic = self.heuristic
+        assert heuristic is not None  # (asked for only by a search that has one)
+        agents = [heuristic(seed=fast.randrange(2**31)) for _ in range(n_players)]
         return agents, _StateEnv(n_players)
 
 

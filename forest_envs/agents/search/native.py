@@ -75,6 +75,7 @@ class NativeSearch:
         key = (id(policy), module)
         if key not in self._policies:
             mlp = plain_mlp(policy)
+            assert mlp is not None  # (python_only_options kept any other policy in Python)
             make = __import__(module, fromlist=["SearchPolicy"]).SearchPolicy
             self._policies[key] = make([w for w, _ in mlp.layers], [b for _, b in mlp.layers],
                                        mlp.out[0], mlp.out[1], mlp.activation)
@@ -88,6 +89,7 @@ class NativeSearch:
         for policy in (agent.prior_policy, agent.rollout_policy):
             if policy is not None:
                 mlp = plain_mlp(policy)
+                assert mlp is not None  # (python_only_options kept any other policy in Python)
                 if (mlp.observation_size, mlp.num_actions) != (game.observation_size, game.num_actions):
                     raise ConfigError(f"ismcts policy {getattr(policy, 'name', '')} expects observations of "
                                       f"{mlp.observation_size} floats and {mlp.num_actions} actions; "

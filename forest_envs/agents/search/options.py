@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 from ...core.errors import ConfigError
 
@@ -68,7 +69,7 @@ def _choice(name: str, text: str, choices: tuple[str, ...], policy: bool = False
     raise ConfigError(f"ismcts option {name}={text!r} must be one of {', '.join(choices)}{extra}")
 
 
-_PARSERS: dict[str, Callable[[str], object]] = {
+_PARSERS: dict[str, Callable[[str], Any]] = {
     "sims": lambda t: _bounded("sims", t, int, lambda v: v >= 1, "a positive int", True),
     "time": lambda t: _bounded("time", t, float, lambda v: math.isfinite(v) and v > 0,
                                "a number > 0", True),
@@ -91,7 +92,7 @@ def parse_options(text: str) -> dict:
     CLI's ``--agents``) -> the agent's keyword arguments. Unknown or bad options
     raise ``ConfigError`` (a ``ValueError``) naming the option and the valid ones. A policy
     file's path can therefore hold neither a comma nor a colon."""
-    options = dict(DEFAULTS)
+    options: dict[str, Any] = dict(DEFAULTS)
     given = set()
     for part in text.replace(":", ",").split(","):
         part = part.strip()

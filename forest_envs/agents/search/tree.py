@@ -272,6 +272,7 @@ class TreeSearch:
 
     # --- the heuristic inside the search -------------------------------------------------------
     def heuristic_action(self, s) -> int:
+        assert self.heuristics is not None  # (made in __init__ when the search uses them)
         agents, env = self.heuristics
         env.state = s
         seat = s.current_player

@@ -7,13 +7,14 @@ from __future__ import annotations
 from .. import actions as A
 from ..components import ENTERTAINERS, FAKE_BEARD, GOLDEN_ARROW, HENCHMAN, MAX_SPACES, NUM_TREASURE_KINDS
 from ..observation import Kind
+from .phase_base import PhaseBase
 
 # Each end stage and the Legendary card whose holder decides it, in the order they resolve.
 END_STAGES = ((Kind.ENTERTAINERS_FIRST, ENTERTAINERS), (Kind.ARROW_GIVE, GOLDEN_ARROW), (Kind.FAKE_BEARD, FAKE_BEARD))
-_CARD_OF_STAGE = dict(END_STAGES)
+_CARD_OF_STAGE: dict[int, int] = dict(END_STAGES)
 
 
-class GameEnd:
+class GameEnd(PhaseBase):
     """In the Legendary variant the holders of the end cards act in turn, each only when
     the card can change something; then the game ends."""
 

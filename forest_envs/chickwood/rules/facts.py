@@ -14,6 +14,7 @@ spaces of a village (7).
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -24,6 +25,10 @@ from ..components import NUM_KINDS, SPY_GLASS, VILLAGES
 from . import checks
 from .records import SecretDiscard
 from .scoring import castle_score, loot_scores, village_awards
+
+if TYPE_CHECKING:
+    from ...core.game import Game
+    from .game import ChickwoodGame
 
 
 @functools.lru_cache(maxsize=4096)
@@ -39,9 +44,27 @@ class ChickwoodFacts:
 
     __slots__ = ()
 
+    # What the facts read of the engine (``GameState`` has it; any state that combines the
+    # facts with an engine does), declared here for a type checker only: the facts'
+    # annotations at run time are exactly the state's blocks and fields. ``game`` is this
+    # game's class, where ``GameState`` has the base ``Game``: a class that combines the two
+    # declares it again (``phase_base.PhaseBase``).
+    if TYPE_CHECKING:
+        game: ChickwoodGame
+        num_players: int
+
+        @property
+        def current_player(self) -> int: ...
+
+        def totals(self) -> list[int]: ...  # (Chickwood counts points)
+
     # What a state dict must hold (checks.py), whichever engine reads it.
-    check_fields = staticmethod(checks.check_fields)
-    check_consistent = checks.check_consistent
+    @staticmethod
+    def check_fields(game: Game, loaded) -> None:
+        checks.check_fields(game, loaded)
+
+    def check_consistent(self) -> None:
+        checks.check_consistent(self)
 
     # --- the blocks of the state buffer, public --------------------------------------------
     players_onehot: BlockView    # [4]: 2..5 players
@@ -130,7 +153,7 @@ class ChickwoodFacts:
         ``village_glory`` are information only)."""
         n = self.num_players
         owners = self._space_owners()
-        village_glory = [{} for _ in range(n)]
+        village_glory: list[dict[str, int]] = [{} for _ in range(n)]
         for cell, g in enumerate(self.grid):
             if g >= 0:
                 awards = village_awards(g, owners[cell].tolist(), n)
@@ -138,7 +161,7 @@ class ChickwoodFacts:
                     village_glory[p][A.cell_name(cell)] = awards[p]
         out = []
         for p in range(n):
-            s = loot_scores(self.collection[p].tolist())
+            s: dict[str, Any] = loot_scores(self.collection[p].tolist())
             s["castles"] = castle_score(self.castles_held[p].tolist())
             s["villages"] = sum(village_glory[p].values())
             s["village_glory"] = village_glory[p]

@@ -8,13 +8,14 @@ import numpy as np
 from .. import actions as A
 from ..components import BENEFACTOR0, BENEFACTOR_ALMS, KEY, MAX_CELLS
 from ..observation import Kind
+from .phase_base import PhaseBase
 
 # The alms each benefactor card gives, in kind order (kinds BENEFACTOR0 .. BENEFACTOR0 + 2).
 BENEFACTOR_VALUE = np.array([BENEFACTOR_ALMS[BENEFACTOR0 + i] for i in range(3)], dtype=np.int16)
 NO_LAST_CELL = MAX_CELLS  # the alms snake has not started (row MAX_CELLS of ``adjacent``)
 
 
-class Raiding:
+class Raiding(PhaseBase):
     """Each player in turn order raids one castle not yet raided this round (the key holder
     may force another choice), takes its castle card and its loot, and gives the benefactors'
     alms at once, village by village."""

@@ -6,9 +6,10 @@ from __future__ import annotations
 from .. import actions as A
 from ..components import KIND_NAMES, SPY_GLASS
 from ..observation import Kind
+from .phase_base import PhaseBase
 
 
-class Scouting:
+class Scouting(PhaseBase):
     """Each player in turn order plays one hand card per turn to a castle below its limit,
     face up or down as the banner of their castle says; then the spy-glass holder may look
     at one castle's face-down cards."""

@@ -14,6 +14,9 @@ spaces of each cell (from the grid), the spy (from the spy glass), the round (``
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import ClassVar
+
 import numpy as np
 
 from ...core.state import BufferState
@@ -45,13 +48,14 @@ class ChickwoodState(Scouting, Raiding, GameEnd, ChickwoodFacts, BufferState):
 
     DECISIONS = DECISIONS
     HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
-    RENDER = text
+    RENDER: ClassVar[ModuleType] = text
     FIELDS = ("deck", "order", "step", "end_stages", "discard_fd", "grid", "raids")
     __slots__ = FIELDS + block_names()
 
     # --- setup ----------------------------------------------------------------------------
+    # (A state is made for its own game only: the override narrows ``game``.)
     @classmethod
-    def new(cls, game: ChickwoodGame, rng: np.random.Generator) -> ChickwoodState:
+    def new(cls, game: ChickwoodGame, rng: np.random.Generator) -> ChickwoodState:  # type: ignore[override]
         self = cls._blank(game)
         self.rng = rng
         n = game.num_players
@@ -198,8 +202,9 @@ class ChickwoodState(Scouting, Raiding, GameEnd, ChickwoodFacts, BufferState):
             card.kind = k
         new._show_discards()
         if spier >= 0 and spier != seat:
-            for c in np.flatnonzero(new.spy_castle):
-                new.spy_view[spier, c] = new.fd_own[:, c].sum(axis=0) - new.fd_own[spier, c]
+            for spied in np.flatnonzero(new.spy_castle):
+                new.spy_view[spier, spied] = (new.fd_own[:, spied].sum(axis=0)
+                                              - new.fd_own[spier, spied])
         return new._resampled(rng)
 
 

@@ -3,13 +3,15 @@
 ``view.py``: the seat view as plain data; ``reading.py``: the same facts as light typed
 tuples (what the heuristic reads); ``render.py``: the text board and its legend, and the
 hooks ``prompt`` and ``consequences``; ``words.py``: the pending decision as a sentence;
-``narration.py``: what a move did; ``rules_summary.py``: the rules in a screen or two. The state's ``view``, ``reading``, ``render``,
+``narration.py``: what a move did; ``labels.py``: a move as the play list names it;
+``rules_summary.py``: the rules in a screen or two. The state's ``view``, ``reading``, ``render``,
 ``render_legend``, ``prompt`` and ``narrate`` call the functions named here; the picture
 (``../picture.py``) is drawn from the view too.
 """
 
+from .labels import move_label
 from .reading import reading
-from .render import consequences, legend, move_label, prompt, render
+from .render import consequences, legend, prompt, render
 from .rules_summary import rules_summary
 from .view import view
 

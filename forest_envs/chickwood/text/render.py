@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import textwrap
 
+from ...drawing.lines import phrase_lines
 from ...drawing.seats import seat_name
-from ..actions import ALMS, ENT_PICK, cell_name
+from ..actions import cell_name
 from ..components import FOREST, GRID_COLS, MAX_CELLS, NO_CARD, VILLAGES, num_rounds
 from .narration import happened
 from .view import view
-from .words import WIDTH, ask, cards, place
+from .words import WIDTH, ask, cards
 
 
 def render(state, seat: int | None = None) -> str:
@@ -25,7 +26,7 @@ def render(state, seat: int | None = None) -> str:
     lines = [f"Chickwood Forest{' (Legendary)' if v['legendary'] else ''}: round {v['round']} of "
              f"{rounds}, deck {v['deck_left']}, " + ("game over" if d is None else f"P{d['player']} to move")]
     if d is not None:
-        lines.append(ask(v))
+        lines += textwrap.wrap(ask(v), WIDTH, subsequent_indent="    ", break_on_hyphens=False)
     lines.append("Castles:")
     for value, c in v["castles"].items():
         cap = "" if c["capacity"] is None else f", holds {c['capacity']}"
@@ -50,12 +51,13 @@ def render(state, seat: int | None = None) -> str:
         _wrapped(lines, f"  {seat_name(p, seat)}: castle {pl['castle']}, banner {banner}, alms {pl['alms_left']}, "
                         f"hand {pl['hand_count']}, castle cards {held}, raided {raids}, glory {glory[p]}")
         _wrapped(lines, f"      loot: {cards(pl['collection'])}")
-    lines.append("Villages: each card row as glory:spaces; - no glory, . free, a digit: that seat's alms")
+    _wrapped(lines, "Villages: each card row as glory:spaces; - no glory, . free, a digit: that "
+                    "seat's alms", indent=4)
     for row in range(0, MAX_CELLS, GRID_COLS):
         parts = [_village_text(cell, v["villages"][cell]) for cell in range(row, row + GRID_COLS)
                  if v["villages"][cell]["village"] != NO_CARD]
-        if parts:
-            lines.append(("  " + "  ".join(part.ljust(_VILLAGE_WIDTH) for part in parts)).rstrip())
+        for i in range(2 if parts else 0):  # the names, then the alms under them
+            lines.append(("  " + "  ".join(part[i].ljust(_VILLAGE_WIDTH) for part in parts)).rstrip())
     if "hand" in v:
         _wrapped(lines, f"Your hand: {cards(v['hand'])}")
     for p, hand in enumerate(v.get("hands", ())):
@@ -68,9 +70,9 @@ def render(state, seat: int | None = None) -> str:
 
 
 def _wrapped(lines: list[str], text: str, indent: int = 8) -> None:
-    """``text`` appended to ``lines``, broken at ``WIDTH`` with further lines indented."""
-    lines.extend(textwrap.wrap(text, WIDTH, subsequent_indent=" " * indent,
-                               break_on_hyphens=False) or [""])
+    """``text`` appended to ``lines`` in lines of at most ``WIDTH`` columns, further lines
+    indented, broken after a phrase where it can (``drawing.lines``)."""
+    lines.extend(phrase_lines(text, WIDTH, indent))
 
 
 def _score_text(s: dict) -> str:
@@ -82,61 +84,68 @@ def _score_text(s: dict) -> str:
     return f"total {s['total']} = " + ", ".join(parts) + busts
 
 
-LEGEND = """\
-round r of n     a game of this player count lasts n rounds; deck: loot cards left to deal
-P0, P1, ...      the players by seat; (you): the seat whose view this is
-castle v         the castle pile of value v; pile: castle cards left in it; holds n: at most n
-                 loot cards may lie before it (castles 1 and 2)
-face up / down   the loot before a castle: face up by name, face down as a count by owner (P1 x2)
-banner UDD       a player's castle banner, one letter per scouting play: U face up, D face down
-alms, hand       alms left in the player's store; cards in hand
-castle cards     the castle cards the player holds (the first one included), each worth its value
-raided           the castles the player raided, one per round; glory: the glory if the game
-                 ended now (loot, castle cards, villages as they stand)
-loot             the cards the player took, face up for all; x2: two cards of that kind
-r1c2             the grid cell in row 1, column 2 (the name the alms actions use)
-Dunmere -:... 10:.. 5:..   a village card, one group per row of the card, top row first: the
-                 row's glory (- none), then its alms spaces, filled left to right: . free,
-                 a digit the seat whose alms it holds; a row's glory counts once it holds an alms
-~forest~         a forest card: no alms, and a snake of alms cannot pass it"""
+# The key to the board, one code and its meaning a row (the meaning wrapped beside its code).
+LEGEND_ROWS = (
+    ("round r of n", "a game of this player count lasts n rounds; deck: loot cards left to deal"),
+    ("P0, P1, ...", "the players by seat; (you): the seat whose view this is"),
+    ("castle v", "the castle pile of value v; pile: castle cards left in it; holds n: at most n "
+                 "loot cards may lie before it (castles 1 and 2)"),
+    ("face up / down", "the loot before a castle: face up by name, face down as a count by "
+                       "owner (P1 x2)"),
+    ("banner UDD", "a player's castle banner, one letter per scouting play: U face up, "
+                   "D face down"),
+    ("alms, hand", "alms left in the player's store; cards in hand"),
+    ("castle cards", "the castle cards the player holds (the first one included), each worth "
+                     "its value"),
+    ("raided", "the castles the player raided, one per round; glory: the glory if the game "
+               "ended now (loot, castle cards, villages as they stand)"),
+    ("loot", "the cards the player took, face up for all; x2: two cards of that kind"),
+    ("r1c2 Dunmere", "the village card in grid row 1, column 2 (the alms moves name it so); "
+                     "the grid is drawn as it lies, a cell on two lines"),
+    ("-:... 10:.. 5:..", "under a village's name: one group per row of the card, top row "
+                         "first: the row's glory (- none), then its alms spaces, filled left "
+                         "to right: . free, a digit the seat whose alms it holds; a row's "
+                         "glory counts once it holds an alms"),
+    ("~forest~", "a forest card: no alms, and a snake of alms cannot pass it"),
+)
+_KEY_W = 17  # the codes' column
 
 
 def legend() -> str:
-    """The key to ``render``'s text: every code the board uses."""
-    return LEGEND
+    """The key to ``render``'s text: every code the board uses, within ``WIDTH`` - 2
+    columns (the play command indents it by two)."""
+    lines = []
+    for code, meaning in LEGEND_ROWS:
+        lines += textwrap.wrap(meaning, WIDTH - 2, initial_indent=f"{code:<{_KEY_W}}",
+                               subsequent_indent=" " * _KEY_W, break_on_hyphens=False)
+    return "\n".join(lines)
 
 
-def move_label(state, action: int, seat: int | None = None) -> str:
-    """A move as a person reads it in a list: a move to a grid cell (alms, the entertainers'
-    swap) also names the card there ("alms r1c2 Dunmere"), as the board shows it."""
-    name = state.game.action_to_string(action)
-    block = state.game.actions.block_of(action)
-    if block is ALMS or block is ENT_PICK:
-        cell = block.index(action)[0]
-        return name.replace(cell_name(cell), place(view(state, seat), cell), 1)
-    return name
-
-
-def _village_text(cell: int, vil: dict) -> str:
+def _village_text(cell: int, vil: dict) -> tuple[str, str]:
+    """A grid cell on two lines: its name and card ("r1c2 Dunmere"), then the card's rows
+    ("-:.1. 10:.. 5:..") or "~forest~"."""
     if vil["village"] == FOREST:
-        return f"{cell_name(cell)} ~forest~"
+        return f"{cell_name(cell)} forest", "~forest~"
     village = VILLAGES[vil["village"]]
     alms = "".join("." if o < 0 else str(o) for o in vil["alms"])
     rows, start = [], 0
     for spaces, glory in village.rows:
         rows.append(f"{'-' if glory is None else glory}:{alms[start:start + spaces]}")
         start += spaces
-    return f"{cell_name(cell)} {village.name} {' '.join(rows)}"
+    return f"{cell_name(cell)} {village.name}", " ".join(rows)
 
 
-_VILLAGE_WIDTH = max(len(_village_text(0, {"village": i, "alms": [-1] * v.spaces}))
-                     for i, v in enumerate(VILLAGES))
+_VILLAGE_WIDTH = max(len(part) for i, v in enumerate(VILLAGES)
+                     for part in _village_text(0, {"village": i, "alms": [-1] * v.spaces}))
+assert 2 + GRID_COLS * (_VILLAGE_WIDTH + 2) <= WIDTH  # the grid's row fits the terminal
 
 
 # --- words for people (core's State.prompt and State.narrate) ----------------------------------
 def prompt(state, observer: int | None) -> str:
-    """The pending decision as a sentence, as ``observer`` may know it (``words.ask``)."""
-    return ask(view(state, observer))
+    """The pending decision as a sentence, as ``observer`` may know it (``words.ask``), in
+    lines of at most ``WIDTH`` columns."""
+    return textwrap.fill(ask(view(state, observer)), WIDTH, subsequent_indent="    ",
+                         break_on_hyphens=False)
 
 
 def consequences(before, after, observer: int | None) -> list[str]:

@@ -21,7 +21,11 @@ from ..components import (
 )
 from ..observation import KIND_OF_NAME, Kind
 
-WIDTH = 100     # no line of a prompt or narration is wider
+WIDTH = 80      # no line of a prompt, narration or board is wider: an 80-column terminal
+# A sentence that names everything (the cards in hand) is used while it stays this short, a
+# shorter wording otherwise; the prompt is then broken into lines of ``WIDTH``. (The picture's
+# title shows the same sentence: changing this number changes the pictures.)
+SENTENCE_WIDTH = 100
 
 # --- small pieces ----------------------------------------------------------------------------
 def cards(counts) -> str:
@@ -51,9 +55,9 @@ def place(v: dict, cell: int) -> str:
 
 
 def _fitting(*texts: str) -> str:
-    """The first text within ``WIDTH`` columns (the last one otherwise)."""
+    """The first text within ``SENTENCE_WIDTH`` columns (the last one otherwise)."""
     for text in texts:
-        if len(text) <= WIDTH:
+        if len(text) <= SENTENCE_WIDTH:
             return text
     return texts[-1]
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...core.rng import rng_from_json, rng_to_json
+from ...core.rng import fresh_seed, rng_from_json, rng_to_json
 
 if TYPE_CHECKING:
     from .configuration import _Setup
@@ -34,11 +34,12 @@ class _Dealer:
         self.first = rng_seed if rng_seed >= 0 else None
         self.rng = np.random.default_rng(rng_seed) if rng_seed >= 0 else None
         self.pending = None   # an engine state dealt and not yet handed out
-        self.shown_to = None  # weak reference to the undealt _Play whose tensor showed it
+        # a weak reference to the undealt _Play whose tensor showed it
+        self.shown_to: weakref.ref[_Play] | None = None
 
     def _next_seed(self) -> int:
         if self.rng is None:
-            return int(np.random.SeedSequence().entropy % 2**62)
+            return fresh_seed()
         if self.first is not None:
             seed, self.first = self.first, None
             return seed

@@ -51,6 +51,7 @@ class ForestObserver:
         self.dict = {}
         for name, start, stop, shape in pieces:
             if stop > start:  # an empty block adds nothing (and OpenSpiel wants no empty piece)
+                assert self.tensor is not None  # (no pieces without a tensor)
                 self.dict[name] = self.tensor[start:stop].reshape(shape or (1,))
 
     def set_from(self, state, player):

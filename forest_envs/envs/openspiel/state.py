@@ -39,12 +39,16 @@ class _Play:
     @property
     def engine(self):
         if self._engine is None:
+            assert self.dealer is not None  # (a play made without a dealer is given its engine)
             self._engine = self.dealer.take(self)
         return self._engine
 
     def observed_engine(self):
         """The engine state to write a tensor from: a state not used yet is not dealt."""
-        return self._engine if self._engine is not None else self.dealer.peek(self)
+        if self._engine is not None:
+            return self._engine
+        assert self.dealer is not None  # (as in ``engine``)
+        return self.dealer.peek(self)
 
     def over(self) -> bool:
         return self.engine.is_terminal or len(self.log) >= self.setup.max_steps

@@ -17,13 +17,14 @@ import numpy as np
 
 from ..components import BLUE, COPPER_TOKEN, NUM_ITEMS, RED, YELLOW
 from ..observation import APPLES, COPPER, SILVER
+from .phase_base import PhaseBase
 
 NO_ITEM = -1  # cell_item, gap_item, fairy, drawn_item: no token
 NO_CHAR = -1  # cell_char: no character token
 CHIP_ORDER = (BLUE, YELLOW, RED)  # index order of black_bag / used_chips
 
 
-class BagRules:
+class BagRules(PhaseBase):
     """Chips, bags, backpacks and the supply (a mixin of ``RoundforestState``)."""
 
     __slots__ = ()

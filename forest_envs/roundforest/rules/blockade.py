@@ -19,9 +19,10 @@ from .. import actions as A
 from ..components import BACKPACK_HEAVY, BACKPACK_ITEMS, HEAVY_KINDS
 from ..observation import Kind
 from .bags import NO_ITEM
+from .phase_base import PhaseBase
 
 
-class BlockadeRules:
+class BlockadeRules(PhaseBase):
     """Setting and removing blockades, at a turn's start or end (a mixin of
     ``RoundforestState``)."""
 

@@ -20,9 +20,10 @@ from .. import actions as A
 from ..components import CHARACTERS, HELPFUL, NUM_ITEMS, SPIRIT, Task
 from ..observation import APPLES, COPPER, SILVER, Kind
 from .bags import NO_CHAR
+from .phase_base import PhaseBase
 
 
-class CharacterRules:
+class CharacterRules(PhaseBase):
     """Character cards, tasks and debts (a mixin of ``RoundforestState``)."""
 
     __slots__ = ()
@@ -123,7 +124,9 @@ class CharacterRules:
         self.drawn_card[p, c] = 0
         ch = CHARACTERS[c]
         if a == A.UPPER.start or a == A.LOWER.start:
-            self._fulfil(p, ch.upper if a == A.UPPER.start else ch.lower)
+            task = ch.upper if a == A.UPPER.start else ch.lower
+            assert task is not None  # the mask offers only a task the card has
+            self._fulfil(p, task)
             self._return_card(c)
         elif a == A.APPLE.start:
             self.apples[p] -= 1
@@ -184,7 +187,9 @@ class CharacterRules:
             self.apples[p] -= 1
             self.supply[APPLES] += 1
         else:
-            self._fulfil(p, ch.upper if a == A.UPPER.start else ch.lower)
+            task = ch.upper if a == A.UPPER.start else ch.lower
+            assert task is not None  # the mask offers only a task the card has
+            self._fulfil(p, task)
         debtor = self.debtor_of(c)
         if debtor >= 0:
             self.debts[debtor, c] = 0

@@ -29,6 +29,7 @@ goals stand out and a missing goal is all zeros, as a network reads best.
 from __future__ import annotations
 
 from ..components import MOVES_CAP, NEAR_SCALE, NUM_CELLS, NUM_CHARACTERS, SPIRIT
+from .phase_base import PhaseBase
 from .turn import octagon_targets
 
 # The blocks, in declaration order (``observation.build_layout``): one run of the buffer,
@@ -81,7 +82,7 @@ def _spread(adjacency: list, frontier: list[int], start: int) -> list[int]:
     return near
 
 
-class NearBlocks:
+class NearBlocks(PhaseBase):
     """Writing the ``near_*`` blocks (a mixin of ``RoundforestState``)."""
 
     __slots__ = ()

@@ -17,9 +17,10 @@ import numpy as np
 from .. import actions as A
 from ..components import APPLES_TO_WIN, BLUE, NO_CHIP, RED, SPIRIT
 from ..observation import APPLES
+from .phase_base import PhaseBase
 
 
-class EndingRules:
+class EndingRules(PhaseBase):
     """The Forest Spirit's token and the winner (a mixin of ``RoundforestState``)."""
 
     __slots__ = ()

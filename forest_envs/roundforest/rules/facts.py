@@ -18,6 +18,8 @@ kinds (22), C characters (12), R fairy rows (3) of S slots (3).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ...core.layout import BlockView
@@ -39,6 +41,10 @@ from ..observation import COPPER, SILVER
 from . import checks
 from .records import Progress
 
+if TYPE_CHECKING:
+    from ...core.game import Game
+    from .game import RoundforestGame
+
 # In the ranking of the players without the ring a silver coin counts as much copper as a
 # well asks for it.
 SILVER_IN_COPPER = WELL_COPPER_IN
@@ -55,8 +61,24 @@ class RoundforestFacts:
 
     __slots__ = ()
 
+    # What the facts read of the engine (``GameState`` has it; any state that combines the
+    # facts with an engine does), declared here for a type checker only: the facts'
+    # annotations at run time are exactly the state's blocks and fields. ``game`` is this
+    # game's class, where ``GameState`` has the base ``Game``: a class that combines the two
+    # declares it again (``phase_base.PhaseBase``).
+    if TYPE_CHECKING:
+        game: RoundforestGame
+        num_players: int
+
+        @property
+        def current_player(self) -> int: ...
+
+        def decision_name(self) -> str | None: ...
+
     # What a state dict's fields must hold (checks.py), whichever engine reads it.
-    check_fields = staticmethod(checks.check_fields)
+    @staticmethod
+    def check_fields(game: Game, loaded) -> None:
+        checks.check_fields(game, loaded)
 
     # --- the blocks of the state buffer: the configuration ----------------------------------
     players_onehot: BlockView    # [3]: 2, 3, 4 players

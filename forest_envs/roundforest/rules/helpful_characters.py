@@ -32,9 +32,10 @@ from ..components import (
     UNICORN,
 )
 from ..observation import APPLES, COPPER, SILVER, Kind
+from .phase_base import PhaseBase
 
 
-class HelpfulCharacterRules:
+class HelpfulCharacterRules(PhaseBase):
     """The six helpers' abilities (a mixin of ``RoundforestState``)."""
 
     __slots__ = ()

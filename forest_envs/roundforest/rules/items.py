@@ -28,9 +28,10 @@ from ..components import (
 )
 from ..observation import APPLES, COPPER, SILVER, Kind
 from .bags import NO_ITEM
+from .phase_base import PhaseBase
 
 
-class ItemRules:
+class ItemRules(PhaseBase):
     """Drawn items, item tokens, the fairy board, coin tokens and the treasure chest (a
     mixin of ``RoundforestState``)."""
 

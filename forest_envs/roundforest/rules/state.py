@@ -10,6 +10,9 @@ blue bag, the fairy board's rows filled at random, the character cards shuffled 
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import ClassVar
+
 import numpy as np
 
 from ...core.state import BufferState
@@ -60,14 +63,15 @@ class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelpfulC
 
     DECISIONS = DECISIONS
     HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
-    RENDER = text
+    RENDER: ClassVar[ModuleType] = text
     # Plain fields beside the buffer: each piece's cell (``piece_at`` shows it) and the
     # character cards in the pile (``pile_size`` shows how many).
     FIELDS = ("pos", "pile")
     __slots__ = FIELDS + block_names()
 
+    # (A state is made for its own game only: the override narrows ``game``.)
     @classmethod
-    def new(cls, game: RoundforestGame, rng: np.random.Generator) -> RoundforestState:
+    def new(cls, game: RoundforestGame, rng: np.random.Generator) -> RoundforestState:  # type: ignore[override]
         self = cls._blank(game)
         self.rng = rng
         n = game.num_players
@@ -140,8 +144,9 @@ class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelpfulC
         self._show_derived()
         super().edited()
 
+    # (A state is made for its own game only: the override narrows ``game``.)
     @classmethod
-    def from_dict(cls, game: RoundforestGame, data: dict) -> RoundforestState:
+    def from_dict(cls, game: RoundforestGame, data: dict) -> RoundforestState:  # type: ignore[override]
         """As the core's, with the derived blocks written from their sources rather than
         taken from the stored buffer."""
         self = super().from_dict(game, data)

@@ -35,6 +35,7 @@ from ..components import (
     pattern_targets,
 )
 from ..observation import Kind
+from .phase_base import PhaseBase
 
 # _OPEN[tile, orientation] = the cell_open block's (4 sides x inner/outer) entries
 _OPEN = np.array([[np.array(open_sides(t, o)).T for o in range(4)] for t in range(len(TILES))],
@@ -49,7 +50,7 @@ def octagon_targets(n: int, cell: int, tile: int, orientation: int,
     return tuple(pattern_targets(n, cell, tile, orientation, compass))
 
 
-class TurnRules:
+class TurnRules(PhaseBase):
     """Moving, pausing, rotating, refilling and the order of turns (a mixin of
     ``RoundforestState``)."""
 
@@ -119,6 +120,7 @@ class TurnRules:
         adjacent tiles, else what the octagons open ("The compass" opens every empty one)."""
         cell = self.pos[p]
         game = self.game
+        wider: tuple[int, ...]
         if not game.is_tile[cell]:  # still in the backpack
             normal, wider = game.starts[p], ()
         else:

@@ -14,9 +14,10 @@ import numpy as np
 from .. import actions as A
 from ..components import WELL_COPPER_IN, WELL_COPPER_OUT, WELL_ITEMS_IN
 from ..observation import APPLES, COPPER, SILVER, Kind
+from .phase_base import PhaseBase
 
 
-class WellRules:
+class WellRules(PhaseBase):
     """The well decision and the two items given for copper (a mixin of
     ``RoundforestState``)."""
 

@@ -3,13 +3,18 @@
 ``view.py``: the seat view as plain data; ``reading.py``: the facts of the view the heuristic
 reads, as one light typed record; ``render.py``: the text board (plain and ``rich``) and its
 legend, and the hooks ``prompt`` and ``consequences``; ``words.py``: names and the pending
-decision as a sentence; ``narration.py``: what a move did. The state's ``view``,
+decision as a sentence; ``narration.py``: what a move did; ``labels.py``: a move as the play list names it;
+``rules_summary.py``: the rules
+in a screen or two. The state's ``view``,
 ``reading``, ``render``, ``render_rich``, ``render_legend``, ``prompt`` and ``narrate`` call
 the functions named here; the picture (``../picture.py``) is drawn from the view too.
 """
 
+from .labels import move_label
 from .reading import reading
 from .render import consequences, legend, prompt, render, render_rich
+from .rules_summary import rules_summary
 from .view import view
 
-__all__ = ["consequences", "legend", "prompt", "reading", "render", "render_rich", "view"]
+__all__ = ["consequences", "legend", "move_label", "prompt", "reading", "render", "render_rich",
+           "rules_summary", "view"]

@@ -12,6 +12,7 @@ becomes a phrase ("P0 took the anvil from B3"); coins and apples are one ledger 
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 
 from .. import actions as A
@@ -56,14 +57,19 @@ def move_columns(before, observer: int | None) -> int:
 
 
 def _wrapped(phrases: list[str], used: int) -> list[str]:
-    """Start a phrase on a new line when it would pass ``WIDTH`` (``used``: the columns the
-    line has already; "; " joins phrases)."""
+    """Start a phrase on a new line when it and the "; " that may follow it would pass
+    ``WIDTH`` (``used``: the columns the line has already; "; " joins phrases); a phrase
+    longer than a line is broken between words."""
     out = []
     for phrase in phrases:
-        if used + len(phrase) > WIDTH:
-            phrase = "\n" + INDENT + phrase
-            used = len(INDENT)
-        used += len(phrase.lstrip("\n")) + 2
+        if used + len(phrase) + 2 > WIDTH:
+            lines = textwrap.wrap(phrase, WIDTH - 2, initial_indent=INDENT,
+                                  subsequent_indent=INDENT, break_on_hyphens=False)
+            phrase = "\n" + "\n".join(lines)
+            used = len(lines[-1])
+        else:
+            used += len(phrase)
+        used += 2
         out.append(phrase)
     return out
 
@@ -103,8 +109,27 @@ def changes(b: dict, a: dict) -> list[str]:
         if parts:
             out.append(f"{seat(p)} " + ", ".join(parts))
     for p in won:
-        out.append(f"{seat(p)} gave {APPLES_TO_WIN} golden apples for the Emerald Ring and won")
+        how = _how_won(b, a, kind, p)
+        out.append((f"{how}: " if how else "") + f"{seat(p)} gave {APPLES_TO_WIN} golden apples "
+                   "for the Emerald Ring and won")
     return out
+
+
+def _how_won(b: dict, a: dict, kind: str, p: int) -> str | None:
+    """How ``p`` came to the Forest Spirit by its card: chosen with the Beggar, or drawn from
+    the red chip on the tile ``p`` moved onto (a qualified player who draws the card meets the
+    Spirit at once, "Meeting the Forest Spirit"). None when ``p`` met its token on that tile,
+    which the tokens' phrase already says."""
+    cell = a["players"][p]["cell"]
+    qualified = f"with {APPLES_TO_WIN} golden apples and no debts"
+    if b["cells"][cell]["character"] == SPIRIT:
+        return None
+    if kind == "beggar":
+        return f"{seat(p)} chose the Forest Spirit's card with the Beggar, {qualified}"
+    if b["cells"][cell]["chip"] == CHIPS.index("red"):
+        return (f"{seat(p)} drew the Forest Spirit's card from the red chip on "
+                f"{cell_name(cell)}, {qualified}: the Forest Spirit came at once")
+    return None
 
 
 def _tiles(b: dict, a: dict) -> list[str]:

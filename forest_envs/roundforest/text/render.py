@@ -3,12 +3,15 @@
 (``prompt`` and ``consequences``: core's ``State.prompt`` and ``State.narrate``), all drawn
 from ``view.view`` of the observer alone (``words.py``, ``narration.py``).
 
-Each tile is one model (``tile_model``): its turning direction, the exits on each side
-(``1``: the inner octagon is filled, a piece may step onto the next tile; ``2``: the outer
-one is, onto the tile two away), the piece on it and what lies there. Two drawings share it:
-``board_lines`` (plain ASCII, 3 lines a tile, the default of ``render``: stable for golden
-files) and ``board_rich`` (a ``rich`` renderable with colour and Unicode arrows, for a
-terminal that has them). ``legend`` explains every abbreviation of both.
+Each tile is one model (``tile_model``): its name, turning direction, the exits on each
+side (``1``: the inner octagon is filled, a piece may step onto the next tile; ``2``: the
+outer one is, onto the tile two away), the piece on it and what lies there. Two drawings
+share it: ``board_lines`` (plain ASCII, 3 lines a tile, the default of ``render``: stable
+for golden files) and ``board_rich`` (a ``rich`` renderable with colour and Unicode arrows,
+for a terminal that has them). Both fit an 80-column terminal: a tile is 12 columns
+between borders it shares with its neighbours and carries its own name (no row or column
+headers), and what lies on it is a label of at most 8 letters. ``legend`` explains every
+abbreviation of both.
 """
 
 from __future__ import annotations
@@ -28,8 +31,9 @@ from .view import view
 from .words import WIDTH, count, fairy_row, gap_label, held_items, item_name, prompt_text, wrap
 from .words import seat as seat_label  # "P0"; render's parameter ``seat`` is the observer
 
-# Short labels (at most 8 letters) for what lies on a tile; ``legend`` lists every one that
-# is not the full name.
+# Short labels (at most 8 letters) for what lies on a tile: item tokens in lower case,
+# character tokens capitalised, so that a label fills the tile's middle without brackets;
+# ``legend`` lists every one that is not the full name.
 ITEM_LABELS = ("anvil", "barrel", "saddle", "chest", "stone", "cross", "key", "sword",
                "potion", "helmet", "hshoe", "hat", "cheese", "cauldron", "jug", "spoon",
                "mortar", "mushroom", "flask", "boot", "copper", "silver")
@@ -38,23 +42,25 @@ CHAR_LABELS = ("Smith", "Innkeep", "Sculptor", "Witch", "Bandit", "Devil", "Prin
 CHIP_LABELS = ("", "(blue)", "(yellow)", "(red)")
 WELL_LABEL = "~well~"
 assert len(ITEM_LABELS) == len(ITEM_NAMES) and len(CHAR_LABELS) == len(CHARACTER_NAMES)
-assert max(map(len, ITEM_LABELS + CHAR_LABELS)) <= 8
+assert max(map(len, ITEM_LABELS + CHAR_LABELS + CHIP_LABELS + (WELL_LABEL,))) <= 8
+assert all(lab.islower() for lab in ITEM_LABELS) and all(lab[0].isupper() for lab in CHAR_LABELS)
 
-TILE_W = 16      # columns of one tile (6 tiles and the row letter stay within WIDTH)
-ROW_LETTERS = "ABCDEF"
+INNER_W = 12     # columns inside a tile's borders: 2 exits, an 8-letter label, 2 exits
+# 6 tiles sharing their borders (7 borders) stay within an 80-column terminal.
+assert 6 * (INNER_W + 1) + 1 <= WIDTH
 N, E, S, W = range(4)
 
 
-def tile_model(info: dict, piece: int | None) -> dict:
-    """One tile as the drawings need it: ``turn`` ("cw", "ccw" or "##" when blockaded),
+def tile_model(cell: int, info: dict, piece: int | None) -> dict:
+    """One tile as the drawings need it: ``name`` ("B3"), ``turn`` ("cw", "ccw" or "##" when blockaded),
     ``exits`` per side N, E, S, W ("", "1", "2" or "12"), ``piece`` (a seat or None) and
     ``thing`` ((kind, label): "chip", "well", "item", "character" or "" with its label)."""
     exits = tuple(("1" if info["inner"][d] else "") + ("2" if info["outer"][d] else "")
                   for d in range(4))
     if info["character"] >= 0:
-        thing = ("character", f"<{CHAR_LABELS[info['character']]}>")
+        thing = ("character", CHAR_LABELS[info["character"]])
     elif info["item"] >= 0:
-        thing = ("item", f"[{ITEM_LABELS[info['item']]}]")
+        thing = ("item", ITEM_LABELS[info["item"]])
     elif info["well"]:
         thing = ("well", WELL_LABEL)
     elif info["chip"]:
@@ -62,7 +68,7 @@ def tile_model(info: dict, piece: int | None) -> dict:
     else:
         thing = ("", "")
     turn = "##" if info["blocked"] else ("cw" if info["turn"] > 0 else "ccw")
-    return {"turn": turn, "exits": exits, "piece": piece, "thing": thing,
+    return {"name": cell_name(cell), "turn": turn, "exits": exits, "piece": piece, "thing": thing,
             "blocked": bool(info["blocked"]), "well": bool(info["well"])}
 
 
@@ -126,20 +132,23 @@ def consequences(before, after, observer: int | None = None) -> list[str]:
 
 
 def _plain_tile(m: dict) -> list[str]:
-    """``+cw----12----P0+`` / ``|12 [anvil]  2|`` / ``+------1-------+``."""
+    """The tile's 3 lines without their left border (a neighbour's right border):
+    ``B3---12---P0`` / ``12 anvil   2`` / ``cw---1------``."""
     ex = m["exits"]
     piece = seat_label(m["piece"]) if m["piece"] is not None else ""
-    top = f"+{m['turn']:-<5}{ex[N]:-^4}{piece:->5}+"
-    mid = f"|{ex[W]:<2}{m['thing'][1]:^10}{ex[E]:>2}|"
-    bottom = f"+{'':-<5}{ex[S]:-^4}{'':-<5}+"
+    top = f"{m['name']}---{ex[N]:-^2}---{piece:->2}"
+    mid = f"{ex[W]:<2}{m['thing'][1]:^8}{ex[E]:>2}"
+    bottom = f"{m['turn']:-<5}{ex[S]:-^2}-----"
     return [top, mid, bottom]
 
 
 def _plain_backpack(v: dict, cell: int) -> list[str]:
+    """A corner of the forest: whose backpack lies there and whether the piece is in it."""
     owner = [p for p in range(v["num_players"]) if _corner_of(v, p) == cell]
     label = f"{seat_label(owner[0])} backpack" if owner else ""
     inside = _backpack_owner(v, cell)
-    return ["", f"{label:^{TILE_W}}", f"{(seat_label(inside) + ' in it') if inside is not None else '':^{TILE_W}}"]
+    return ["", f"{label:^{INNER_W}}",
+            f"{(seat_label(inside) + ' in it') if inside is not None else '':^{INNER_W}}"]
 
 
 def _corner_of(v: dict, p: int) -> int:
@@ -147,22 +156,29 @@ def _corner_of(v: dict, p: int) -> int:
 
 
 def board_lines(v: dict) -> list[str]:
-    """The forest as ASCII: a header of column numbers, then 3 lines a row of tiles."""
+    """The forest as ASCII, 3 lines a row of tiles; neighbours share a border (``+`` on the
+    top and bottom lines, ``|`` in the middle), each tile names itself at its top left."""
     g = v["grid"]
     pieces = _pieces(v)
-    lines = ["  " + "".join(f"{c + 1:^{TILE_W}}" for c in range(g)).rstrip()]
+    lines = []
     for r in range(g):
-        rows = [[], [], []]
+        rows = ["", "", ""]
+        left_is_tile = False
         for c in range(g):
             cell = cell_id(r, c)
-            if cell in v["cells"]:
-                parts = _plain_tile(tile_model(v["cells"][cell], pieces.get(cell)))
+            is_tile = cell in v["cells"]
+            if is_tile:
+                parts = _plain_tile(tile_model(cell, v["cells"][cell], pieces.get(cell)))
             else:
                 parts = _plain_backpack(v, cell)
+            border = is_tile or left_is_tile
             for i in range(3):
-                rows[i].append(f"{parts[i]:<{TILE_W}}")
+                edge = ("|" if i == 1 else "+") if border else " "
+                rows[i] += edge + f"{parts[i]:<{INNER_W}}"
+            left_is_tile = is_tile
         for i in range(3):
-            lines.append((f"{ROW_LETTERS[r]} " if i == 1 else "  ") + "".join(rows[i]).rstrip())
+            closing = ("|" if i == 1 else "+") if left_is_tile else ""
+            lines.append((rows[i] + closing).rstrip())
     return lines
 
 
@@ -212,17 +228,19 @@ def legend() -> str:
                       if lab != name)
     chars = ", ".join(f"{lab} = {name}" for lab, name in zip(CHAR_LABELS, CHARACTER_NAMES)
                       if lab != name)
-    example = _plain_tile({"turn": "cw", "exits": ("12", "2", "1", "12"), "piece": 0,
-                           "thing": ("item", "[anvil]")})
+    example = _plain_tile({"name": "B3", "turn": "cw", "exits": ("12", "2", "1", "12"),
+                           "piece": 0, "thing": ("item", "anvil")})
     text = (
-        f"Each tile is 3 lines: {' / '.join(example)}\n"
-        "  Exits on each side: 1 = a piece may step onto the next tile, 2 = onto the tile two "
+        f"Each tile is 3 lines between borders: {' / '.join(example)}\n"
+        "  Top: the tile's name (B3: row B, column 3, as the moves name it), its north exits, "
+        "the piece on it (P0, P1, ...). Middle: west exits, what lies on it, east exits. "
+        "Bottom: cw (clockwise) or ccw (counter-clockwise), the way the tile turns when a "
+        "piece moves onto it or pauses on it (## = blockaded: it does not turn), then its "
+        "south exits.\n"
+        "  Exits: 1 = a piece may step onto the next tile that way, 2 = onto the tile two "
         "away, 12 = both; no digit: closed.\n"
-        "  Top left: the tile turns cw (clockwise) or ccw (counter-clockwise) when a piece "
-        "moves onto it or pauses on it; ## = blockaded (it does not turn).\n"
-        "  Top right: the piece on it (P0, P1, ...). Middle: what lies on it: (blue) "
-        "(yellow) (red) a colour chip, ~well~ a well, [item] an item token, <name> a "
-        "character token.\n"
+        "  What lies on a tile: (blue) (yellow) (red) a colour chip, ~well~ a well, an item "
+        "token in lower case (anvil), a character token capitalised (Witch).\n"
         "  Corners: the players' backpacks (where the pieces start).\n"
         f"Item labels: {items} (coin tokens).\n"
         f"Character labels: {chars}.\n"
@@ -250,16 +268,16 @@ def _arrows(side: int, exits: str) -> str:
 
 
 def _rich_tile(m: dict, info: dict):
-    """Three lines of 14 columns: turning arrow, north exits and the piece; west exits, what
-    lies there, east exits; south exits."""
+    """Three lines of ``INNER_W`` columns: the tile's name, north exits and the piece; west
+    exits, what lies there, east exits; the turning arrow and south exits."""
     from rich.text import Text
 
     ex = m["exits"]
     t = Text(no_wrap=True)
-    t.append(_TURN[m["turn"]], style="bold red" if m["blocked"] else "dim")
-    t.append(f" {_arrows(N, ex[N]):^8}")
+    t.append(m["name"], style="dim")
+    t.append(f"{_arrows(N, ex[N]):^7}")
     piece = seat_label(m["piece"]) if m["piece"] is not None else ""
-    t.append(f"{piece:>4}", style=_SEAT_STYLE[m["piece"] % 4] if piece else "")
+    t.append(f"{piece:>3}", style=_SEAT_STYLE[m["piece"] % 4] if piece else "")
     t.append(f"\n{_arrows(W, ex[W]):<2}")
     kind, label = m["thing"]
     if kind == "chip":
@@ -270,25 +288,26 @@ def _rich_tile(m: dict, info: dict):
         style = "bold bright_cyan"
     else:
         style = "bold"
-    t.append(f"{label:^10}", style=style)
-    t.append(f"{_arrows(E, ex[E]):>2}\n  {_arrows(S, ex[S]):^10}  ")
+    t.append(f"{label:^8}", style=style)
+    t.append(f"{_arrows(E, ex[E]):>2}\n")
+    t.append(_TURN[m["turn"]], style="bold red" if m["blocked"] else "dim")
+    t.append(f"{_arrows(S, ex[S]):^9}  ")
     return t
 
 
 def board_rich(v: dict):
     """The forest as a ``rich`` table (colour chips, characters by kind, the pieces in their
-    seat's colour, exits as arrows: a single arrow one step, a double one two steps)."""
+    seat's colour, exits as arrows: a single arrow one step, a double one two steps), each
+    tile named at its top left."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
 
     g = v["grid"]
     pieces = _pieces(v)
-    table = Table(box=box.SQUARE, show_lines=True, padding=(0, 0), show_header=True,
-                  header_style="dim")
-    table.add_column("", style="dim", justify="center", vertical="middle")
-    for c in range(g):
-        table.add_column(Text(str(c + 1), justify="center"), justify="left", width=14, no_wrap=True)
+    table = Table(box=box.SQUARE, show_lines=True, padding=(0, 0), show_header=False)
+    for _ in range(g):
+        table.add_column(justify="left", width=INNER_W, no_wrap=True)
     for r in range(g):
         cells = []
         for c in range(g):
@@ -298,6 +317,6 @@ def board_rich(v: dict):
                 cells.append(Text("\n".join(_plain_backpack(v, cell)).strip("\n"), style="dim",
                                   justify="center"))
             else:
-                cells.append(_rich_tile(tile_model(info, pieces.get(cell)), info))
-        table.add_row(ROW_LETTERS[r], *cells)
+                cells.append(_rich_tile(tile_model(cell, info, pieces.get(cell)), info))
+        table.add_row(*cells)
     return table

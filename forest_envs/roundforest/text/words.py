@@ -14,6 +14,7 @@ import textwrap
 
 from ..actions import ROW_NAMES, gap_name
 from ..components import (
+    APPLES_TO_WIN,
     CHARACTER_NAMES,
     CHARACTERS,
     COIN_TOKENS,
@@ -31,7 +32,7 @@ from ..components import (
 )
 from ..observation import KIND_OF_NAME, Kind
 
-WIDTH = 100  # columns of every line written for a terminal
+WIDTH = 80  # columns of every line written for a terminal
 
 # --- names -------------------------------------------------------------------------------------
 
@@ -131,8 +132,8 @@ def held_items(player: dict) -> list[str]:
     return [item_name(k) for k, n in enumerate(player["backpack"]) for _ in range(n)]
 
 
-def _thing_on(info: dict) -> str:
-    """What lies on a tile, for the saddle's sentence."""
+def thing_on(info: dict) -> str:
+    """What lies on a tile, for the saddle's sentence and move."""
     if info["character"] >= 0:
         return character(info["character"])
     if info["item"] >= 0:
@@ -152,12 +153,20 @@ def prompt_text(v: dict) -> str:
     who decides, about what (every object named as the view shows it), and the choices."""
     d = v["decision"]
     if d is None:
-        winners = [seat(p) for p, pl in enumerate(v["players"]) if pl["winner"]]
-        if winners:
-            return f"{winners[0]} met the Forest Spirit and won the Emerald Ring"
-        return "The game is over"
+        winners = [p for p, pl in enumerate(v["players"]) if pl["winner"]]
+        return won_text(v, winners[0]) if winners else "The game is over"
     p = d["player"]
     return _SENTENCES[KIND_OF_NAME[d["kind"]]](v, p, seat(p), d["data"])
+
+
+def won_text(v: dict, p: int) -> str:
+    """How the game ended, from the last view alone. The winner met the Forest Spirit on its
+    token or by its card (drawn from a red chip, or chosen with the Beggar: a qualified player
+    meets the Spirit at once); either way both are gone from the table, so the view names the
+    ways and the narration of the last move says which one it was."""
+    return (f"{seat(p)} met the Forest Spirit (on its token, or by its card drawn from a red "
+            f"chip or chosen with the Beggar) with {APPLES_TO_WIN} golden apples and no debts "
+            "and won the Emerald Ring")
 
 
 def _turn(v, p, who, data) -> str:
@@ -294,7 +303,7 @@ def _unicorn(v, p, who, data) -> str:
 def _saddle(v, p, who, data) -> str:
     where = cell_name(data["cell"])
     return (f"{who} on {where} with the saddle: give the saddle back to deal with "
-            f"{_thing_on(v['cells'][data['cell']])} there, or keep the saddle")
+            f"{thing_on(v['cells'][data['cell']])} there, or keep the saddle")
 
 
 def _spirit_place(v, p, who, data) -> str:

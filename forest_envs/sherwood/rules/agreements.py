@@ -16,12 +16,13 @@ from __future__ import annotations
 from .. import actions as A
 from ..components import ALLIANCE_LETTERS
 from ..observation import Kind
+from .phase_base import PhaseBase
 from .records import Offer
 
 NO_SEAT = -1        # the token pair of an agreement lies on (ambush, NO_SEAT) in ``tokens``
 
 
-class Agreements:
+class Agreements(PhaseBase):
     """The ``target``, ``informant`` and ``terms`` decisions and the binding agreement they
     make (a mixin of ``SherwoodState``)."""
 
@@ -39,6 +40,7 @@ class Agreements:
         return "the target must be a laid-out traveller and a token pair must be free"
 
     def _apply_target(self, d, a: int) -> None:
+        assert self.offer is not None
         o = self.offer
         if a in A.TARGET:
             (s,) = A.TARGET.index(a)
@@ -54,6 +56,7 @@ class Agreements:
         insists on forming an alliance to attack that traveller. The informant may also
         become the leader, although this is not obligatory": the performer, or a seat he may
         ask who looked at the target in the inn (his marker lies on it: public)."""
+        assert self.offer is not None
         o = self.offer
         mask[A.INFORMANT.start] = 1
         self._mark_seats(mask, A.INFORMANT, d.player,
@@ -64,6 +67,7 @@ class Agreements:
                 "looked at the target in the inn")
 
     def _apply_informant(self, d, a: int) -> None:
+        assert self.offer is not None
         self.offer.informant = self._seat_named(A.INFORMANT, d.player, a)
         self._show_offer("informant")
         self._ask_ally(d.player)
@@ -75,6 +79,7 @@ class Agreements:
         ally), only with a marked target, bags as far as the pit can lay them out and
         comrades from the recipient's own figures under the oak; gold now is paid by the
         performer to an ally ("the performer is the main party to any agreement")."""
+        assert self.offer is not None
         _, _, ally = d.data
         o, p, q = self.offer, d.player, ally
         promised = sum(t[0] for t in o.terms.values())
@@ -92,6 +97,7 @@ class Agreements:
                 "figures under the oak; gold paid now goes from the performer's camp to an ally")
 
     def _apply_terms(self, d, a: int) -> None:
+        assert self.offer is not None
         _, _, ally = d.data
         q = ally
         self.offer.terms[q] = A.TERMS.index(a)

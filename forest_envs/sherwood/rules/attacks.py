@@ -12,18 +12,21 @@ for cards (``equip``); one that cannot lets it pass. A robbed traveller's loot i
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from .. import actions as A
 from ..components import CARDS, MAX_WEAPON_STRENGTH, NUM_WEAPON_KINDS, WEAPON_STRENGTH
 from ..observation import Kind
+from .phase_base import PhaseBase
 from .precomputed import CARD_FEATURES, WEAPON_STRENGTHS
 from .records import Coach, Fight
 
 PLACE_ON_THE_ROAD = A.MAX_SLOTS     # ambush_target's last entry: the target is on the road
 
 
-class Attacks:
+class Attacks(PhaseBase):
     """The ``lead`` and ``equip`` decisions and the coach's drive (a mixin of
     ``SherwoodState``)."""
 
@@ -86,11 +89,12 @@ class Attacks:
         """Move the coach on until an ambush needs a decision, robs it, or it arrives ("Even
         if nobody attacked the traveller and he finished his journey safe and sound, the card
         is removed from the game all the same")."""
+        assert self.coach is not None
         coach = self.coach
         route = self._route()
         strength = CARDS[coach.card].strength
         step = coach.step
-        manned = self.ambush_outlaws.any(axis=1).tolist()   # changes only when a fight ends the drive
+        manned = cast("list[bool]", self.ambush_outlaws.any(axis=1).tolist())   # changes only when a fight ends the drive
         while step < len(route):
             amb = route[step]
             if manned[amb]:
@@ -107,6 +111,7 @@ class Attacks:
     def _drive_on(self) -> None:
         """The coach has passed the ambush it was at without being robbed ("The traveller
         passes the ambush and goes on along the route")."""
+        assert self.coach is not None
         self.coach.step += 1
         if not self._open_window():
             self._drive()
@@ -120,6 +125,7 @@ class Attacks:
         ambush (taking into account the equipment cards promised by allies) equals or
         exceeds the strength of the traveller, you must attack"; a planned attack first
         calls in the promises (additions, ``planned_attack.py``)."""
+        assert self.coach is not None
         self.coach_step[0] = self.coach.step
         self.coach_at.fill(0)
         self.coach_at[amb] = 1
@@ -158,6 +164,7 @@ class Attacks:
     def _ask_equip(self) -> bool:
         """Push the equip decision of the next participant who could play a card; False
         when nobody is left."""
+        assert self.fight is not None
         f = self.fight
         amb = f.ambush
         while f.asking < len(f.order):
@@ -178,6 +185,7 @@ class Attacks:
     def _fall_short(self, amb: int, played: bool = True) -> bool:
         """The ambush did not reach the strength ("No attack takes place"): cards played here
         are used up; a traveller drives on (False), the Sheriff crushes the ambush (True)."""
+        assert self.coach is not None
         if played:
             self.equip_discard[:NUM_WEAPON_KINDS] += self.played.sum(axis=0)
             self.played.fill(0)
@@ -197,6 +205,7 @@ class Attacks:
         return "that card is not in the player's hand" if a in A.EQUIP else None
 
     def _apply_equip(self, d, a: int) -> None:
+        assert self.fight is not None
         f, q = self.fight, d.player
         amb = f.ambush
         if a in A.EQUIP:
@@ -222,6 +231,7 @@ class Attacks:
         """"Each participant of the ambush receives as much fame as is indicated on the
         traveller card"; played cards are discarded, and promised cards too unless "for a
         successful attack none of the promised equipment cards is needed"; then the loot."""
+        assert self.coach is not None
         card = CARDS[self.coach.card]
         order = self._participants(amb)
         if promised_needed:

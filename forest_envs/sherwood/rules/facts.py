@@ -14,6 +14,8 @@ Shapes below: n seats, S places of laid-out travellers (6), A ambushes (12), F c
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ...core.layout import BlockView
@@ -23,6 +25,9 @@ from ..components import ALLIANCE_LETTERS, CARDS, ROUNDS, ROUTES
 from . import checks
 from .records import CloakQuestions, Coach, Fight, Loot, Offer, ProvisionsQuestions
 
+if TYPE_CHECKING:
+    from .game import SherwoodGame
+
 
 class SherwoodFacts:
     """The state's declared attributes and the facts derived from them (reads only)."""
@@ -31,6 +36,15 @@ class SherwoodFacts:
     # What a state dict must hold (rules/checks.py), checked by every engine's from_dict.
     check_fields = staticmethod(checks.check_fields)
     check_consistent = checks.check_consistent
+
+    # What the facts read of the engine (``GameState`` has it; any state that combines the
+    # facts with an engine does), declared here for a type checker only: the facts'
+    # annotations at run time are exactly the state's blocks and fields. ``game`` is this
+    # game's class, where ``GameState`` has the base ``Game``: a class that combines the two
+    # declares it again (``phase_base.PhaseBase``).
+    if TYPE_CHECKING:
+        game: SherwoodGame
+        num_players: int
 
     # --- the blocks of the state buffer, public: the table ----------------------------------
     players_onehot: BlockView    # [4]: 3..6 players
@@ -132,6 +146,7 @@ class SherwoodFacts:
     def _route(self) -> tuple[int, ...]:
         """The ambushes the coach passes, in order (a messenger's clothes may have changed its
         destination)."""
+        assert self.coach is not None
         coach = self.coach
         return ROUTES[(CARDS[coach.card].origin, coach.destination)]
 
@@ -149,6 +164,7 @@ class SherwoodFacts:
     def _comrade_room(self) -> list[int]:
         """How many more comrades each seat can take: shares not yet comrades, at most his
         figures under the oak (the leader's without those he took as bags)."""
+        assert self.loot is not None
         L = self.loot
         room = [min(s, o) - g for s, o, g in zip(L.shares, L.oak, L.comrades_got)]
         q = L.leader

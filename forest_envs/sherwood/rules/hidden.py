@@ -12,10 +12,11 @@ import numpy as np
 
 from .. import actions as A
 from ..components import CARDS
+from .phase_base import PhaseBase
 from .precomputed import CARD_FEATURES
 
 
-class HiddenInformation:
+class HiddenInformation(PhaseBase):
     """``resample_hidden`` (a mixin of ``SherwoodState``)."""
 
     __slots__ = ()

@@ -63,6 +63,7 @@ from __future__ import annotations
 from .. import actions as A
 from ..components import PROVISIONS, Traveller
 from ..observation import Kind
+from .phase_base import PhaseBase
 from .records import Loot, ProvisionsQuestions
 
 # Decisions of the loot's hand-out that the next one replaces on the stack.
@@ -70,7 +71,7 @@ _LOOT_KINDS = (Kind.SHARE, Kind.COMRADE, Kind.PROVISIONS, Kind.SHORTFALL)
 _SHARE_OUT_KINDS = (Kind.SHARE, Kind.COMRADE, Kind.SHORTFALL)
 
 
-class LootSharing:
+class LootSharing(PhaseBase):
     """The ``share``, ``comrade`` and ``provisions`` decisions (a mixin of ``SherwoodState``)."""
 
     __slots__ = ()
@@ -82,6 +83,7 @@ class LootSharing:
         (``planned_attack.py``); a spontaneous attack, or beating the Sheriff, ends any
         agreement of the ambush ("the leader divides the loot as evenly as possible (by the
         basic rules)")."""
+        assert self.coach is not None
         self.loot = Loot(ambush=amb, order=order, gold=card.gold, comrades=card.comrades)
         self.shares.fill(0)              # this robbery's shares, none given yet
         if self.targets.get(amb) == self.coach.card:
@@ -92,6 +94,7 @@ class LootSharing:
 
     def _ask_leader(self, kind: int, *data: int) -> None:
         """A decision of the leader's in the hand-out, with the shares so far shown."""
+        assert self.loot is not None
         self._show_shares()
         self._push_or_replace(kind, self.loot.leader, *data)
 
@@ -99,6 +102,7 @@ class LootSharing:
         """The ``shares`` block, written from the loot's record only: each participant's
         shares given so far, of which comrades (during the hand-out those the leader took as
         his own; once it is paid, every comrade)."""
+        assert self.loot is not None
         L = self.loot
         for q in L.order:
             self.shares[q] = (L.shares[q], L.comrades_got[q])
@@ -112,6 +116,7 @@ class LootSharing:
     def _share_loot(self) -> None:
         """"If the number of shares in the loot equals the number of outlaws in the ambush,
         each outlaw brings his player one share of the loot"; else the share-out rounds."""
+        assert self.loot is not None
         L = self.loot
         gold = min(L.gold, int(self.pit[0]))
         if gold + L.comrades == 0:       # nothing to share: the shares block stays empty
@@ -133,6 +138,7 @@ class LootSharing:
     def _fits(self, shares: list[int]) -> bool:
         """Whether these share counts can all be filled with the loot's bags and comrades
         (the leader's own bags are bags: they take no room for comrades)."""
+        assert self.loot is not None
         L = self.loot
         need = sum(shares) - L.gold      # shares that must be comrades
         if need <= 0:
@@ -142,6 +148,7 @@ class LootSharing:
     def _room_for_comrades(self, shares: list[int]) -> int:
         """How many of these shares can be comrades: each seat's shares up to his figures
         under the oak, the leader's without those he took as bags."""
+        assert self.loot is not None
         L = self.loot
         q = L.leader
         own = shares[q]
@@ -151,6 +158,7 @@ class LootSharing:
         return room
 
     def _fits_one_more(self, q: int) -> bool:
+        assert self.loot is not None
         shares = self.loot.shares
         shares[q] += 1
         ok = self._fits(shares)
@@ -161,6 +169,7 @@ class LootSharing:
         """"If there are fewer shares than outlaws, the leader gives one share of the loot to
         each ally (if possible) ... The procedure is repeated until all the loot has been
         handed out": rounds until a choice is the leader's."""
+        assert self.loot is not None
         L = self.loot
         order, leader, outlaws, shares = L.order, L.leader, L.outlaws, L.shares
         while True:
@@ -203,6 +212,7 @@ class LootSharing:
         his open shares (not taken as bags) are at most his figures under the oak and the
         room for comrades, which counts them, is at most the loot's comrades: the share he
         just took is open, so his open shares outnumber those he took as comrades."""
+        assert self.loot is not None
         L = self.loot
         q, shares, oak = L.leader, L.shares, L.oak
         room = self._room_for_comrades(shares)
@@ -217,6 +227,7 @@ class LootSharing:
 
     def _tier_room(self, tier: list[int]) -> int:
         """How many of the tier can still get a share (greedy is exact on a matroid)."""
+        assert self.loot is not None
         shares = list(self.loot.shares)
         room = 0
         for q in tier:
@@ -228,6 +239,7 @@ class LootSharing:
         return room
 
     def _leader_keeps_the_rest(self) -> None:
+        assert self.loot is not None
         L = self.loot
         while self._fits_one_more(L.leader):
             L.shares[L.leader] += 1
@@ -240,6 +252,7 @@ class LootSharing:
         """The example: "She may take the remaining bag of gold for herself or give it to
         Vasily as thanks for his help"; and the leader's own share of the round just ended:
         a bag (``give a share to self``) or a comrade (``give a comrade to self``)."""
+        assert self.loot is not None
         picks, own = d.data
         if own:
             mask[A.SHARE.start] = 1
@@ -256,6 +269,7 @@ class LootSharing:
                 "still take one (a comrade only with a figure under the oak)")
 
     def _apply_share(self, d, a: int) -> None:
+        assert self.loot is not None
         L = self.loot
         picks, own = d.data
         if own:
@@ -271,6 +285,7 @@ class LootSharing:
         self._share_out()
 
     def _assign_comrades(self) -> None:
+        assert self.loot is not None
         L = self.loot
         got = L.comrades_got
         if L.comrades > 0:
@@ -288,6 +303,7 @@ class LootSharing:
         self._pay_loot()
 
     def _mask_comrade(self, d, mask) -> None:
+        assert self.loot is not None
         room = self._comrade_room()
         self._mark_seats(mask, A.COMRADE, d.player, [q for q in self.loot.order if room[q] > 0])
 
@@ -296,6 +312,7 @@ class LootSharing:
                 "under the oak")
 
     def _apply_comrade(self, d, a: int) -> None:
+        assert self.loot is not None
         L = self.loot
         q = self._seat_named(A.COMRADE, d.player, a)
         L.comrades_got[q] += 1
@@ -305,6 +322,7 @@ class LootSharing:
     def _pay_loot(self) -> None:
         """The shares change hands: bags from the pit to the camps, comrades from under the
         oak into the camps (sixth round: counted for the end of the game)."""
+        assert self.loot is not None
         L = self.loot
         self._show_shares()
         sixth = self.sixth_round
@@ -347,6 +365,7 @@ class LootSharing:
                 if a in A.PROVISIONS else None)
 
     def _apply_provisions(self, d, a: int) -> None:
+        assert self.provisioning is not None
         c, q = self.provisioning, d.player
         if a == A.PROVISIONS.start:
             self.hand[q, PROVISIONS] -= 1
@@ -365,6 +384,7 @@ class LootSharing:
         """"All allies lead their outlaws from the ambush back to their camps", except those
         who played provisions now (they stay until the next successful attack or the round's
         end); "The card of the robbed traveller is removed from the game"."""
+        assert self.coach is not None
         for q in stays:
             self.provisioned[amb, q] = 1
         self._leave_ambush(amb, order, stays)

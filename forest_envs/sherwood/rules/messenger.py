@@ -12,9 +12,10 @@ from __future__ import annotations
 from .. import actions as A
 from ..components import CARDS, EQUIPMENT_COUNTS, MESSENGER, REROUTE, TOWNS
 from ..observation import F_DEST, Kind
+from .phase_base import PhaseBase
 
 
-class Messenger:
+class Messenger(PhaseBase):
     """The ``messenger`` decision (a mixin of ``SherwoodState``)."""
 
     __slots__ = ()
@@ -23,6 +24,7 @@ class Messenger:
         """Towns the coach may be sent to now: ``coach.step`` ambushes of its route are
         behind it, and the new route must start with them ("provided he does not have to
         move back along the path already travelled")."""
+        assert self.coach is not None
         coach = self.coach
         return REROUTE[CARDS[coach.card].origin][coach.destination][coach.step]
 
@@ -57,6 +59,7 @@ class Messenger:
                 "back along the path already travelled") if a in A.MESSENGER else None
 
     def _apply_messenger(self, d, a: int) -> None:
+        assert self.coach is not None
         q = d.player
         if a in A.MESSENGER:
             (t,) = A.MESSENGER.index(a)

@@ -21,6 +21,7 @@ import numpy as np
 from .. import actions as A
 from ..components import ALLIANCE_LETTERS, NUM_WEAPON_KINDS
 from ..observation import F_COMRADES, F_FAME, F_GOLD, Kind
+from .phase_base import PhaseBase
 from .precomputed import ASK_IDS, ASK_PATTERNS, CARD_FEATURES
 from .records import Offer
 
@@ -29,7 +30,7 @@ NO_TARGET = A.MAX_SLOTS     # offer_target's last entry: no target marked
 TOLD = 1            # slot_told's flag: the loot of this traveller was told in an offer
 
 
-class Negotiation:
+class Negotiation(PhaseBase):
     """The ``ask``, ``reveal``, ``answer`` and ``confirm`` decisions (a mixin of
     ``SherwoodState``)."""
 
@@ -94,6 +95,7 @@ class Negotiation:
     # --- asking the allies (rulebook, "a) Negotiating an alliance") -------------------------
     def _ask_ally(self, p: int) -> None:
         """The performer's ``ask`` of the ally at ``offer.next_ally``."""
+        assert self.offer is not None
         o = self.offer
         self.replace(Kind.ASK, p, o.ambush, o.own, o.offers, o.allies[o.next_ally])
 
@@ -101,6 +103,7 @@ class Negotiation:
         """"The performer is free to ask an ally for exactly as many points of strength as he
         thinks he needs": outlaws up to the ally's camp, at most one card per outlaw (and a
         free token pair for the cards); somebody must be asked, the informant always."""
+        assert self.offer is not None
         o = self.offer
         _, _, _, ally = d.data
         q = ally
@@ -121,6 +124,7 @@ class Negotiation:
                 "per outlaw from his hand (and a free pair of alliance tokens); somebody must be asked")
 
     def _apply_ask(self, d, a: int) -> None:
+        assert self.offer is not None
         o = self.offer
         c, e = A.ASK.index(a)
         _, _, _, ally = d.data
@@ -134,6 +138,7 @@ class Negotiation:
         self._next_ally(d.player)
 
     def _next_ally(self, p: int) -> None:
+        assert self.offer is not None
         o = self.offer
         o.next_ally += 1
         if o.next_ally < len(o.allies):
@@ -144,6 +149,7 @@ class Negotiation:
     def _after_asks(self, p: int) -> None:
         """Every seat was asked: (additions) the informant's promise to the performer when
         the informant is an ally, then the reveal or the answers."""
+        assert self.offer is not None
         o = self.offer
         if o.informant != p and p not in o.terms:
             self.replace(Kind.TERMS, p, o.ambush, o.own, p)
@@ -162,6 +168,7 @@ class Negotiation:
     def _apply_reveal(self, d, a: int) -> None:
         """"In negotiations the performer only reveals the size of the loot, not how it is
         distributed": its fame, gold and comrades, never its strength."""
+        assert self.offer is not None
         if a in A.REVEAL:
             (s,) = A.REVEAL.index(a)
             f = CARD_FEATURES[self.slots[s]]
@@ -172,6 +179,7 @@ class Negotiation:
     # --- the answers (rulebook, "b) Alliance agreement") ------------------------------------
     def _ask_next_answer(self) -> None:
         """Push the next asked ally's answer, or form the ambush once all have accepted."""
+        assert self.offer is not None
         o = self.offer
         answered = len(o.promise)   # each acceptance records its promise
         if answered < len(o.asked):
@@ -221,6 +229,7 @@ class Negotiation:
     def _apply_answer(self, d, a: int) -> None:
         """"An alliance is formed only with the consent of all its participants" (the
         additions' "Agreements"): a decline ends the offer."""
+        assert self.offer is not None
         q = d.player
         if a == A.DECLINE.start:
             self.pop()
@@ -236,6 +245,7 @@ class Negotiation:
     def _apply_confirm(self, d, a: int) -> None:
         """"If the allies' forces are insufficient, the performer may give up this action and
         take another step": everyone takes his outlaws and cards back."""
+        assert self.offer is not None
         if a == A.CONFIRM.id(A.CONFIRM_FORM):
             self._joint_formed()
             return
@@ -254,6 +264,7 @@ class Negotiation:
 
     def _offer_failed(self) -> None:
         """The performer decides again, with one more failed offer this turn."""
+        assert self.offer is not None
         o = self.offer
         self.offer = None
         self._show_offer()
@@ -263,6 +274,7 @@ class Negotiation:
         """"The allies place their outlaws from their camps into the ambush. One of the
         performer's outlaws is placed on the square leader's space"; promised cards are laid
         out marked with a lettered token pair (with the additions they stay in hand)."""
+        assert self.offer is not None
         o = self.offer
         p, amb = o.performer, o.ambush
         self.camp[p] -= o.own
@@ -285,6 +297,7 @@ class Negotiation:
         self._bind_agreement(o, used)
 
     def _joint_formed(self) -> None:
+        assert self.offer is not None
         o = self.offer
         p = o.performer
         self.offer = None

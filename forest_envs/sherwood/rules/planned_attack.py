@@ -17,10 +17,11 @@ import numpy as np
 from .. import actions as A
 from ..components import MAX_WEAPON_STRENGTH, NUM_WEAPON_KINDS, WEAPON_STRENGTH
 from ..observation import Kind
+from .phase_base import PhaseBase
 from .records import Fight
 
 
-class PlannedAttack:
+class PlannedAttack(PhaseBase):
     """The ``call``, ``pledge`` and ``shortfall`` decisions (a mixin of ``SherwoodState``)."""
 
     __slots__ = ()
@@ -39,6 +40,7 @@ class PlannedAttack:
         return True
 
     def _next_pledger(self) -> None:
+        assert self.fight is not None
         f = self.fight
         leader, rest = f.order[0], f.pledgers
         if len(rest) > 1:
@@ -51,12 +53,14 @@ class PlannedAttack:
             self.push(kind, player, f.ambush, f.strength, f.total, leader)
 
     def _mask_call(self, d, mask) -> None:
+        assert self.fight is not None
         self._mark_seats(mask, A.CALL, d.player, self.fight.pledgers)
 
     def _why_call(self, d, a: int) -> str | None:
         return "the leader calls an ally whose equipment promise is still to be confirmed"
 
     def _apply_call(self, d, a: int) -> None:
+        assert self.fight is not None
         f = self.fight
         q = self._seat_named(A.CALL, d.player, a)
         f.pledgers.remove(q)
@@ -73,6 +77,7 @@ class PlannedAttack:
                 if a in A.EQUIP else None)
 
     def _apply_pledge(self, d, a: int) -> None:
+        assert self.fight is not None
         f, q = self.fight, d.player
         amb, leader = f.ambush, f.order[0]
         if a == A.RENOUNCE.start:
@@ -118,6 +123,7 @@ class PlannedAttack:
         The traveller's comrades cover the comrades laid out first; a comrade shortfall cannot
         be paid ("the informant cannot pay with outlaws"): he chooses whose laid-out comrades
         go back under the oak."""
+        assert self.loot is not None
         L = self.loot
         amb = L.ambush
         informant = int(self.informant[amb].argmax())
@@ -141,6 +147,7 @@ class PlannedAttack:
         promise goes without; the engine withdraws alone only where his choice cannot
         matter: a single recipient still owed, or a shortfall as large as everything still
         owed (every promise goes without in full)."""
+        assert self.loot is not None
         L = self.loot
         amb = L.ambush
         for bags in (True, False):
@@ -158,10 +165,12 @@ class PlannedAttack:
 
     def _short(self, bags: bool) -> int:
         """Promised bags (or comrades) still to withhold."""
+        assert self.loot is not None
         return self.loot.short_bags if bags else self.loot.short_comrades
 
     def _withhold(self, bags: bool, q: int, k: int) -> None:
         """k of q's laid-out bags go back to the pit (comrades: back under the oak)."""
+        assert self.loot is not None
         L = self.loot
         if bags:
             self.advance[L.ambush, q] -= k
@@ -192,6 +201,7 @@ class PlannedAttack:
     def _collect_promises(self) -> None:
         """The recipients collect what is still laid out for them; the agreement ends, and
         the rest of the loot is shared by the basic rules."""
+        assert self.loot is not None
         amb = self.loot.ambush
         bags, comrades = self.advance[amb].copy(), self.advance_comrades[amb].copy()
         self.gold += bags

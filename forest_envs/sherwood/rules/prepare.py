@@ -23,6 +23,7 @@ from ..components import (
     MERCHANT_COST,
 )
 from ..observation import MAX_OFFERS
+from .phase_base import PhaseBase
 from .precomputed import (
     AMBUSH_IDS,
     CARD_FEATURES,
@@ -35,7 +36,7 @@ from .precomputed import (
 )
 
 
-class Preparation:
+class Preparation(PhaseBase):
     """The ``prep`` decision (a mixin of ``SherwoodState``)."""
 
     __slots__ = ()

@@ -29,10 +29,10 @@ class Offer:
     told: int = -1              # the laid-out traveller whose loot he told (-1: none)
     target: int = -1            # (additions) the place of the marked target (-1: none)
     # (additions) seat -> (bags promised, gold paid now, comrades promised)
-    terms: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    terms: dict[int, tuple[int, ...]] = field(default_factory=dict)
     # The allies who accepted, in the order asked -> the weapon cards each promised by kind
     # (with the additions only their number is promised: the cards are named at the attack).
-    promise: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    promise: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
 
 @record

@@ -28,13 +28,14 @@ from ..components import (
     ROUNDS,
 )
 from ..observation import Kind
+from .phase_base import PhaseBase
 from .precomputed import DECK_IDS, EQUIPMENT_DECK, SHERIFF_IDS
 
 # Places in the order the camps emptied that the end of preparation rewards.
 FIRST_TO_EMPTY, SECOND_TO_EMPTY = 1, 2
 
 
-class Rounds:
+class Rounds(PhaseBase):
     """Setup, the turn order of the preparation phase and the end of a round (a mixin of
     ``SherwoodState``)."""
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..components import FINAL_COMRADE_FAME, FINAL_GOLD_FAME
+from .phase_base import PhaseBase
 
 
-class Scoring:
+class Scoring(PhaseBase):
     """The sixth round's conversion, which ends the game (a mixin of ``SherwoodState``)."""
 
     __slots__ = ()

@@ -5,10 +5,11 @@ seats in clockwise order) is in ``facts.py``."""
 
 from __future__ import annotations
 
+from .phase_base import PhaseBase
 from .precomputed import CARD_FEATURES
 
 
-class SeatsAndTravellers:
+class SeatsAndTravellers(PhaseBase):
     """Seats named in actions, laid-out travellers, outlaws leaving an ambush (a mixin of
     ``SherwoodState``)."""
 

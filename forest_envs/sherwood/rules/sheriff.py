@@ -14,10 +14,11 @@ from __future__ import annotations
 from .. import actions as A
 from ..components import CARDS, FOREST_CLOAK, MIN_BAND
 from ..observation import Kind
+from .phase_base import PhaseBase
 from .records import CloakQuestions
 
 
-class Sheriff:
+class Sheriff(PhaseBase):
     """The ``cloak`` decision and the losses of a crushed ambush (a mixin of
     ``SherwoodState``)."""
 
@@ -45,6 +46,7 @@ class Sheriff:
         return "the player holds no forest cloak" if a in A.CLOAK else None
 
     def _apply_cloak(self, d, a: int) -> None:
+        assert self.crush is not None
         c, q = self.crush, d.player
         if a in A.CLOAK:
             self.hand[q, FOREST_CLOAK] -= 1
@@ -68,6 +70,8 @@ class Sheriff:
         player's band ... there must be at least four outlaws" (lost outlaws go under the
         oak: the project's reading, docs/sherwood.md); "Return of outlaws to camp", except
         those a forest cloak keeps there (the leader's place to one of them)."""
+        assert self.coach is not None
+        assert self.crush is not None
         c = self.crush
         amb, card = c.ambush, CARDS[self.coach.card]
         stays = [q for q in c.order if c.cloaks.get(q)]

@@ -7,6 +7,9 @@ and derived facts of ``facts.SherwoodFacts`` and the core's ``BufferState``.
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import ClassVar
+
 from ...core.state import BufferState
 from .. import text
 from ..observation import DECISIONS, block_names
@@ -37,7 +40,7 @@ class SherwoodState(Rounds, Preparation, Negotiation, Agreements, Attacks, Plann
 
     DECISIONS = DECISIONS
     HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
-    RENDER = text
+    RENDER: ClassVar[ModuleType] = text
     FIELDS = ("pile", "box", "removed", "slots", "equip_deck", "leads", "coach", "fight",
               "loot", "offer", "tokens", "round_index", "crush", "provisioning", "window",
               "targets")

@@ -5,13 +5,17 @@ tuples (what the heuristic reads); ``render.py``: the text board and its legend,
 hooks ``prompt`` and ``consequences``; ``words.py``: the pending decision as a sentence and
 the names every text uses; ``narration.py``: what a move did, with ``coach_drive.py`` (the
 coach's drive in words) and ``move_facts.py`` (what narration reads of a move from the
-states before and after it). The state's ``view``, ``reading``, ``render``,
+states before and after it); ``labels.py``: a move as the play list names it;
+``rules_summary.py``: the rules in a screen or two. The state's ``view``, ``reading``, ``render``,
 ``render_legend``, ``prompt`` and ``narrate`` call the functions named here; the picture
 (``../picture.py``) is drawn from the view too.
 """
 
+from .labels import move_label
 from .reading import reading
 from .render import consequences, legend, prompt, render
+from .rules_summary import rules_summary
 from .view import view
 
-__all__ = ["consequences", "legend", "prompt", "reading", "render", "view"]
+__all__ = ["consequences", "legend", "move_label", "prompt", "reading", "render", "rules_summary",
+           "view"]

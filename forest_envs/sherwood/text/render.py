@@ -6,28 +6,34 @@ may know (``view.py``, ``words.py``, ``narration.py``).
 
 from __future__ import annotations
 
+from ...drawing.lines import phrase_lines
 from ...drawing.seats import seat_name
 from ..components import AMBUSHES, EQUIPMENT, PLACES, RED_FORKS, TOWNS
 from .narration import consequences
 from .view import view
-from .words import prompt, wrap
+from .words import WIDTH, prompt, wrap
 
 __all__ = ["consequences", "legend", "prompt", "render"]
 
 
 def render(state, seat: int | None = None) -> str:
+    """The table as ``seat`` may see it, in lines of at most ``WIDTH`` columns (a long line
+    continues, indented, after one of its phrases)."""
     v = view(state, seat)
     d = v["decision"]
     holder = "-" if v["card_holder"] < 0 else f"P{v['card_holder']}"
-    lines = [f"Sherwood Forest: round {v['round']} ({v['phase']}), pit {v['pit']} gold, "
-             f"starting player figure P{v['figure']}, card {holder}",
+    lines = [f"Sherwood Forest: round {v['round']} ({v['phase']}), pit {v['pit']} gold",
+             f"Starting player: figure P{v['figure']}, card {holder}",
              *wrap(f"Now: {v['prompt']}").splitlines(), "Travellers:"]
     for s, e in enumerate(v["slots"]):
         if e is None:
             continue
         text = _card_text(e["card"]) if "card" in e else f"face down ({e['deck']})"
         marks = "".join(f" [P{q}]" for q in e["marked_by"])
-        told = f" told {e['told']}" if "told" in e else ""
+        told = ""
+        if "told" in e:
+            t = e["told"]
+            told = f", told: {t['fame']} fame, {t['gold']} gold, {t['comrades']} comrades"
         lines.append(f"  {s + 1}: {text}{marks}{told}")
         if "card" in e:
             lines.append("       route: " + " ".join(CODES[a] for a in e["card"]["route"]))
@@ -77,7 +83,8 @@ def render(state, seat: int | None = None) -> str:
     if "scores" in v:
         lines.append("Final: " + ", ".join(f"P{p} fame {s['fame']} rank {r}"
                                            for p, (s, r) in enumerate(zip(v["scores"], v["ranks"]))))
-    return "\n".join(lines)
+    return "\n".join(part for line in lines
+                     for part in phrase_lines(line, WIDTH, len(line) - len(line.lstrip()) + 4))
 
 
 CODES = ("Dg", "Dw", "Ng", "Nw", "Lg", "Lw", "Yg", "Yw", "*NE", "*SE", "*SW", "*NW")
@@ -109,14 +116,20 @@ def _map(v: dict) -> list[str]:
 
 
 LEGEND = """\
-Map: Dg/Dw Derby gate (next to the town) and wood, likewise N(ottingham), L(incoln), Y(ork);
-*NE *SE *SW *NW the four red forks in the angles of the crossing (each covers two roads);
-':3' outlaws lying there; '@' the coach.
-Travellers: place number, the card if you may see it, [Pn] inn markers, told: loot told in an offer.
-Ambushes: leader, outlaws per player, promised cards (basic: marked cards; additions: a number
-of cards kept in hand), and a binding agreement's target, informant and laid-out loot.
-A coach drives origin gate, wood, the arm's two forks, then the destination arm outwards.
-Players: fame, gold in camp, outlaws in camp and under the oak, equipment cards in hand."""
+Map: Dg/Dw Derby gate (next to the town) and wood, likewise N(ottingham),
+  L(incoln), Y(ork); *NE *SE *SW *NW the four red forks in the angles of
+  the crossing (each covers two roads); ':3' outlaws lying there; '@' the
+  coach.
+Travellers: place number, the card if you may see it, [Pn] inn markers,
+  told: the loot told in an offer.
+Ambushes: leader, outlaws per player, promised cards (basic: marked cards;
+  additions: a number of cards kept in hand), and a binding agreement's
+  target, informant and laid-out loot.
+A coach drives origin gate, wood, the arm's two forks, then the destination
+  arm outwards.
+Players: fame, gold in camp, outlaws in camp and under the oak, equipment
+  cards in hand."""
+assert max(map(len, LEGEND.splitlines())) <= WIDTH - 2  # the play command indents it by two
 
 
 def legend() -> str:

@@ -23,7 +23,7 @@ from ..components import (
 )
 from ..observation import DECISIONS, Kind
 
-WIDTH = 100     # no line of a text for people is longer (a terminal's width)
+WIDTH = 80      # no line of a text for people is longer (a terminal's width)
 
 
 # --- names ------------------------------------------------------------------------------------
