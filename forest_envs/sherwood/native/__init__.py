@@ -16,6 +16,9 @@ built (no compiler, ``FOREST_ENVS_NATIVE=OFF``); the Python engine then plays.
 
 from __future__ import annotations
 
+from dataclasses import fields
+from typing import Any
+
 from ...core.native_state import NativeState, check_native_contract, load_engine
 from ...core.state import GameState
 from .. import actions as A
@@ -29,8 +32,8 @@ from ..rules.records import CloakQuestions, Coach, Fight, Loot, Offer, Provision
 _engine, AVAILABLE, UNAVAILABLE_BECAUSE = load_engine(__name__)
 
 # The fields that hold a record (or None), by the record's class.
-RECORDS = {"coach": Coach, "fight": Fight, "loot": Loot, "offer": Offer, "crush": CloakQuestions,
-           "provisioning": ProvisionsQuestions}
+RECORDS: dict[str, Any] = {"coach": Coach, "fight": Fight, "loot": Loot, "offer": Offer, "crush": CloakQuestions,
+                            "provisioning": ProvisionsQuestions}
 
 
 def native_config(game):
@@ -63,7 +66,7 @@ def _field_property(name: str) -> property:
         def write(self, value) -> None:
             self._set_field(name, value)
     else:
-        names = record.__dataclass_fields__
+        names = tuple(f.name for f in fields(record))
 
         def read(self):
             values = self._field(name)
