@@ -23,7 +23,7 @@ from forest_envs.testing.differential import DiffOptions, compare_states, differ
 
 REQUIRE = os.environ.get("FOREST_ENVS_REQUIRE_NATIVE") == "1"
 # Games whose native engine is written (the others come in later; this list only grows).
-WRITTEN = ("chickwood_v0", "roundforest_v0")
+WRITTEN = ("chickwood_v0", "roundforest_v0", "sherwood_v0")
 
 
 def native_or_skip(env_id: str):
@@ -217,6 +217,90 @@ def test_roundforest_native_constants_match_the_python_tables():
     # the heavy kinds come first, the coin tokens last, as the C++ rules read them
     assert C.HEAVY_KINDS == slice(0, 5) and C.COIN_TOKENS == {C.COPPER_TOKEN, C.SILVER_TOKEN}
     assert C.CHIPS.keys() == {C.BLUE, C.YELLOW, C.RED} and bags.CHIP_ORDER == (C.BLUE, C.YELLOW, C.RED)
+
+
+def test_sherwood_native_constants_match_the_python_tables():
+    native_or_skip("sherwood_v0")
+    from forest_envs.sherwood import actions as A
+    from forest_envs.sherwood import components as C
+    from forest_envs.sherwood import observation as O
+    from forest_envs.sherwood.native import _engine
+    from forest_envs.sherwood.rules import agreements, attacks, negotiate, rounds
+
+    got = _engine.constants()
+    kinds = got.pop("Kind")
+    assert kinds == {k.name.upper(): i for i, k in enumerate(O.DECISIONS)}
+    assert kinds == {k.name: k.value for k in O.Kind}
+    sources = (C, A, O, agreements, attacks, negotiate, rounds)
+    want = {name: next(getattr(m, name) for m in sources if hasattr(m, name)) for name in got
+            if any(hasattr(m, name) for m in sources)}
+    want.update(NUM_LETTERS=len(C.ALLIANCE_LETTERS), NUM_TOWNS=len(C.TOWNS), RED_FORKS=tuple(C.RED_FORKS),
+                WEAPON_STRENGTH=tuple(C.WEAPON_STRENGTH), EQUIPMENT_COUNTS=tuple(C.EQUIPMENT_COUNTS))
+    assert set(want) == set(got), set(got) - set(want)
+    assert got == want
+    # the places' order, the weapons first, as the C++ rules read them
+    assert C.PLACES == ("church", "inn", "merchant", "market")
+    assert C.EQUIPMENT[:C.NUM_WEAPON_KINDS] == ("cudgel", "bow", "sword")
+
+
+def test_sherwood_hostile_fields_are_refused_by_both_engines_alike():
+    native_or_skip("sherwood_v0")
+    from forest_envs.sherwood import SherwoodGame
+
+    game = SherwoodGame.shared({"num_players": 4, "additions": True})
+    good = game.new_initial_state(2).to_dict()
+    coach = {"record": "forest_envs.sherwood.rules.records.Coach", "fields": {"card": 0, "step": 0, "destination": 0}}
+    cases = {
+        "pile": [[99], [-1], [True], {"tuple": [1]}, good["pile"] + good["pile"][:1]],
+        "slots": [good["slots"][:5], good["slots"][:5] + [99], good["slots"][:5] + [good["pile"][0]]],
+        "equip_deck": [[6], [-2], [0.5]],
+        "leads": [[4], [-1]],
+        "window": [[9]],
+        "round_index": [7, -1, True],
+        "tokens": [{"dict": [[{"tuple": [12, 0]}, 0]]}, {"dict": [[{"tuple": [0, 4]}, 0]]},
+                   {"dict": [[{"tuple": [0, 0]}, 6]]}, {"dict": [[{"tuple": [0, 0]}, 1], [{"tuple": [1, 0]}, 1]]}],
+        "targets": [{"dict": [[12, 0]]}, {"dict": [[0, 55]]}],
+        "coach": [coach, 5, {"record": coach["record"], "fields": {**coach["fields"], "destination": 2}}],
+    }
+    for field, values in cases.items():
+        for value in values:
+            bad = copy.deepcopy(good)
+            bad[field] = value
+            said = _refusals(game, bad)
+            assert len(set(said)) == 1, (field, value, said)
+            assert said[0].startswith("state dict: "), said
+            assert f"'{field}'" in said[0] or "do not add up" in said[0], said
+
+
+def test_sherwood_hostile_decision_stacks_are_refused_never_crash():
+    """A native state whose top decision was set from Python to any kind, player and data
+    (no ``edited()``): the mask and every action it allows raise a clear error or play on,
+    never read or write outside an array (a crash would kill the test process)."""
+    native_or_skip("sherwood_v0")
+    from forest_envs.sherwood import SherwoodGame
+    from forest_envs.sherwood.observation import DECISIONS
+
+    rng = np.random.default_rng(3)
+    tried = 0
+    for config in ({"num_players": 3}, {"num_players": 5, "additions": True}):
+        state = SherwoodGame.shared(config).new_initial_state(4, "native")
+        while not state.is_terminal and tried < 400:
+            hostile = state.clone()
+            kind = int(rng.integers(len(DECISIONS)))
+            spec = DECISIONS[kind]
+            data = [int(rng.integers(high + 1)) for _, high in spec.ints] + [int(rng.integers(-1, 7)) for _ in spec.seats]
+            try:
+                hostile.decisions = [*hostile.decisions[:-1], (kind, int(rng.integers(-1, 7)), tuple(data))]
+                for action in np.flatnonzero(hostile.legal_action_mask())[:3]:
+                    played = hostile.clone()
+                    played.apply(int(action))
+                    played.observation(0)
+                    played.to_dict()
+            except (ValueError, IllegalActionError, RuntimeError):
+                pass
+            tried += 1
+            state.apply(int(rng.choice(np.flatnonzero(state.legal_action_mask()))))
+    assert tried >= 400
 
 
 def test_roundforest_hostile_fields_are_refused_by_both_engines_alike():

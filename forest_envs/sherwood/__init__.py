@@ -1,8 +1,12 @@
 """Sherwood Forest: outlaws, ambushes and alliances on the roads of Sherwood (3-6 players)."""
 
 from ..envs.registration import register
+from . import native
 from .env import raw_env
 from .rules import SherwoodGame, SherwoodState, new_game
+
+SherwoodGame.native_state_class = native.NativeSherwoodState
+SherwoodGame.native_unavailable = native.UNAVAILABLE_BECAUSE
 
 
 def heuristic_agent(seed: int | None = None):

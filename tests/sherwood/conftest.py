@@ -2,17 +2,33 @@
 
 Positions are built by writing the state's named buffer views and fields (camps, gold,
 ambushes, laid-out travellers) and then playing actions by their names, so each test reads
-like the rulebook: ``act(state, "ambush at York Gate with 3")``.
+like the rulebook: ``act(state, "ambush at York Gate with 3")``. A native state's fields are
+copies (its lists and records live in C++), so the helpers set a field whole.
 """
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from engine_helpers import act, legal_names, phase  # noqa: F401  (re-exported to the tests)
 
+from forest_envs.core import engines
 from forest_envs.sherwood.components import AMBUSHES, EQUIPMENT, GOLD_BAGS
 from forest_envs.sherwood.observation import Kind
-from forest_envs.sherwood.rules import card_features, new_game
+from forest_envs.sherwood.rules import SherwoodGame, card_features, new_game
+
+
+# Every test here runs on each engine this machine has (the Python reference and, where it is
+# built, the native one): a rule's test is the native engine's test too. The engine is the
+# default of every game the test makes ($FOREST_ENVS_ENGINE), so ``new_game`` plays on it. A
+# test that needs one engine says so (``pytest.mark.python_only`` with its reason).
+@pytest.fixture(params=engines.available(SherwoodGame), autouse=True)
+def engine(request, monkeypatch):
+    marker = request.node.get_closest_marker("python_only")
+    if marker is not None and request.param != "python":
+        pytest.skip(f"python engine only: {marker.args[0]}")
+    monkeypatch.setenv(engines.ENGINE_VARIABLE, request.param)
+    return request.param
 
 
 def amb(name: str) -> int:
@@ -43,12 +59,14 @@ def set_player(state, p: int, *, camp=None, oak=None, gold=None, fame=None, hand
     if fame is not None:
         state.fame[p] = fame
     if hand is not None:
+        deck = list(state.equip_deck)
         for name, k in hand.items():
             kind = EQUIPMENT.index(name)
-            taken = min(k, state.equip_deck.count(kind))
+            taken = min(k, deck.count(kind))
             for _ in range(taken):
-                state.equip_deck.remove(kind)
+                deck.remove(kind)
             state.hand[p, kind] = k
+        state.equip_deck = deck
         state.hand_count[p] = int(state.hand[p].sum())
         state.equip_left[0] = len(state.equip_deck)
     state.edited()
@@ -56,20 +74,26 @@ def set_player(state, p: int, *, camp=None, oak=None, gold=None, fame=None, hand
 
 def set_slots(state, ids: list[int], face_up: tuple = (0,)) -> None:
     """Lay out the traveller cards ``ids`` (the cards laid out before go back on the pile)."""
-    for s, c in enumerate(state.slots):
+    pile, box, slots = list(state.pile), list(state.box), list(state.slots)
+    for s, c in enumerate(slots):
         if c >= 0:
-            state.pile.insert(0, c)
-            state._clear_slot(s)
+            pile.insert(0, c)
+            slots[s] = -1
+            for block in (state.slot_present, state.slot_face_up, state.slot_card, state.slot_told,
+                          state.slot_marked):
+                block[s] = 0
+            state.peek[:, s] = 0
     for s, c in enumerate(ids):
-        for where in (state.pile, state.box):
+        for where in (pile, box):
             if c in where:
                 where.remove(c)
-        state.slots[s] = c
+        slots[s] = c
         state.slot_present[s] = 1
         if s in face_up:
             state.slot_face_up[s] = 1
             state.slot_card[s] = card_features(c)
-    state.pile_left[0] = len(state.pile)
+    state.pile, state.box, state.slots = pile, box, slots
+    state.pile_left[0] = len(pile)
     state.edited()
 
 
@@ -79,13 +103,15 @@ def set_ambush(state, name: str, outlaws: dict[int, int], promised: dict[int, di
     for q, k in outlaws.items():
         state.ambush_outlaws[a, q] = k
     state.ambush_leader[a, next(iter(outlaws))] = 1
+    deck, tokens = list(state.equip_deck), dict(state.tokens)
     for q, spec in (promised or {}).items():
         for cname, k in spec.items():
             kind = EQUIPMENT.index(cname)
-            state.equip_deck.remove(kind)
+            deck.remove(kind)
             state.promised[a, q, kind] = k
-        state.tokens[(a, q)] = len(state.tokens)
-    state.equip_left[0] = len(state.equip_deck)
+        tokens[(a, q)] = len(tokens)
+    state.equip_deck, state.tokens = deck, tokens
+    state.equip_left[0] = len(deck)
     state.edited()
 
 
@@ -106,7 +132,7 @@ def attack_setup(card: int, ambushes: dict, *, n: int = 3, hands=None, promised=
     ``more_cards``), the given ambushes (name -> {seat: outlaws}, the first seat leads)
     manned from the camps (a band above four takes figures from the oak), ``leads`` to lead."""
     s = new_state(n, additions=additions)
-    s.equip_deck.extend(k for q in range(n) for k in np.repeat(np.arange(6), s.hand[q]).tolist())
+    s.equip_deck = s.equip_deck + [k for q in range(n) for k in np.repeat(np.arange(6), s.hand[q]).tolist()]
     s.hand[:] = 0
     s.hand_count[:] = 0
     set_slots(s, [card, *more_cards])

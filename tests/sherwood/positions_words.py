@@ -150,8 +150,8 @@ def planned(s, name: str, card: int, advance: dict, informant: int = 0, pledges=
     for q, g in advance.items():
         s.advance[a, q] = g
         s.pit[0] -= g
-    s.targets[a] = card
-    s.tokens[(a, -1)] = 5
+    s.targets = {**s.targets, a: card}   # set whole: a native state's field is a copy
+    s.tokens = {**s.tokens, (a, -1): 5}
     s.ambush_target[a, s.slots.index(card)] = 1
     s.informant[a, informant] = 1
     for q, e in (pledges or {}).items():

@@ -200,8 +200,8 @@ def planned(s, name: str, card: int, advance: dict[int, int], informant: int = 0
     for q, c in (comrades or {}).items():
         s.advance_comrades[a, q] = c
         s.oak[q] -= c
-    s.targets[a] = card
-    s.tokens[(a, -1)] = 5
+    s.targets = {**s.targets, a: card}   # set whole: a native state's field is a copy
+    s.tokens = {**s.tokens, (a, -1): 5}
     s.ambush_target[a, s.slots.index(card)] = 1
     s.informant[a, informant] = 1
     s.edited()
@@ -299,10 +299,13 @@ def test_messenger_clothes_cannot_send_the_coach_back_along_its_path():
     act(s, "lead traveller 1", "no messenger's clothes")
     assert (phase(s), s.coach.step) == ("messenger", 4)     # passed York's arm: both towns legal
     assert len(legal_names(s)) == 3
-    s.coach.step = 5                                        # had it passed the South-East Fork too
+    coach = s.coach                                         # set whole: a native state's field is a copy
+    coach.step = 5                                          # had it passed the South-East Fork too
+    s.coach = coach
     s.edited()
     assert legal_names(s) == {"no messenger's clothes"}   # every other town means driving back
-    s.coach.step = 4
+    coach.step = 4
+    s.coach = coach
     s.edited()
     act(s, "no messenger's clothes")
     # Its second pass of the fork (6 ambushes behind it) opens no window: no town is legal.
@@ -325,8 +328,10 @@ def test_only_one_messenger_clothes_per_traveller():
 def test_no_window_once_both_messenger_clothes_are_discarded():
     s = attack_setup(7, {"York Gate": {0: 1}}, additions=True, leads=(0, 1), more_cards=(0,),
                      hands={1: {"cudgel": 1}})
-    s.equip_deck.remove(MESSENGER)
-    s.equip_deck.remove(MESSENGER)
+    deck = s.equip_deck                 # set whole: a native state's field is a copy
+    deck.remove(MESSENGER)
+    deck.remove(MESSENGER)
+    s.equip_deck = deck
     s.equip_discard[MESSENGER] = 2
     s.edited()
     act(s, "lead traveller 1")

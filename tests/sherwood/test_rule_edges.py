@@ -103,7 +103,7 @@ def test_the_last_free_token_pair_goes_to_the_first_ally_asked_for_cards():
         set_player(s, 1, hand={"bow": 1})
         set_player(s, 2, hand={"bow": 1})
         for a in range(5):
-            s.tokens[(a + 6, 0)] = a          # five pairs in use elsewhere
+            s.tokens = {**s.tokens, (a + 6, 0): a}          # five pairs in use elsewhere
         s.edited()
         act(s, "offer a joint ambush at York Gate with 1 own", first)
         assert phase(s) == "ask" and s.view(None)["decision"]["data"]["ally"] == 2
@@ -232,8 +232,8 @@ def plan(s, name: str, card: int, advance: dict[int, int], informant: int = 0,
         s.pit[0] -= g
     for q, k in (pledged or {}).items():
         s.pledged[a, q] = k
-    s.targets[a] = card
-    s.tokens[(a, -1)] = 5
+    s.targets = {**s.targets, a: card}   # set whole: a native state's field is a copy
+    s.tokens = {**s.tokens, (a, -1): 5}
     s.ambush_target[a, s.slots.index(card)] = 1
     s.informant[a, informant] = 1
     s.edited()
@@ -441,7 +441,7 @@ def test_a_target_needs_a_free_alliance_token_pair_and_the_last_one_will_do(in_u
     s = new_state(3, additions=True)
     set_slots(s, [7, 0, 1, 2])
     for a in range(in_use):
-        s.tokens[(a + 6, 0)] = a
+        s.tokens = {**s.tokens, (a + 6, 0): a}
     s.edited()
     act(s, "offer a joint ambush at York Gate with 2 own")
     assert phase(s) == "target"

@@ -589,7 +589,7 @@ def test_card_asks_need_a_free_alliance_token_pair():
     s = new_state()
     set_player(s, 1, hand={"bow": 1})
     for a in range(6):
-        s.tokens[(a, 2)] = a          # all six pairs in use
+        s.tokens = {**s.tokens, (a, 2): a}          # all six pairs in use
     s.edited()
     act(s, "offer a joint ambush at York Gate with 1 own")
     assert "ask for 1 outlaws and 1 cards" not in legal_names(s)

@@ -22,6 +22,7 @@ from ...core.layout import BlockView
 from ...core.results import competition_ranks
 from .. import actions as A
 from ..components import ALLIANCE_LETTERS, CARDS, ROUNDS, ROUTES
+from . import checks
 from .records import CloakQuestions, Coach, Fight, Loot, Offer, ProvisionsQuestions
 
 if TYPE_CHECKING:
@@ -32,6 +33,9 @@ class SherwoodFacts:
     """The state's declared attributes and the facts derived from them (reads only)."""
 
     __slots__ = ()
+    # What a state dict must hold (rules/checks.py), checked by every engine's from_dict.
+    check_fields = staticmethod(checks.check_fields)
+    check_consistent = checks.check_consistent
 
     # What the facts read of the engine (``GameState`` has it; any state that combines the
     # facts with an engine does), declared here for a type checker only: the facts'
