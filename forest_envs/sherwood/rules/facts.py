@@ -26,6 +26,8 @@ from . import checks
 from .records import CloakQuestions, Coach, Fight, Loot, Offer, ProvisionsQuestions
 
 if TYPE_CHECKING:
+    from ...core.game import Game
+    from ...core.state_checks import LoadedState
     from .game import SherwoodGame
 
 
@@ -34,8 +36,12 @@ class SherwoodFacts:
 
     __slots__ = ()
     # What a state dict must hold (rules/checks.py), checked by every engine's from_dict.
-    check_fields = staticmethod(checks.check_fields)
-    check_consistent = checks.check_consistent
+    @staticmethod
+    def check_fields(game: Game, loaded: LoadedState) -> None:
+        checks.check_fields(game, loaded)
+
+    def check_consistent(self) -> None:
+        checks.check_consistent(self)
 
     # What the facts read of the engine (``GameState`` has it; any state that combines the
     # facts with an engine does), declared here for a type checker only: the facts'
