@@ -89,6 +89,7 @@ def _broken():
     raise ValueError("no such table")
 
 
+@pytest.mark.slow  # a whole-process run: make test-all
 def test_a_worker_error_is_raised_with_its_traceback():
     with pytest.raises(RuntimeError, match=r"env worker 0 \(envs 0\.\.0\) failed:(.|\n)*no such table"):
         BatchedSubprocVecEnv([_broken], workers=1)
@@ -102,6 +103,7 @@ def test_a_worker_error_is_raised_with_its_traceback():
         venv.close()
 
 
+@pytest.mark.slow  # a whole-process run: make test-all
 def test_the_trainer_s_own_envs_step_as_in_one_process_and_say_their_errors():
     """The last envs stepped by the trainer's process itself (``in_trainer``) answer every
     step, method and attribute as DummyVecEnv does, and their errors name them."""

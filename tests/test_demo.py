@@ -7,6 +7,8 @@ import os
 import re
 import sys
 
+import pytest
+
 from forest_envs.cli import args as cli_args
 from forest_envs.cli.demo import line_ups, summary_lines, training_line
 from forest_envs.cli.main import main
@@ -39,6 +41,7 @@ def test_line_ups_are_the_four_tables_in_order():
         ("heuristic", "random", "random"), ("ppo", "heuristic", "heuristic")]
 
 
+@pytest.mark.slow  # a whole-process run: make test-all
 def test_demo_prints_captions_tables_and_the_summary(tmp_path, capsys):
     code = main(["demo", "--config", "smoke", "--games", "2", "--workers", "1", "--quiet",
                  "--set", f"output_dir={tmp_path / 'demo'}", "--set", "time_limit_minutes=0.0001"])

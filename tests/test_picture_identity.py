@@ -59,6 +59,7 @@ def hashes_of(env_id: str) -> dict:
     return out
 
 
+@pytest.mark.slow  # every view of every configuration drawn: make test-all (test_pictures draws some)
 @pytest.mark.parametrize("env_id", GAMES)
 def test_pictures_are_the_stored_pixels(env_id):
     with open(HASHES, encoding="utf-8") as f:

@@ -27,6 +27,7 @@ def _fns(n: int):
     return [lambda: SingleAgentEnv("chickwood_v0", num_players=2) for _ in range(n)]
 
 
+@pytest.mark.slow  # a whole-process run: make test-all
 def test_groups_get_workers_of_their_own():
     venv = BatchedSubprocVecEnv(_fns(5), workers=2, groups=2)
     try:
@@ -60,6 +61,7 @@ def test_groups_get_workers_of_their_own():
         BatchedSubprocVecEnv(_fns(2), workers=2, groups=3)
 
 
+@pytest.mark.slow  # a whole-process run: make test-all
 def test_the_trainer_steps_the_last_envs_of_the_last_groups_itself():
     # one worker and the trainer: the second half is shared between them
     venv = BatchedSubprocVecEnv(_fns(8), workers=1, groups=2, in_trainer=3)

@@ -146,6 +146,7 @@ def mean_decision_ms(games) -> float:
 # =========================================================================================
 # Strength and speed
 # =========================================================================================
+@pytest.mark.slow  # a whole-process run: make test-all
 def test_beats_two_random_agents_in_200_three_player_games():
     specs = ["heuristic", "random", "random"]
     rows = summarize(specs, run_games("chickwood_v0", specs, 200, seed=0, workers=1))
