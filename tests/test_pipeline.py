@@ -225,8 +225,11 @@ def _rollout(cfg, tmp_path, steps: int):
 
 
 @pytest.mark.parametrize("name, workers, in_trainer", [
-    ("smoke.yaml", 1, 0), ("smoke.yaml", 2, 0), ("smoke.yaml", 1, 1),
-    ("roundforest_baseline.yaml", None, 0)])
+    ("smoke.yaml", 1, 1),
+    # whole training processes: make test-all
+    pytest.param("smoke.yaml", 1, 0, marks=pytest.mark.slow),
+    pytest.param("smoke.yaml", 2, 0, marks=pytest.mark.slow),
+    pytest.param("roundforest_baseline.yaml", None, 0, marks=pytest.mark.slow)])
 def test_a_pipelined_rollout_is_maskable_ppo_s_own(tmp_path, name, workers, in_trainer):
     """Same seed: every observation, sampled action, mask, reward and episode start the
     same, values and log-probabilities equal up to float rounding (the halves' forward

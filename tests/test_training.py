@@ -258,6 +258,7 @@ def test_rllib_env_gives_each_agent_its_own_terminal_reward():
     assert [rewards[a] for a in env.possible_agents] == pytest.approx(expected)
 
 
+@pytest.mark.slow  # a whole-process run: make test-all
 def test_rllib_runs_one_training_iteration(tmp_path):
     from forest_envs.train.rllib import train_rllib
 

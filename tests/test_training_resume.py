@@ -84,6 +84,7 @@ def ctrl_c_when(proc: subprocess.Popen, ready, timeout: float = 60) -> tuple[str
     return proc.communicate(timeout=timeout)
 
 
+@pytest.mark.slow  # a whole-process run: make test-all
 def test_ctrl_c_saves_a_checkpoint_and_prints_the_command_that_resumes(tmp_path):
     out = tmp_path / "run"
     sets = ["--set", f"output_dir={out}", "--set", "total_timesteps=1024", "--set", "checkpoint_every=256",
