@@ -377,19 +377,7 @@ void State::check_fields() const {
       throw BadInput("step: too many raids for raiding");
     if (d.kind == kind::KEY && (d.len < 2 || d.data[1] < 0)) throw BadInput("decisions: the key names no raider");
   }
-  for (const auto &d : decisions) {
-    if (d.kind < 0 || d.kind >= kind::COUNT) throw BadInput("decisions: unknown kind");
-    if (d.player < 0 || d.player >= n) throw BadInput("decisions: the player is not a seat");
-    const auto &spec = core().kinds[static_cast<size_t>(d.kind)];
-    if (d.len != spec.ints + spec.seats) throw BadInput("decisions: " + spec.name + " carries another number of values");
-    for (int i = 0; i < spec.ints; ++i)
-      if (d.data[static_cast<size_t>(i)] < 0 || d.data[static_cast<size_t>(i)] > spec.int_high[static_cast<size_t>(i)])
-        throw BadInput("decisions: " + spec.name + " carries a value out of range");
-    for (int s = 0; s < spec.seats; ++s) {
-      const int seat = d.data[static_cast<size_t>(spec.ints + s)];
-      if (seat < -1 || seat >= n) throw BadInput("decisions: " + spec.name + " names no seat");
-    }
-  }
+  check_decisions(-1);
 }
 
 }  // namespace forest::chickwood

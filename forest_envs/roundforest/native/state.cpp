@@ -335,18 +335,8 @@ void State::check_fields() const {
     if (get(B.gap_item, g) < NO_ITEM || get(B.gap_item, g) >= NUM_ITEMS) throw BadInput("gap_item out of range");
   for (int i = 0; i < FAIRY_ROWS * FAIRY_SLOTS; ++i)
     if (row(B.fairy)[i] < NO_ITEM || row(B.fairy)[i] >= NUM_ITEMS) throw BadInput("fairy out of range");
+  check_decisions(-1);
   for (const auto &d : decisions) {
-    if (d.kind < 0 || d.kind >= kind::COUNT) throw BadInput("decisions: unknown kind");
-    if (d.player < 0 || d.player >= n) throw BadInput("decisions: the player is not a seat");
-    const auto &spec = core().kinds[static_cast<size_t>(d.kind)];
-    if (d.len != spec.ints + spec.seats) throw BadInput("decisions: " + spec.name + " carries another number of values");
-    for (int i = 0; i < spec.ints; ++i)
-      if (d.data[static_cast<size_t>(i)] < 0 || d.data[static_cast<size_t>(i)] > spec.int_high[static_cast<size_t>(i)])
-        throw BadInput("decisions: " + spec.name + " carries a value out of range");
-    for (int s = 0; s < spec.seats; ++s) {
-      const int seat = d.data[static_cast<size_t>(spec.ints + s)];
-      if (seat < -1 || seat >= n) throw BadInput("decisions: " + spec.name + " names no seat");
-    }
     // what a pending decision's rules read as an index
     if (d.kind == kind::TOKEN_ITEM && get(B.cell_item, d.data[0]) < 0)
       throw BadInput("decisions: token_item on a cell without an item token");

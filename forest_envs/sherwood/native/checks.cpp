@@ -135,19 +135,7 @@ void State::check_fields() const {
   for (int s = 0; s < MAX_SLOTS; ++s)
     if ((get(b().slot_present, s) != 0) != (slots[static_cast<size_t>(s)] >= 0))
       throw BadInput("slots: a laid-out traveller where slot_present says none, or none where it says one");
-  for (const auto &d : decisions) {
-    if (d.kind < 0 || d.kind >= kind::COUNT) throw BadInput("decisions: unknown kind");
-    if (d.player < 0 || d.player >= n) throw BadInput("decisions: the player is not a seat");
-    const auto &spec = core().kinds[static_cast<size_t>(d.kind)];
-    if (d.len != spec.ints + spec.seats) throw BadInput("decisions: " + spec.name + " carries another number of values");
-    for (int i = 0; i < spec.ints; ++i)
-      if (d.data[static_cast<size_t>(i)] < 0 || d.data[static_cast<size_t>(i)] > spec.int_high[static_cast<size_t>(i)])
-        throw BadInput("decisions: " + spec.name + " carries a value out of range");
-    for (int s = 0; s < spec.seats; ++s) {
-      const int seat = d.data[static_cast<size_t>(spec.ints + s)];
-      if (seat < 0 || seat >= n) throw BadInput("decisions: " + spec.name + " names no seat");
-    }
-  }
+  check_decisions(0);
   check_top();
 }
 
