@@ -43,6 +43,8 @@ from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import CloudpickleWrapper
 from stable_baselines3.common.vec_env.util import dict_to_obs
 
+from .ctrl_c import start_forkserver
+
 
 class _WorkerVecEnv(DummyVecEnv):
     """A worker's envs: ``DummyVecEnv`` without its copies. DummyVecEnv hands out deep copies
@@ -201,6 +203,7 @@ class BatchedSubprocVecEnv(VecEnv):
             self.slices.append(slice(remote, n))
         self.group_workers: list[range] = [  # each group's workers
             range(self._worker_of(g.start), self._worker_of(g.stop - 1) + 1) for g in self.groups]
+        start_forkserver()
         method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
         ctx = mp.get_context(method)
         self.remotes, self.processes = [], []
