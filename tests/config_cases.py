@@ -40,18 +40,25 @@ def case_id(env_id: str, cfg: dict) -> str:
     return env_id + "-" + "-".join(f"{k}={v}" for k, v in cfg.items())
 
 
+def _configs_and_marks(env_id: str) -> list[tuple[dict, tuple]]:
+    game = game_spec(env_id).game_class
+    configs = game.all_configs()
+    cover = pairwise_cover(configs, {k: o.default for k, o in game.options.items()})
+    return [(cfg, () if cfg in cover else (pytest.mark.slow,)) for cfg in configs]
+
+
 def config_cases() -> list:
     """``(env_id, config)`` parameters of every registered game: the pairwise cover as is, the
     other configurations marked ``slow``."""
-    cases = []
-    for env_id in env_ids():
-        game = game_spec(env_id).game_class
-        configs = game.all_configs()
-        cover = pairwise_cover(configs, {k: o.default for k, o in game.options.items()})
-        for cfg in configs:
-            marks = () if cfg in cover else (pytest.mark.slow,)
-            cases.append(pytest.param(env_id, cfg, id=case_id(env_id, cfg), marks=marks))
-    return cases
+    return [pytest.param(env_id, cfg, id=case_id(env_id, cfg), marks=marks)
+            for env_id in env_ids() for cfg, marks in _configs_and_marks(env_id)]
+
+
+def game_config_cases(env_id: str) -> list:
+    """``config`` parameters of one game, for its own tests: the pairwise cover as is, the
+    other configurations marked ``slow``."""
+    return [pytest.param(cfg, id="-".join(f"{k}={v}" for k, v in cfg.items()), marks=marks)
+            for cfg, marks in _configs_and_marks(env_id)]
 
 
 def all_cases() -> list[tuple[str, dict]]:

@@ -52,6 +52,7 @@ def facts_of_view(v: dict) -> dict:
     }
 
 
+@pytest.mark.whole_games
 @pytest.mark.parametrize("num_players,legendary", [(2, False), (3, True), (4, False), (5, True)])
 def test_reading_holds_the_facts_of_the_view(num_players, legendary):
     for state in states(num_players, legendary):

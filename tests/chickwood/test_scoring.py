@@ -109,6 +109,7 @@ def test_henchmen_example_is_minus_6():
     assert S.henchmen_score(2) == -6
 
 
+@pytest.mark.whole_games
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 4), min_size=22, max_size=22), st.booleans())
 def test_loot_glory_is_the_breakdown_without_busts(collection, as_tuple):

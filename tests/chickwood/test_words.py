@@ -350,6 +350,7 @@ def _check_texts(texts: list[str]) -> None:
 
 @pytest.mark.parametrize(("num_players", "legendary", "agent", "seed"),
                          [(3, True, "heuristic", 1), (5, True, "random", 2), (2, False, "random", 3)])
+@pytest.mark.whole_games
 def test_whole_games_say_no_internal_name_and_stay_within_the_width(num_players, legendary,
                                                                     agent, seed):
     env = forest_envs.make("chickwood_v0", num_players=num_players, legendary=legendary)
@@ -375,6 +376,7 @@ def test_whole_games_say_no_internal_name_and_stay_within_the_width(num_players,
 REVEALING = ("raid", "key", "spy")
 
 
+@pytest.mark.whole_games
 def test_prompts_and_narrations_do_not_depend_on_what_the_seat_cannot_know():
     """A seat reads the same words in every state it cannot tell from the real one (the
     move's words too, unless the move reveals cards)."""

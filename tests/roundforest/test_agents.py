@@ -4,6 +4,7 @@ random agents and brings games to a winner."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import forest_envs
 from forest_envs.agents.base import RandomAgent
@@ -22,6 +23,7 @@ def test_heuristic_plays_through_the_env_api():
     assert info["rank"] in (1, 2, 3)
 
 
+@pytest.mark.whole_games
 def test_heuristic_beats_two_random_agents():
     """Within the env's default max_steps: a game random players stall counts as lost."""
     wins, games = 0, 60
@@ -42,6 +44,7 @@ def test_heuristic_beats_two_random_agents():
     assert wins >= 0.6 * games
 
 
+@pytest.mark.whole_games
 def test_heuristic_games_end_with_a_winner():
     """Within the env's default max_steps (where a stalled game would be truncated)."""
     ended = 0

@@ -149,12 +149,14 @@ def _random_walk(players: int, seed: int, steps: int) -> set[int]:
     return seen
 
 
+@pytest.mark.whole_games
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_movement_reaches_every_tile(players):
     for seed in range(10):
         assert _random_walk(players, seed, 3000) == set(tile_cells(players)), seed
 
 
+@pytest.mark.whole_games
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_play_of_the_engine_reaches_every_tile(players):
     seen = set()

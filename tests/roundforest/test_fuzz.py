@@ -6,6 +6,7 @@ against Roundforest's own, in ``invariants.py``.)"""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from forest_envs.roundforest import actions as A
 from forest_envs.roundforest.rules import new_game
@@ -13,6 +14,7 @@ from forest_envs.roundforest.rules import new_game
 STEPS = 1_200  # random games can stall for ever: each game stops here at the latest
 
 
+@pytest.mark.whole_games
 def test_hidden_card_and_prince_draws_never_reach_other_observations():
     """Another card in hand or other Prince draws change nothing another seat observes,
     views, sees rendered or reads of the owner's possible actions."""

@@ -106,6 +106,7 @@ def _positions(config: dict, games: int, every: int = 7):
 
 @pytest.mark.parametrize("config", [{"num_players": 3}, {"num_players": 2},
                                     {"num_players": 4, "blockade": True}])
+@pytest.mark.whole_games
 def test_every_distance_is_one_move_more_than_the_best_tile_one_move_on(config):
     seen_spirit = seen_debt = seen_blocked = differs = 0
     for s in _positions(config, games=2, every=40):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from config_cases import game_config_cases
 
 from forest_envs.roundforest.observation import KIND_OF_NAME
 from forest_envs.roundforest.rules import RoundforestGame, new_game
@@ -57,7 +58,8 @@ def facts_of_reading(r: SeatReading) -> dict:
     return facts
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+@pytest.mark.whole_games
+@pytest.mark.parametrize("config", game_config_cases("roundforest_v0"))
 def test_reading_holds_the_facts_of_the_view(config):
     seen = 0
     for state in states(config):
@@ -69,6 +71,7 @@ def test_reading_holds_the_facts_of_the_view(config):
     assert seen > 1000
 
 
+@pytest.mark.whole_games
 def test_reading_tells_apart_nothing_another_seat_hides():
     """Two states a seat cannot tell apart (another seat's face-down card and the Prince's
     draws redrawn) read the same; the positions with something hidden are checked."""

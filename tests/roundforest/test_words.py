@@ -313,6 +313,7 @@ def texts_of_a_game(num_players: int, agents: str, seed: int, steps: int):
 
 @pytest.mark.parametrize(("num_players", "agents", "seed"), [(2, "random", 3), (3, "heuristic", 4),
                                                               (4, "random", 5)])
+@pytest.mark.whole_games
 def test_no_text_shows_an_internal_name_or_passes_80_columns(num_players, agents, seed):
     seen = 0
     for text in texts_of_a_game(num_players, agents, seed, steps=150):

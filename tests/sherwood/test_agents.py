@@ -81,6 +81,7 @@ def win_rate(games: int, n: int = 4, additions: bool = False) -> tuple[float, in
     return wins / games, offers, accepts, declines
 
 
+@pytest.mark.whole_games
 def test_beats_three_random_players_and_makes_and_answers_offers():
     rate, offers, accepts, declines = win_rate(200)
     assert rate >= 0.85, rate

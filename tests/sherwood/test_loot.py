@@ -456,6 +456,7 @@ def reference_handouts(order: list[int], outlaws: list[int], oak: list[int], gol
     return set(rounds((0,) * n, 0, 0, 1))
 
 
+@pytest.mark.whole_games
 def test_the_engine_hands_out_exactly_what_the_rounds_allow_random_positions():
     """Over random robberies built where the leader's own share matters most (a leader with
     figures under the oak, allies with few, loot of bags and comrades, a pit sometimes

@@ -55,6 +55,7 @@ def cuts(monkeypatch):
     return found
 
 
+@pytest.mark.whole_games
 def test_no_label_of_any_picture_is_cut(cuts):
     for s in positions():
         for seat in (None, 0):

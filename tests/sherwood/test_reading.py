@@ -49,6 +49,7 @@ def facts_of_reading(r: SeatReading) -> dict:
     return facts
 
 
+@pytest.mark.whole_games
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
 def test_reading_holds_the_facts_of_the_view(config):
     seen = {"coach": 0, "offer": 0, "peeked": 0}
@@ -64,6 +65,7 @@ def test_reading_holds_the_facts_of_the_view(config):
     assert min(seen.values()) > 0, seen   # the rarer entries were compared too
 
 
+@pytest.mark.whole_games
 def test_reading_tells_apart_nothing_another_seat_hides():
     """Two states a seat cannot tell apart (other hands, the travellers it has not seen and
     the decks redrawn) read the same; the positions where the redraw changed something

@@ -500,6 +500,7 @@ def test_ranks_break_ties_by_fewer_oak_outlaws_then_more_gold():
 # =========================================================================================
 # Whole games: determinism, conservation, hidden information
 # =========================================================================================
+@pytest.mark.whole_games
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_random_games_keep_every_piece(n):
     for seed in range(6):

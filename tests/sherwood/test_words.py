@@ -239,6 +239,7 @@ def _play(config, seed, steps, check, heuristic=False):
 @pytest.mark.parametrize("config, heuristic", [({"num_players": 4, "additions": False}, False),
                                                ({"num_players": 5, "additions": True}, False),
                                                ({"num_players": 4, "additions": True}, True)])
+@pytest.mark.whole_games
 def test_random_and_heuristic_play_prompts_and_narrations_are_plain_and_short(config, heuristic):
     seen = set()
 
@@ -260,6 +261,7 @@ def test_random_and_heuristic_play_prompts_and_narrations_are_plain_and_short(co
     assert {"prep", "lead"} <= seen
 
 
+@pytest.mark.whole_games
 def test_a_prompt_is_the_same_for_every_hidden_card_the_observer_has_not_seen():
     def check(before, a, after, rng):
         if after.is_terminal:
