@@ -4,7 +4,6 @@ block saying which study, tier, seed and algorithm made it and its scores)."""
 
 from __future__ import annotations
 
-import csv
 import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -79,8 +78,3 @@ def read_final(folder: Path) -> FinalScores | None:
         return None
     return FinalScores(**json.loads(path.read_text())["study"])
 
-
-def read_curve_csv(path: Path) -> list[dict]:
-    """curve.csv as rows of strings (for a reader without the JSON)."""
-    with path.open(newline="") as f:
-        return list(csv.DictReader(f))

@@ -10,7 +10,7 @@ reads and checks it whole before anything runs; every error names the field.
     games:
       - {env: chickwood_v0, config: {num_players: 3, legendary: false}}   # label optional
     evaluation: {points: 10, games: 30, final_games: 300}
-    statistics: {reps: 50000, seed: 0}
+    statistics: {reps: 10000, seed: 0}
 """
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ def _evaluation(raw: object, tier: BudgetTier, games: tuple[GameEntry, ...]) -> 
 
 def _statistics(raw: object) -> StatisticsSettings:
     raw = _mapping(raw if raw is not None else {}, "statistics", ("reps", "seed"))
-    return StatisticsSettings(_int(raw.get("reps", 50_000), "statistics.reps", 100),
+    return StatisticsSettings(_int(raw.get("reps", 10_000), "statistics.reps", 100),
                               _int(raw.get("seed", 0), "statistics.seed", 0))
 
 
