@@ -53,8 +53,10 @@ class LocalProcesses:
         env.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         log = (plan.path / LOG).open("a")
         argv = [sys.executable, "-m", "forest_envs.studies.run_one", str(plan.path / "plan.json")]
+        # In a session of its own, so a Ctrl-C at the terminal reaches this process alone, which
+        # passes it on once (stop): a second SIGINT would stop a run without its checkpoint.
         proc = subprocess.Popen(argv + (["--progress"] if self.progress else []), stdout=log,
-                                stderr=subprocess.STDOUT, env=env)
+                                stderr=subprocess.STDOUT, env=env, start_new_session=True)
         log.close()  # the child holds its own copy
         self.running[proc.pid] = (plan, proc, time.time())
 
@@ -74,19 +76,30 @@ class LocalProcesses:
                 return ended
             time.sleep(0.2)
 
-    def stop(self) -> list[Ended]:
-        # A Ctrl-C at the terminal reached the runs too; a SIGINT sent to this process alone
-        # did not: pass it on (a run that already has one just goes on saving).
+    def _signal_all(self, signum: int) -> None:
         for _, proc, _ in self.running.values():
             if proc.poll() is None:
-                proc.send_signal(signal.SIGINT)
+                proc.send_signal(signum)
+
+    def stop(self) -> list[Ended]:
+        """One SIGINT to every run (each stops between two steps and saves a checkpoint, or
+        stops its evaluation), then wait for them; a second Ctrl-C passes on a second SIGINT,
+        which stops them at once, and past the grace time they are killed: either way their
+        last checkpoint is what remains."""
+        self._signal_all(signal.SIGINT)
         deadline = time.time() + STOP_GRACE_SECONDS
         ended = []
-        while self.running and time.time() < deadline:
-            ended += self.wait(deadline - time.time())
+        try:
+            while self.running and time.time() < deadline:
+                ended += self.wait(deadline - time.time())
+        except KeyboardInterrupt:
+            self._signal_all(signal.SIGINT)
         for plan, proc, started in self.running.values():
-            proc.kill()  # past the grace time: its last checkpoint is what remains
-            proc.wait()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
             ended.append(Ended(plan, proc.returncode, time.time() - started))
         self.running.clear()
         return ended

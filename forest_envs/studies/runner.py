@@ -13,8 +13,9 @@ the others from their last checkpoint and refuses a study whose runs differ (pla
 from __future__ import annotations
 
 import shutil
+import signal
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..train.progress import Progress
@@ -72,6 +73,16 @@ class StudyProgress:
         self.shown.line(self.status(running))
 
 
+def _judged(end: Ended) -> Ended:
+    """How a run ended, by its files first: a run whose final.json is written has finished,
+    whatever its exit status (a Ctrl-C as its process exits kills it with SIGINT)."""
+    if read_final(end.plan.path) is not None:
+        return replace(end, status=0)
+    if end.status == -signal.SIGINT:
+        return replace(end, status=INTERRUPTED)
+    return end
+
+
 def _copy_study_file(study: Study, out: Path) -> None:
     target = out / "study.yaml"
     if Path(study.source).resolve() != target.resolve():
@@ -105,6 +116,7 @@ def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None 
         nonlocal running
         for end in ended:
             running -= 1
+            end = _judged(end)
             {0: outcome.finished, INTERRUPTED: outcome.interrupted}.get(
                 end.status, outcome.failed).append(end.plan.run_id)
             meter.ended(end, running)
