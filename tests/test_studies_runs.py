@@ -111,3 +111,23 @@ def test_the_command_runs_each_run_in_its_own_process(tmp_path, capsys):
     # a second time: everything is kept, only the report is written again
     assert main(["study", "tiny", "--out", str(out), "--jobs", "2"]) == 0
     assert "2 already finished" in capsys.readouterr().out
+
+
+@pytest.mark.slow  # two RLlib sessions, each its own Ray instance
+def test_rllib_ppo_continues_from_its_checkpoint(tmp_path):
+    from dataclasses import replace
+
+    from forest_envs.studies.algorithms import TrainingJob, algorithm
+
+    pytest.importorskip("ray")
+    settings = {"policy.net_arch": [16], "ppo.n_epochs": 1, "rllib.train_batch_size": 512,
+                "rllib.minibatch_size": 128, "rllib.num_env_runners": 0, "rllib.num_cpus": 1}
+    job = TrainingJob("chickwood_v0", {"num_players": 3}, 0, 2048, 1024, tmp_path / "training", settings)
+    rllib_ppo = algorithm("rllib_ppo")
+    # a first session that stopped half way (as a budget of 1,024 steps makes it)
+    half = rllib_ppo.train(replace(job, learner_steps=1024))
+    assert (half.finished, half.learner_steps) == (True, 1024)
+    done = rllib_ppo.train(job)
+    assert (done.finished, done.learner_steps) == (True, 2048)            # counted on, not from 0
+    assert [c.learner_steps for c in rllib_ppo.checkpoints(job)] == [1024, 2048]
+    assert rllib_ppo.train(job).learner_steps == 2048                     # at the budget: nothing to do

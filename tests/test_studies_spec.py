@@ -63,7 +63,7 @@ def test_the_shipped_studies_load():
     ("seeds", [0, -1], "seeds[1] must be an integer >= 0, not -1"),
     ("name", KeyError, "the study file: missing name"),
     ("algorithms.0.name", "dqn", "algorithms[0].name: 'dqn' is not an algorithm; the algorithms "
-     "are maskable_ppo"),
+     "are maskable_ppo, rllib_ppo"),
     ("algorithms.0.settings", {"ppo.n_stepz": 3}, "algorithms[0].settings (on chickwood_v0): "
      "unknown training config key(s) ['ppo.n_stepz']"),
     ("algorithms.0.settings", {"seed": 3}, "algorithms[0].settings (on chickwood_v0): seed is "
@@ -80,6 +80,19 @@ def test_a_bad_field_is_named(path, value, message):
     with pytest.raises(ConfigError) as err:
         parse_study(with_(path, value))
     assert str(err.value).startswith(message), str(err.value)
+
+
+def test_rllib_ppo_plays_one_shared_policy():
+    raw = copy.deepcopy(GOOD)
+    raw["algorithms"] = [{"name": "rllib_ppo", "settings": {"rllib.policies": "per_seat"}}]
+    with pytest.raises(ConfigError, match=r"^algorithms\[0\].settings \(on chickwood_v0\): "
+                       r"rllib.policies='per_seat': a study evaluates one policy in every seat"):
+        parse_study(raw)
+    raw["algorithms"] = [{"name": "rllib_ppo", "settings": {"rllib.iterations": 3}}]
+    with pytest.raises(ConfigError, match=r"rllib.iterations is decided by the study"):
+        parse_study(raw)
+    raw["algorithms"] = [{"name": "rllib_ppo"}]
+    assert parse_study(raw).algorithms[0].name == "rllib_ppo"
 
 
 def test_two_entries_of_one_name_need_labels():

@@ -6,9 +6,11 @@ from __future__ import annotations
 from ...core.errors import ConfigError
 from .base import Algorithm, PolicyCheckpoint, TrainingJob, TrainingOutcome
 from .maskable_ppo import MaskablePPO
+from .rllib_ppo import RLlibPPO
 
 ALGORITHMS: dict[str, Algorithm] = {
     "maskable_ppo": MaskablePPO(),
+    "rllib_ppo": RLlibPPO(),
 }
 
 
