@@ -1,7 +1,8 @@
 """A study end to end (forest_envs/studies/runner.py, run_one.py, the maskable_ppo adapter):
 the tiny study's two runs, one stopped half way as by Ctrl-C, then the same study again:
 the finished run is kept, the other continues from its checkpoint, and the results folder
-gets its curves, final entries, aggregate, table and plots. The same through the command line,
+gets its curves, final entries, aggregate, table and plots; a run cut during its evaluation
+evaluates only what is missing. The same through the command line,
 with each run its own process, is in the slow suite."""
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import pytest
 from forest_envs.cli.main import main
 from forest_envs.studies import load_study
 from forest_envs.studies.dispatch import InProcess
-from forest_envs.studies.results import read_curve, read_final
+from forest_envs.studies.plan import read_plan
+from forest_envs.studies.results import read_curve, read_final, write_curve
+from forest_envs.studies.run_one import run
 from forest_envs.studies.runner import run_study
 
 pytest.importorskip("sb3_contrib")
@@ -77,6 +80,16 @@ def test_a_tiny_study_stopped_half_way_and_continued(tmp_path, ctrl_c_half_way_f
     assert (out / "plots" / "win_rate_curves.svg").is_file()
     assert second.report == out / "results.md" and "| chickwood_3p | maskable_ppo |" in second.report.read_text()
     assert (out / "study.yaml").read_text() == Path(study.source).read_text()
+
+    # A session cut during seed 1's evaluation (its second point and final entry not written):
+    # the run evaluates what is missing, and only that.
+    curve = read_curve(seed_1)
+    write_curve(seed_1, curve[:1])
+    (seed_1 / "final.json").unlink()
+    trained = (seed_1 / "training" / "summary.json").stat().st_mtime_ns
+    assert run(read_plan(seed_1 / "plan.json"), say=lambda text: None) == 0
+    assert read_curve(seed_1) == curve and read_final(seed_1) is not None
+    assert (seed_1 / "training" / "summary.json").stat().st_mtime_ns == trained
 
 
 def test_a_changed_study_is_refused_in_the_same_folder(tmp_path):
