@@ -105,6 +105,7 @@ def test_the_report(tmp_path):
     assert "| a | b | 1.000 [1.000, 1.000] |" in text
     assert "[PNG](plots/win_rate_curves.png), [SVG](plots/win_rate_curves.svg)" in text
     assert "## Score: rating\n\nNot computed: no rating score for g1" in text
+    assert "| a | g2 | 3 | 2,048 | 1.0 | 0.300 | 30.00 | 8.000 | - |" in text      # the runs
     for stem in ("intervals", "profiles", "improvement", "curves"):
         for fmt in ("png", "svg"):
             assert (tmp_path / "plots" / f"win_rate_{stem}.{fmt}").stat().st_size > 1000

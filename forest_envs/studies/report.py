@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..core.errors import ConfigError
 from . import plots
-from .results import read_final
+from .results import FinalScores, read_final
 from .spec import Study
 from .statistics import CONFIDENCE, SCORES, Aggregates, ScoreStatistics, read_scores, score_statistics
 
@@ -32,7 +32,7 @@ def _cell(e: Aggregates) -> str:
 
 
 def _markdown(study: Study, computed: list[tuple[ScoreStatistics, dict[str, str]]],
-              skipped: dict[str, str], wall: dict[str, float]) -> str:
+              skipped: dict[str, str], wall: dict[str, float], finals: list[FinalScores]) -> str:
     s = study
     lines = [f"# Study `{s.name}`", "",
              f"{len(s.algorithms)} algorithm(s) x {len(s.games)} game configuration(s) x "
@@ -63,7 +63,24 @@ def _markdown(study: Study, computed: list[tuple[ScoreStatistics, dict[str, str]
         lines += ["", f"![{stats.kind.name}: IQM against learner steps]({PLOTS}/{curve}.png)", ""]
     for name, why in skipped.items():
         lines += [f"## Score: {name}", "", f"Not computed: {why}", ""]
-    return "\n".join(lines)
+    return "\n".join(lines + _runs_table(finals))
+
+
+def _number(value: float | None, digits: int) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _runs_table(finals: list[FinalScores]) -> list[str]:
+    """Every run's final entry in one row (its final.json has the whole entry)."""
+    lines = ["## Runs", "", "The final policy of each run, full protocol (`runs/<algorithm>/<game>/"
+             "seed_<n>/final.json`).", "",
+             "| algorithm | game | seed | learner steps | training min | win rate vs heuristic | "
+             "rating mu | score win_rate | score rating |", "|---|---|---|---|---|---|---|---|---|"]
+    for f in finals:
+        lines.append(f"| {f.algorithm} | {f.game} | {f.seed} | {f.learner_steps:,} | "
+                     f"{f.training_seconds / 60:.1f} | {f.win_rate_vs_heuristic:.3f} | "
+                     f"{_number(f.rating_mu, 2)} | {f.score_win_rate:.3f} | {_number(f.score_rating, 3)} |")
+    return lines + [""]
 
 
 def write_report(study: Study, out: Path) -> Path:
@@ -83,11 +100,12 @@ def write_report(study: Study, out: Path) -> Path:
         computed.append((stats, plots.draw_all(stats, out / PLOTS)))
     if not computed:
         raise ConfigError(f"no score could be computed: {'; '.join(skipped.values())}")
+    finals = [f for f in (read_final(out / "runs" / a.label / g.label / f"seed_{seed}")
+                          for a in study.algorithms for g in study.games for seed in study.seeds)
+              if f is not None]  # (all of them: read_scores has read them)
     wall = {}
     for a in study.algorithms:
-        finals = [read_final(out / "runs" / a.label / g.label / f"seed_{seed}")
-                  for g in study.games for seed in study.seeds]
-        times = [f.training_seconds for f in finals if f is not None]  # (all: read_scores read them)
+        times = [f.training_seconds for f in finals if f.algorithm == a.label]
         wall[a.label] = sum(times) / len(times)
     aggregate = {"study": study.name, "study_file": study.source, "tier": study.tier.name,
                  "learner_steps": study.tier.learner_steps, "seeds": list(study.seeds),
@@ -99,5 +117,5 @@ def write_report(study: Study, out: Path) -> Path:
                  "training_seconds_mean": wall, "scores": scores_json}
     (out / AGGREGATE).write_text(json.dumps(aggregate, indent=1) + "\n")
     path = out / MARKDOWN
-    path.write_text(_markdown(study, computed, skipped, wall) + "\n")
+    path.write_text(_markdown(study, computed, skipped, wall, finals) + "\n")
     return path
