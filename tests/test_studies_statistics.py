@@ -26,7 +26,7 @@ STUDY = {
     "games": [{"label": "g1", "env": "chickwood_v0", "config": {"num_players": 3}},
               {"label": "g2", "env": "chickwood_v0", "config": {"num_players": 3}}],
     "evaluation": {"points": 2, "games": 3, "final_games": 6},
-    "statistics": {"reps": 100, "seed": 7},
+    "statistics": {"reps": 100, "curve_reps": 100, "seed": 7},
 }
 # a's final scores: 1..4 on g1 and 5..8 on g2 (seed by seed); b scores 0.5 everywhere
 FINAL = {"a": {"g1": [1.0, 2.0, 3.0, 4.0], "g2": [5.0, 6.0, 7.0, 8.0]},
@@ -61,7 +61,7 @@ def test_the_scores_are_read_from_the_result_files(tmp_path):
 def test_known_answers(tmp_path):
     study = write_runs(tmp_path)
     before = np.random.get_state()[1].copy()
-    stats = score_statistics(read_scores(study, tmp_path, WIN_RATE), reps=100, seed=7)
+    stats = score_statistics(read_scores(study, tmp_path, WIN_RATE), reps=100, curve_reps=100, seed=7)
     assert (np.random.get_state()[1] == before).all()  # the global generator is put back
     over = stats.over_games["a"]
     # IQM of 1..8: the middle half 3, 4, 5, 6; the mean 4.5 too
@@ -113,5 +113,5 @@ def test_the_report(tmp_path):
     assert aggregate["scores"]["win_rate"]["runs"]["a"]["g2"] == [5.0, 6.0, 7.0, 8.0]
     assert aggregate["scores"]["win_rate"]["over_games"]["a"]["iqm"]["point"] == pytest.approx(4.5)
     assert aggregate["scores"]["rating"]["skipped"].startswith("no rating score for g1")
-    assert aggregate["bootstrap"] == {"library": "rliable 1.2.0", "reps": 100, "seed": 7,
+    assert aggregate["bootstrap"] == {"library": "rliable 1.2.0", "reps": 100, "curve_reps": 100, "seed": 7,
                                       "confidence": 0.95, "method": "percentile, stratified over games"}

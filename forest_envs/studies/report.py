@@ -42,7 +42,8 @@ def _markdown(study: Study, computed: list[tuple[ScoreStatistics, dict[str, str]
              f"line-up, random and heuristic), then the full benchmark protocol "
              f"({s.evaluation.final_games} games per line-up) on the final policy.", "",
              f"Statistics by rliable {version('rliable')}: interquartile mean (IQM) and mean over runs, "
-             f"{CONFIDENCE:.0%} stratified-bootstrap intervals ({s.statistics.reps:,} resamples, seed "
+             f"{CONFIDENCE:.0%} stratified-bootstrap intervals ({s.statistics.reps:,} resamples; "
+             f"{s.statistics.curve_reps:,} for each point of the curves and profiles; seed "
              f"{s.statistics.seed}).", ""]
     lines += ["Training time per run (mean over seeds and games):", ""]
     lines += [f"- {a}: {seconds / 60:.1f} min" for a, seconds in wall.items()] + [""]
@@ -93,7 +94,8 @@ def write_report(study: Study, out: Path) -> Path:
             skipped[kind.name] = str(err)
             scores_json[kind.name] = {"description": kind.title, "skipped": str(err)}
             continue
-        stats = score_statistics(matrices, study.statistics.reps, study.statistics.seed)
+        st = study.statistics
+        stats = score_statistics(matrices, st.reps, st.curve_reps, st.seed)
         runs = {a: {g: [float(v) for v in matrices.final[a][:, j]] for j, g in enumerate(matrices.games)}
                 for a in matrices.algorithms}
         scores_json[kind.name] = _stats_json(stats, runs)
@@ -112,6 +114,7 @@ def write_report(study: Study, out: Path) -> Path:
                  "algorithms": [a.label for a in study.algorithms],
                  "games": [g.label for g in study.games],
                  "bootstrap": {"library": f"rliable {version('rliable')}", "reps": study.statistics.reps,
+                               "curve_reps": study.statistics.curve_reps,
                                "seed": study.statistics.seed, "confidence": CONFIDENCE,
                                "method": "percentile, stratified over games"},
                  "training_seconds_mean": wall, "scores": scores_json}

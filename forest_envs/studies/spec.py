@@ -10,7 +10,7 @@ reads and checks it whole before anything runs; every error names the field.
     games:
       - {env: chickwood_v0, config: {num_players: 3, legendary: false}}   # label optional
     evaluation: {points: 10, games: 30, final_games: 300}
-    statistics: {reps: 10000, seed: 0}
+    statistics: {reps: 10000, curve_reps: 2000, seed: 0}
 """
 
 from __future__ import annotations
@@ -51,7 +51,8 @@ class EvaluationSchedule:
 
 @dataclass(frozen=True)
 class StatisticsSettings:
-    reps: int           # bootstrap resamples of every interval
+    reps: int           # bootstrap resamples of each interval of the final scores
+    curve_reps: int     # of each point of the learning curves and performance profiles
     seed: int           # the bootstrap's random state
 
 
@@ -185,8 +186,9 @@ def _evaluation(raw: object, tier: BudgetTier, games: tuple[GameEntry, ...]) -> 
 
 
 def _statistics(raw: object) -> StatisticsSettings:
-    raw = _mapping(raw if raw is not None else {}, "statistics", ("reps", "seed"))
+    raw = _mapping(raw if raw is not None else {}, "statistics", ("reps", "curve_reps", "seed"))
     return StatisticsSettings(_int(raw.get("reps", 10_000), "statistics.reps", 100),
+                              _int(raw.get("curve_reps", 2_000), "statistics.curve_reps", 100),
                               _int(raw.get("seed", 0), "statistics.seed", 0))
 
 

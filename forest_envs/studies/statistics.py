@@ -215,10 +215,13 @@ def curves(matrices: ScoreMatrices, reps: int, seed: int) -> dict[str, Curve]:
             for a in matrices.algorithms}
 
 
-def score_statistics(matrices: ScoreMatrices, reps: int, seed: int) -> ScoreStatistics:
+def score_statistics(matrices: ScoreMatrices, reps: int, curve_reps: int, seed: int) -> ScoreStatistics:
+    """Every statistic of one score: ``reps`` resamples for each interval of the final scores,
+    ``curve_reps`` for each point of a curve or profile (rliable's own default for profiles is
+    2,000: a curve of ten points costs ten intervals a resample)."""
     per_game = {}
     for j, game in enumerate(matrices.games):
         per_game[game] = aggregates({a: s[:, [j]] for a, s in matrices.final.items()}, reps, seed)
     return ScoreStatistics(matrices.kind, per_game, aggregates(matrices.final, reps, seed),
-                           profiles(matrices.final, reps, seed),
-                           improvements(matrices.final, reps, seed), curves(matrices, reps, seed))
+                           profiles(matrices.final, curve_reps, seed),
+                           improvements(matrices.final, reps, seed), curves(matrices, curve_reps, seed))
