@@ -48,7 +48,8 @@ class StudyProgress:
 
     def __init__(self, shown: Progress, total: int, done_before: int, slots: int):
         self.shown, self.total, self.slots = shown, total, slots
-        self.done, self.durations, self.started = done_before, [], time.time()
+        self.done, self.started = done_before, time.time()
+        self.durations: list[float] = []
 
     def status(self, running: int) -> str:
         left = self.total - self.done - running
