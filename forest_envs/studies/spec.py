@@ -1,14 +1,15 @@
 """The study file: which algorithms, on which game configurations, with which seeds, under
-which budget tier, evaluated how often (docs/studies.md gives the format). ``load_study``
-reads and checks it whole before anything runs; every error names the field.
+which budget tier, evaluated how often (docs/studies.md gives the format;
+forest_envs/configs/studies/small.yaml is one). ``load_study`` reads and checks it whole
+before anything runs; every error names the field.
 
-    name: small
+    name: NAME
     tier: small
     seeds: [0, 1, 2, 3, 4]
     algorithms:
       - {name: maskable_ppo}                       # settings: {...}, label: ... optional
     games:
-      - {env: chickwood_v0, config: {num_players: 3, legendary: false}}   # label optional
+      - {env: ENV_ID, config: {num_players: 3}}    # label optional
     evaluation: {points: 10, games: 30, final_games: 300}
     statistics: {reps: 10000, curve_reps: 2000, seed: 0}
 """
