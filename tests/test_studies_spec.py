@@ -74,6 +74,8 @@ def test_the_shipped_studies_load():
      "folder), not 'a/b'"),
     ("evaluation.games", 4, "evaluation.games=4 is not a multiple of 3, the player count of "
      "chickwood_v0"),
+    ("evaluation.points", 3, "evaluation.points=3 does not divide the tiny tier's 2,048 learner "
+     "steps into equal parts"),
     ("evaluation.colour", 1, "evaluation: unknown key(s) colour; the keys are points, games, final_games"),
 ])
 def test_a_bad_field_is_named(path, value, message):

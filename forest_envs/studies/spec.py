@@ -70,8 +70,8 @@ class Study:
 
     def point_steps(self) -> list[int]:
         """The learner steps of the evaluations along the way (the last one is the budget)."""
-        steps = self.tier.learner_steps
-        return [steps * k // self.evaluation.points for k in range(1, self.evaluation.points + 1)]
+        every = self.tier.learner_steps // self.evaluation.points  # (points divide it: checked)
+        return [every * k for k in range(1, self.evaluation.points + 1)]
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -173,9 +173,10 @@ def _evaluation(raw: object, tier: BudgetTier, games: tuple[GameEntry, ...]) -> 
     schedule = EvaluationSchedule(_int(raw.get("points", 10), "evaluation.points", 1),
                                   _int(raw.get("games", 30), "evaluation.games", 1),
                                   _int(raw.get("final_games", DEFAULT_GAMES), "evaluation.final_games", 1))
-    if schedule.points > tier.learner_steps:
-        raise ConfigError(f"evaluation.points={schedule.points} exceeds the {tier.name} tier's "
-                          f"{tier.learner_steps} learner steps")
+    if tier.learner_steps % schedule.points:
+        # the trainers checkpoint every budget/points steps: the points must be its multiples
+        raise ConfigError(f"evaluation.points={schedule.points} does not divide the {tier.name} "
+                          f"tier's {tier.learner_steps:,} learner steps into equal parts")
     for field in ("games", "final_games"):
         count = getattr(schedule, field)
         for g in games:
