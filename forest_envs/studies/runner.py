@@ -62,10 +62,12 @@ class StudyProgress:
         return text
 
     def ended(self, end: Ended, running: int) -> None:
-        if end.status == 0:
+        final = read_final(end.plan.path)
+        if end.status == 0 and final is not None:
             self.done += 1
             self.durations.append(end.seconds)
-            what = f"finished in {_clock(end.seconds)}"
+            what = (f"finished in {_clock(end.seconds)}: win rate {final.win_rate_vs_heuristic:.3f} "
+                    f"against the heuristic line-up (score {final.score_win_rate:.2f})")
         elif end.status == INTERRUPTED:
             what = "interrupted (continues from its last checkpoint next time)"
         else:
