@@ -114,3 +114,16 @@ def test_a_file_error_names_the_file(tmp_path):
     with pytest.raises(ConfigError, match=r"^study file 'nope' does not exist; give a YAML file or "
                        r"the name of a shipped study: small, tiny$"):
         load_study("nope")
+
+
+def test_the_docs_example_is_a_study():
+    import re
+    from pathlib import Path
+
+    import yaml
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "studies.md").read_text()
+    example = re.search(r"```yaml\n(.*?)```", text, re.S).group(1)
+    study = parse_study(yaml.safe_load(example))
+    assert [a.label for a in study.algorithms] == ["maskable_ppo", "ppo_lr3e4"]
+    assert study.statistics.curve_reps == 2_000
