@@ -4,7 +4,7 @@ The layers are the package's folders, lowest first (``LAYERS``): core (the engin
 < drawing (Pillow drawing) < agents (the protocol, agents by name, search, policy files) <
 envs (the adapters and registration) < the games (every other folder; a game never imports
 another) < the package facade (``forest_envs/__init__.py``) < evaluation < benchmark < train
-< replays and testing < cli. A module imports from its own folder or a lower layer; folders
+< replays, testing and studies < cli. A module imports from its own folder or a lower layer; folders
 that share a layer do not import each other.
 
 A re-export module (only a docstring, imports and ``__all__``) keeps an old import path
@@ -46,7 +46,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("evaluation",),
     ("benchmark",),
     ("train",),
-    ("replays", "testing"),
+    ("replays", "testing", "studies"),
     ("cli",),
 )
 RANK = {folder: rank for rank, folders in enumerate(LAYERS) for folder in folders}

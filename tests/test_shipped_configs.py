@@ -82,6 +82,8 @@ def test_configs_lists_prints_and_copies(tmp_path, capsys):
      "plot needs the 'train' extra, which is not installed (missing: matplotlib): pip install 'forest_envs[train]'"),
     (["train-rllib", "smoke_rllib"], "ray", "train-rllib needs the 'rllib' extra, which is not installed "
      "(missing: ray): pip install 'forest_envs[rllib]'"),
+    (["study", "tiny"], "rliable", "study needs the 'study' extra, which is not installed (missing: "
+     "rliable; rliable computes the statistics): pip install 'forest_envs[study]'"),
     (["bench"], "pygame", "bench needs the 'bench' extra, which is not installed (missing: pygame; pygame "
      "draws PettingZoo's connect_four_v3, the reference every row is measured against): pip install "
      "'forest_envs[bench]'"),

@@ -33,6 +33,7 @@ NEEDS = {
     "train": Needs("train", ("torch", "stable_baselines3", "sb3_contrib", "tensorboard", "yaml")),
     "plot": Needs("train", ("matplotlib",)),
     "train-rllib": Needs("rllib", ("ray", "torch", "yaml")),
+    "study": Needs("study", ("rliable", "arch", "pandas"), "rliable computes the statistics"),
     "bench": Needs("bench", ("pygame",), "pygame draws PettingZoo's connect_four_v3, the "
                    "reference every row is measured against"),
 }

@@ -1,5 +1,5 @@
-"""The ``forest-envs`` command: list, play, rollout, evaluate, benchmark, replay, train, demo, plot,
-playthrough, fuzz, bench.
+"""The ``forest-envs`` command: list, play, rollout, evaluate, benchmark, replay, train, study, demo,
+plot, playthrough, fuzz, bench.
 
 Bad input (an option, a file, a value) is one line ``forest-envs: ...`` on stderr and exit
 status 2, checked before any game is played; argparse's usage errors exit 2 as well."""
@@ -198,6 +198,10 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(func=cmd_plot)
 
     add_train_parsers(sub)
+
+    from .study import add_study_parser
+
+    add_study_parser(sub)
 
     from ..testing import playthrough
 

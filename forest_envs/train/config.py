@@ -239,7 +239,13 @@ def load_config(path: str | Path, overrides: dict | None = None) -> dict:
     if not isinstance(raw, dict):
         raise ConfigError(f"config file {str(path)!r} must hold a mapping of keys (env: ..., "
                           f"ppo: ...), not a {type(raw).__name__}")
-    for dotted, value in (overrides or {}).items():
+    return validate_config(apply_overrides(raw, overrides or {}))
+
+
+def apply_overrides(raw: dict, overrides: dict, source: str = "--set") -> dict:
+    """``raw`` (an unvalidated config, changed in place and returned) with ``overrides``: dotted
+    keys (``ppo.n_steps``) to values; ``source`` names where they came from in an error."""
+    for dotted, value in overrides.items():
         if isinstance(value, str) and _EXPONENT_FLOAT.match(value):
             value = float(value)
         node = raw
@@ -249,7 +255,7 @@ def load_config(path: str | Path, overrides: dict | None = None) -> dict:
                 node[p] = {}
             node = node[p]
             if not isinstance(node, dict):
-                raise ConfigError(f"--set {dotted}: {'.'.join(parents[:i + 1])} is a value, not a "
+                raise ConfigError(f"{source} {dotted}: {'.'.join(parents[:i + 1])} is a value, not a "
                                   "section with keys")
         node[last] = value
-    return validate_config(raw)
+    return raw

@@ -1,0 +1,57 @@
+"""``forest-envs study``: a study file's runs, their evaluations and statistics
+(forest_envs/studies/, docs/studies.md)."""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+
+from ..core.errors import ConfigError
+from .args import program_words, require_extra
+
+
+def cmd_study(args) -> int:
+    """Run a study. Ctrl-C stops the runs under way (each saves a checkpoint), prints the
+    command that continues the study and exits with 130."""
+    require_extra("train")
+    require_extra("study")
+    if args.jobs < 1:
+        raise ConfigError(f"--jobs must be at least 1, got {args.jobs}")
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as forest-envs train (cli/train.py)
+    from ..studies import load_study
+    from ..studies.runner import run_study
+
+    study = load_study(args.study)
+    out = Path(args.out) if args.out else Path("results") / study.name
+    again = shlex.join([*program_words(), "study", args.study, "--out", str(out), "--jobs", str(args.jobs)])
+    try:
+        outcome = run_study(study, out, jobs=args.jobs, progress=not args.quiet,
+                            train_progress=args.progress)
+    except KeyboardInterrupt:
+        print(f"study interrupted: finished runs are kept, the others continue from their last "
+              f"checkpoint with:\n  {again}")
+        return 130
+    if outcome.failed:
+        print(f"{len(outcome.failed)} run(s) failed: {', '.join(outcome.failed)} (each run's log.txt "
+              f"says why); the others are kept: fix the cause and run\n  {again}")
+        return 1
+    if outcome.interrupted:
+        print(f"run(s) interrupted: {', '.join(outcome.interrupted)}; continue with\n  {again}")
+        return 130
+    print(f"wrote {outcome.report} (aggregate.json and plots/ beside it)")
+    return 0
+
+
+def add_study_parser(sub) -> None:
+    q = sub.add_parser("study", help="benchmark RL algorithms over seeds under a budget tier, with "
+                       "rliable's statistics (the train and study extras; docs/studies.md)")
+    q.add_argument("study", help="a study file (YAML) or the name of a shipped one: small, tiny")
+    q.add_argument("--out", help="the results folder; a second run in it continues the study "
+                   "(default: results/<study name>)")
+    q.add_argument("--jobs", type=int, default=1, help="runs at once, each its own process "
+                   "(default: %(default)s)")
+    q.add_argument("--progress", action="store_true", help="each run's training progress in its "
+                   "log.txt (default: off)")
+    q.add_argument("--quiet", action="store_true", help="no progress lines (default: off)")
+    q.set_defaults(func=cmd_study)

@@ -1,0 +1,59 @@
+"""What a study asks of an algorithm: check its settings, train one run under a budget in a
+folder of its own (continuing what the folder holds), and list the policies it saved on the
+way, each a file an agent plays (``forest_envs.agents.make_agent``), so the study evaluates
+every algorithm with the same benchmark protocol.
+
+An adapter is a thin layer over a library's trainer (MaskablePPO: forest_envs/train/sb3.py);
+it never evaluates. A new algorithm is one module in this folder and one line in
+``ALGORITHMS`` (``algorithms/__init__.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class TrainingJob:
+    """One run as its algorithm sees it."""
+
+    env: str                  # a registered env id
+    config: dict              # the game's options
+    seed: int
+    learner_steps: int        # the budget (tiers.py says what a learner step is)
+    checkpoint_every: int     # save a policy at least this often, in learner steps
+    folder: Path              # the algorithm's own folder, kept across sessions
+    settings: dict            # the study file's settings of this algorithm
+    progress: bool = False    # show the trainer's own progress
+
+
+@dataclass(frozen=True)
+class TrainingOutcome:
+    finished: bool            # the budget is spent; False: stopped early (Ctrl-C), resumable
+    learner_steps: int        # where training stands
+    wall_seconds: float       # training time over every session
+
+
+@dataclass(frozen=True)
+class PolicyCheckpoint:
+    """A policy saved after ``learner_steps`` steps: ``agent`` is what ``make_agent`` plays."""
+
+    learner_steps: int
+    agent: str
+
+
+class Algorithm(Protocol):
+    name: str
+
+    def check(self, settings: dict, env: str, config: dict, where: str) -> None:
+        """Raise ConfigError, naming ``where`` (the study file's field), for settings this
+        algorithm cannot train with on this game."""
+
+    def train(self, job: TrainingJob) -> TrainingOutcome:
+        """Train ``job`` to its budget, continuing from the folder's last checkpoint if it
+        holds one (a run already at its budget returns at once)."""
+
+    def checkpoints(self, job: TrainingJob) -> list[PolicyCheckpoint]:
+        """The policies the run saved, by learner step, the last one at the budget."""

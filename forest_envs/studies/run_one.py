@@ -1,0 +1,112 @@
+"""One run of a study, in its own process: train to the budget (continuing from the last
+checkpoint of an earlier session), evaluate each point's checkpoint with the benchmark
+protocol (the random and heuristic line-ups, few games), then the final policy with the full
+protocol. Every evaluation is saved as it ends, so a session stopped anywhere loses at most
+the one under way.
+
+    python -m forest_envs.studies.run_one RUN_FOLDER/plan.json [--progress]
+
+Exit status: 0 finished (final.json written), 130 interrupted (Ctrl-C), 1 failed.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from .algorithms import PolicyCheckpoint, algorithm
+from .plan import RunPlan, read_plan
+from .references import GameReferences, read_references
+from .results import CurvePoint, FinalScores, read_curve, read_final, write_curve, write_final
+from .spec import CHECKPOINT_LINEUPS
+
+INTERRUPTED = 130
+
+
+def _at_or_after(checkpoints: list[PolicyCheckpoint], steps: int) -> PolicyCheckpoint:
+    """The policy that had been reached when training passed ``steps`` learner steps."""
+    later = [c for c in checkpoints if c.learner_steps >= steps]
+    if not later:
+        raise RuntimeError(f"no checkpoint at or after learner step {steps}: the run saved "
+                           f"{[c.learner_steps for c in checkpoints]}")
+    return min(later, key=lambda c: c.learner_steps)
+
+
+def _rating_mu(entry: dict) -> tuple[float | None, float | None]:
+    rating = entry["overall"]["rating"]
+    return (rating["mu"], rating["sigma"]) if rating else (None, None)
+
+
+def _win_rate(entry: dict, lineup: str) -> float:
+    return next(row["win_rate"] for row in entry["lineups"] if row["name"] == lineup)
+
+
+def evaluate_point(plan: RunPlan, refs: GameReferences, k: int, ckpt: PolicyCheckpoint) -> CurvePoint:
+    from ..benchmark import DEFAULT_SEED, run_benchmark
+
+    entry = run_benchmark(plan.env, ckpt.agent, plan.games, DEFAULT_SEED, plan.config,
+                          lineups=list(CHECKPOINT_LINEUPS))
+    mu, sigma = _rating_mu(entry)
+    vs_heuristic = _win_rate(entry, "heuristic")
+    return CurvePoint(k, plan.point_steps[k - 1], ckpt.learner_steps, plan.games,
+                      _win_rate(entry, "random"), vs_heuristic, mu, sigma,
+                      refs.win_rate_score(vs_heuristic, plan.games), refs.rating_score(mu))
+
+
+def evaluate_final(plan: RunPlan, refs: GameReferences, ckpt: PolicyCheckpoint,
+                   training_seconds: float) -> None:
+    from ..benchmark import DEFAULT_SEED, run_benchmark
+
+    entry = run_benchmark(plan.env, ckpt.agent, plan.final_games, DEFAULT_SEED, plan.config)
+    mu, _ = _rating_mu(entry)
+    vs_heuristic = _win_rate(entry, "heuristic")
+    write_final(plan.path, entry, FinalScores(
+        plan.study, plan.study_file, plan.tier, plan.algorithm, plan.game, plan.seed,
+        ckpt.learner_steps, round(training_seconds, 1), plan.final_games, vs_heuristic, mu,
+        refs.win_rate_score(vs_heuristic, plan.final_games), refs.rating_score(mu)))
+
+
+def run(plan: RunPlan, progress: bool = False, say=print) -> int:
+    if read_final(plan.path) is not None:
+        return 0
+    adapter = algorithm(plan.adapter)
+    job = plan.job(progress)
+    started = time.time()
+    outcome = adapter.train(job)
+    if not outcome.finished:
+        say(f"{plan.run_id}: training stopped at {outcome.learner_steps:,} learner steps")
+        return INTERRUPTED
+    say(f"{plan.run_id}: trained {outcome.learner_steps:,} learner steps "
+        f"({time.time() - started:.0f} s this session); evaluating")
+    refs = read_references(Path(plan.references))[plan.game]
+    checkpoints = adapter.checkpoints(job)
+    curve = read_curve(plan.path)
+    for k in range(len(curve) + 1, len(plan.point_steps) + 1):
+        curve.append(evaluate_point(plan, refs, k, _at_or_after(checkpoints, plan.point_steps[k - 1])))
+        write_curve(plan.path, curve)
+        say(f"{plan.run_id}: point {k}/{len(plan.point_steps)} at {curve[-1].learner_steps:,} "
+            f"steps: win rate vs heuristic {curve[-1].win_rate_vs_heuristic:.3f}")
+    final = max(checkpoints, key=lambda c: c.learner_steps)
+    evaluate_final(plan, refs, final, outcome.wall_seconds)
+    say(f"{plan.run_id}: final evaluation written")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m forest_envs.studies.run_one")
+    parser.add_argument("plan", help="a run's plan.json (forest-envs study writes them)")
+    parser.add_argument("--progress", action="store_true", help="show the trainer's progress")
+    args = parser.parse_args(argv)
+    try:
+        return run(read_plan(Path(args.plan)), args.progress,
+                   say=lambda text: print(text, flush=True))
+    except KeyboardInterrupt:
+        print("interrupted: the next session continues from the last checkpoint", flush=True)
+        return INTERRUPTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""``forest-envs study``: every run of a study into one results folder, then its statistics.
+
+    OUT/study.yaml                     the study file as it was run
+    OUT/references.json                what scores 0 and 1 per game (references.py)
+    OUT/runs/<algorithm>/<game>/seed_<n>/
+        plan.json, log.txt, training/ (the algorithm's), curve.json, curve.csv, final.json
+    OUT/aggregate.json, OUT/results.md, OUT/plots/   (report.py)
+
+A second session in the same folder keeps the finished runs (final.json written), continues
+the others from their last checkpoint and refuses a study whose runs differ (plan.py).
+"""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..train.progress import Progress
+from .dispatch import LOG, Dispatch, Ended, LocalProcesses
+from .plan import RunPlan, plans, write_plan
+from .references import ensure_references
+from .results import read_final
+from .run_one import INTERRUPTED
+from .spec import Study
+
+STATUS_EVERY_SECONDS = 300.0   # a status line at least this often while runs go on
+
+
+@dataclass
+class StudyOutcome:
+    finished: list[str] = field(default_factory=list)     # run ids, this session and earlier
+    failed: list[str] = field(default_factory=list)
+    interrupted: list[str] = field(default_factory=list)
+    left: list[str] = field(default_factory=list)         # never started this session
+    report: Path | None = None                            # results.md, once every run finished
+
+
+def _clock(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+class StudyProgress:
+    """Runs done / running / left, and the time left at the pace of this session's runs."""
+
+    def __init__(self, shown: Progress, total: int, done_before: int, slots: int):
+        self.shown, self.total, self.slots = shown, total, slots
+        self.done, self.started = done_before, time.time()
+        self.durations: list[float] = []
+
+    def status(self, running: int) -> str:
+        left = self.total - self.done - running
+        text = (f"runs: {self.done}/{self.total} done, {running} running, {left} left; "
+                f"{_clock(time.time() - self.started)} elapsed")
+        if self.durations:
+            per_run = sum(self.durations) / len(self.durations)
+            # a running run is on average half way
+            text += f", about {_clock(per_run * (left + running / 2) / self.slots)} left"
+        return text
+
+    def ended(self, end: Ended, running: int) -> None:
+        final = read_final(end.plan.path)
+        if end.status == 0 and final is not None:
+            self.done += 1
+            self.durations.append(end.seconds)
+            what = (f"finished in {_clock(end.seconds)}: win rate {final.win_rate_vs_heuristic:.3f} "
+                    f"against the heuristic line-up (score {final.score_win_rate:.2f})")
+        elif end.status == INTERRUPTED:
+            what = "interrupted (continues from its last checkpoint next time)"
+        else:
+            what = f"FAILED (exit status {end.status}; see {end.plan.path / LOG})"
+        self.shown.line(f"{end.plan.run_id}: {what}")
+        self.shown.line(self.status(running))
+
+
+def _judged(end: Ended) -> Ended:
+    """How a run ended, by its files first: a run whose final.json is written has finished,
+    whatever its exit status (a Ctrl-C as its process exits kills it with SIGINT)."""
+    if read_final(end.plan.path) is not None:
+        return replace(end, status=0)
+    if end.status == -signal.SIGINT:
+        return replace(end, status=INTERRUPTED)
+    return end
+
+
+def _copy_study_file(study: Study, out: Path) -> None:
+    target = out / "study.yaml"
+    if Path(study.source).resolve() != target.resolve():
+        shutil.copyfile(study.source, target)
+
+
+def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None = None,
+              progress: bool = True, train_progress: bool = False) -> StudyOutcome:
+    """Every unfinished run of ``study`` (at most ``jobs`` at once), then the report if every
+    run has finished. Ctrl-C stops the runs (each saves a checkpoint) and raises
+    KeyboardInterrupt once they have."""
+    shown = Progress(progress)
+    out.mkdir(parents=True, exist_ok=True)
+    all_plans = plans(study, out)
+    for plan in all_plans:  # every check before anything is trained
+        write_plan(plan)
+    _copy_study_file(study, out)
+    ensure_references(study.games, max(study.evaluation.games, study.evaluation.final_games),
+                      out / "references.json", workers=jobs, say=shown.line)
+    outcome = StudyOutcome(finished=[p.run_id for p in all_plans if read_final(p.path) is not None])
+    todo: list[RunPlan] = [p for p in all_plans if read_final(p.path) is None]
+    dispatch = dispatch or LocalProcesses(jobs, train_progress)
+    meter = StudyProgress(shown, len(all_plans), len(outcome.finished), dispatch.slots)
+    shown.line(f"study {study.name}: {len(all_plans)} runs ({len(study.algorithms)} algorithms x "
+               f"{len(study.games)} games x {len(study.seeds)} seeds, {study.tier.name} tier: "
+               f"{study.tier.learner_steps:,} learner steps each), {len(outcome.finished)} "
+               f"already finished; results in {out}")
+    running, last_status = 0, time.time()
+
+    def record(ended: list[Ended]) -> None:
+        nonlocal running
+        for end in ended:
+            running -= 1
+            end = _judged(end)
+            {0: outcome.finished, INTERRUPTED: outcome.interrupted}.get(
+                end.status, outcome.failed).append(end.plan.run_id)
+            meter.ended(end, running)
+
+    try:
+        while todo or running:
+            while todo and running < dispatch.slots:
+                plan = todo.pop(0)
+                shown.line(f"{plan.run_id}: started")
+                running += 1
+                dispatch.start(plan)
+            ended = dispatch.wait(timeout=60.0)
+            record(ended)
+            if not ended and time.time() - last_status >= STATUS_EVERY_SECONDS:
+                shown.line(meter.status(running))
+                last_status = time.time()
+    except KeyboardInterrupt:
+        shown.line("Ctrl-C: stopping the runs under way (each saves a checkpoint)")
+        record(dispatch.stop())
+        outcome.left = [p.run_id for p in todo]
+        raise
+    if not outcome.failed and not outcome.interrupted:
+        from .report import write_report
+
+        shown.line("statistics (rliable) and plots")
+        outcome.report = write_report(study, out)
+    return outcome

@@ -1,0 +1,146 @@
+"""A study end to end (forest_envs/studies/runner.py, run_one.py, the maskable_ppo adapter):
+the tiny study's two runs, one stopped half way as by Ctrl-C, then the same study again:
+the finished run is kept, the other continues from its checkpoint, and the results folder
+gets its curves, final entries, aggregate, table and plots; a run cut during its evaluation
+evaluates only what is missing. The same through the command line,
+with each run its own process, is in the slow suite."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from forest_envs.cli.main import main
+from forest_envs.studies import load_study
+from forest_envs.studies.dispatch import InProcess
+from forest_envs.studies.plan import read_plan
+from forest_envs.studies.results import read_curve, read_final, write_curve
+from forest_envs.studies.run_one import run
+from forest_envs.studies.runner import run_study
+
+pytest.importorskip("sb3_contrib")
+pytest.importorskip("rliable")
+
+HALF = 1024  # of the tiny tier's 2,048 learner steps
+
+
+@pytest.fixture
+def ctrl_c_half_way_for_seed_1(monkeypatch):
+    """Seed 1's training asks to stop (as Ctrl-C does) once it passes HALF steps."""
+    from forest_envs.train.sb3 import TrainingMonitor
+
+    original = TrainingMonitor._on_step
+
+    def on_step(self):
+        if self.cfg["seed"] == 1 and self.num_timesteps >= HALF:
+            self.ctrl_c.requested = True
+        return original(self)
+
+    monkeypatch.setattr(TrainingMonitor, "_on_step", on_step)
+    return monkeypatch
+
+
+def test_a_tiny_study_stopped_half_way_and_continued(tmp_path, ctrl_c_half_way_for_seed_1):
+    study = load_study("tiny")
+    out = tmp_path / "tiny"
+    first = run_study(study, out, dispatch=InProcess(), progress=False)
+    seed_0, seed_1 = (out / "runs" / "maskable_ppo" / "chickwood_3p" / f"seed_{s}" for s in (0, 1))
+    assert first.finished == ["maskable_ppo/chickwood_3p/seed_0"]
+    assert first.interrupted == ["maskable_ppo/chickwood_3p/seed_1"] and first.report is None
+    # the run left half way: a checkpoint at HALF steps, nothing evaluated
+    stopped = json.loads((seed_1 / "training" / "checkpoints" / "latest.json").read_text())
+    assert stopped["timesteps"] == HALF
+    assert read_final(seed_1) is None and read_curve(seed_1) == []
+    kept = (seed_0 / "final.json").stat().st_mtime_ns
+
+    ctrl_c_half_way_for_seed_1.undo()
+    second = run_study(study, out, dispatch=InProcess(), progress=False)
+    assert second.failed == [] and second.interrupted == []
+    assert (seed_0 / "final.json").stat().st_mtime_ns == kept          # not run again
+    summary = json.loads((seed_1 / "training" / "summary.json").read_text())
+    assert summary["resumed_from"].endswith("latest.zip")               # continued, not restarted
+    assert summary["session"]["timesteps"] == 2048 - HALF and summary["timesteps"] == 2048
+
+    for folder, seed in ((seed_0, 0), (seed_1, 1)):
+        curve = read_curve(folder)
+        assert [(p.point, p.nominal_steps, p.learner_steps) for p in curve] == [(1, 1024, 1024), (2, 2048, 2048)]
+        assert (folder / "curve.csv").read_text().splitlines()[0].startswith("point,nominal_steps,learner_steps")
+        entry = json.loads((folder / "final.json").read_text())
+        assert entry["format"] == "forest_envs benchmark entry 1" and entry["games_per_lineup"] == 6
+        assert [row["name"] for row in entry["lineups"]] == ["random", "heuristic", "ppo", "mixed"]
+        block = entry["study"]
+        assert (block["study"], block["tier"], block["seed"], block["algorithm"]) == ("tiny", "tiny", seed,
+                                                                                     "maskable_ppo")
+        assert block["learner_steps"] == 2048 and block["study_file"].endswith("tiny.yaml")
+    aggregate = json.loads((out / "aggregate.json").read_text())
+    assert set(aggregate["scores"]) == {"win_rate", "rating"}
+    assert len(aggregate["scores"]["rating"]["runs"]["maskable_ppo"]["chickwood_3p"]) == 2
+    assert (out / "plots" / "win_rate_curves.svg").is_file()
+    assert second.report == out / "results.md" and "| chickwood_3p | maskable_ppo |" in second.report.read_text()
+    assert (out / "study.yaml").read_text() == Path(study.source).read_text()
+
+    # A session cut during seed 1's evaluation (its second point and final entry not written):
+    # the run evaluates what is missing, and only that.
+    curve = read_curve(seed_1)
+    write_curve(seed_1, curve[:1])
+    (seed_1 / "final.json").unlink()
+    trained = (seed_1 / "training" / "summary.json").stat().st_mtime_ns
+    assert run(read_plan(seed_1 / "plan.json"), say=lambda text: None) == 0
+    assert read_curve(seed_1) == curve and read_final(seed_1) is not None
+    assert (seed_1 / "training" / "summary.json").stat().st_mtime_ns == trained
+
+
+def test_a_changed_study_is_refused_in_the_same_folder(tmp_path):
+    from forest_envs.studies import parse_study
+    from forest_envs.studies.plan import plans, write_plan
+
+    raw = {"name": "t", "tier": "tiny", "seeds": [0],
+           "algorithms": [{"name": "maskable_ppo", "settings": {"n_envs": 2, "ppo.batch_size": 256}}],
+           "games": [{"env": "chickwood_v0", "config": {"num_players": 3}}],
+           "evaluation": {"points": 2, "games": 3, "final_games": 6}}
+    write_plan(plans(parse_study(raw), tmp_path)[0])
+    raw["algorithms"][0]["settings"]["ppo.batch_size"] = 512
+    with pytest.raises(Exception, match=r"holds a run of another plan \(settings: .*give the study another --out"):
+        write_plan(plans(parse_study(raw), tmp_path)[0])
+
+
+def test_the_command_refuses_bad_input_in_one_line(tmp_path, capsys):
+    assert main(["study", "nope"]) == 2
+    assert capsys.readouterr().err.startswith("forest-envs: study file 'nope' does not exist; give a "
+                                              "YAML file or the name of a shipped study: small, tiny")
+    assert main(["study", "tiny", "--jobs", "0"]) == 2
+    assert capsys.readouterr().err == "forest-envs: --jobs must be at least 1, got 0\n"
+
+
+@pytest.mark.slow
+def test_the_command_runs_each_run_in_its_own_process(tmp_path, capsys):
+    out = tmp_path / "tiny"
+    assert main(["study", "tiny", "--out", str(out), "--jobs", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "runs: 2/2 done, 0 running, 0 left" in text and f"wrote {out / 'results.md'}" in text
+    assert "final evaluation written" in (out / "runs/maskable_ppo/chickwood_3p/seed_1/log.txt").read_text()
+    # a second time: everything is kept, only the report is written again
+    assert main(["study", "tiny", "--out", str(out), "--jobs", "2"]) == 0
+    assert "2 already finished" in capsys.readouterr().out
+
+
+@pytest.mark.slow  # two RLlib sessions, each its own Ray instance
+def test_rllib_ppo_continues_from_its_checkpoint(tmp_path):
+    from dataclasses import replace
+
+    from forest_envs.studies.algorithms import TrainingJob, algorithm
+
+    pytest.importorskip("ray")
+    settings = {"policy.net_arch": [16], "ppo.n_epochs": 1, "rllib.train_batch_size": 512,
+                "rllib.minibatch_size": 128, "rllib.num_env_runners": 0, "rllib.num_cpus": 1}
+    job = TrainingJob("chickwood_v0", {"num_players": 3}, 0, 2048, 1024, tmp_path / "training", settings)
+    rllib_ppo = algorithm("rllib_ppo")
+    # a first session that stopped half way (as a budget of 1,024 steps makes it)
+    half = rllib_ppo.train(replace(job, learner_steps=1024))
+    assert (half.finished, half.learner_steps) == (True, 1024)
+    done = rllib_ppo.train(job)
+    assert (done.finished, done.learner_steps) == (True, 2048)            # counted on, not from 0
+    assert [c.learner_steps for c in rllib_ppo.checkpoints(job)] == [1024, 2048]
+    assert rllib_ppo.train(job).learner_steps == 2048                     # at the budget: nothing to do
