@@ -161,8 +161,8 @@ def test_requirement_wins_97_percent_of_1000_three_player_games_against_random()
     assert rows[0]["win_rate"] >= 0.97, rows[0]
 
 
-@pytest.mark.parametrize("n, legendary", [(2, False), (4, False), (5, False), (3, True), (5, True)],
-                         ids=["2p", "4p", "5p", "3p-legendary", "5p-legendary"])
+# The smallest and the largest table here; every configuration over 300 games under -m slow.
+@pytest.mark.parametrize("n, legendary", [(2, False), (5, True)], ids=["2p", "5p-legendary"])
 def test_beats_random_agents_in_other_configurations(n, legendary):
     specs = ["heuristic"] + ["random"] * (n - 1)
     rows = summarize(specs, run_games("chickwood_v0", specs, 40, seed=1,
