@@ -31,9 +31,9 @@ CASES = config_cases()  # the pairwise cover by default, the rest slow
 # FAST_MAX_STEPS (random play in a game that can stall wanders for thousands of actions). The
 # JSON round trip and a resample of the hidden information every other action, clones and
 # futures every 100th.
-FAST_GAMES = 4
-FAST_ACTIONS = 400
-FAST_MAX_STEPS = 600
+FAST_GAMES = 3
+FAST_ACTIONS = 300
+FAST_MAX_STEPS = 400
 FAST_CHECKS = dict(roundtrip_every=2, hidden_every=2, deep_every=100)
 HYPOTHESIS_GAMES = 10
 HYPOTHESIS_MAX_STEPS = 300

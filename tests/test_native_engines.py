@@ -61,10 +61,10 @@ def test_differential_fuzz(env_id):
     the fast suite's time: whole games are the million-action run's)."""
     native_or_skip(env_id)
     configs = game_spec(env_id).game_class.all_configs()
-    run, compared = differential_fuzz(env_id, games=3 * len(configs), seed=11, max_steps=200,
+    run, compared = differential_fuzz(env_id, games=2 * len(configs), seed=11, max_steps=200,
                                       options=DiffOptions(illegal=0.1, resample=0.05, clone=0.03,
                                                           round_trip=0.03, views=0.02))
-    assert run.games == 3 * len(configs)
+    assert run.games == 2 * len(configs)
     assert compared == run.actions >= 1000
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from config_cases import config_cases
 
 pyspiel = pytest.importorskip("pyspiel")
 fos = pytest.importorskip("forest_envs.envs.openspiel")
@@ -160,7 +161,7 @@ def test_the_openspiel_extra_pins_the_version_tested():
 
 
 # --- OpenSpiel's own checks --------------------------------------------------------------------
-@pytest.mark.parametrize(("env_id", "cfg"), CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.parametrize(("env_id", "cfg"), config_cases())  # the rest under -m slow
 def test_random_sim_test_passes_on_every_configuration(env_id, cfg):
     # OpenSpiel's C++ checks: clones equal their originals, legal actions sorted and empty for
     # others, unique action strings, the legal-action mask, finite tensors of the declared
