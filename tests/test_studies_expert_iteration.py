@@ -103,3 +103,9 @@ def test_a_tiny_run_saves_policies_that_play_and_continues_where_it_stopped(tmp_
     played.clear()
     assert exit_.train(replace(stopped, learner_steps=300)).learner_steps == done.learner_steps
     assert played == []                                                   # at the budget: nothing to do
+
+
+def test_a_game_the_env_truncates_is_recorded_up_to_its_limit_and_worth_nothing():
+    samples = ei.play_iteration(ENV, {**CONFIG, "max_steps": 30}, ei.parse_settings(FAST), None, seed=3)
+    assert 0 < len(samples["targets"]) <= 30
+    assert not samples["returns"].any()

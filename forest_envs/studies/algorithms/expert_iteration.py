@@ -128,10 +128,11 @@ def play_iteration(env_id: str, config: dict, settings: Settings, prior, seed: i
                               widen=settings.widen)
                   for i in range(len(env.possible_agents))]
         env.reset(seed=seed * 1_000_003 + g)
-        state = env.engine_state
-        while not state.is_terminal:
-            seat = state.current_player
-            name = env.possible_agents[seat]
+        while env.agents:  # to the game's end or the env's step limit (a truncation)
+            name = env.agent_selection
+            if env.terminations[name] or env.truncations[name]:
+                break
+            seat = env.possible_agents.index(name)
             seen = env.observe(name)
             action = agents[seat].act(env, name)
             if agents[seat].last_visits:  # a searched decision (a forced move is not)
@@ -142,8 +143,9 @@ def play_iteration(env_id: str, config: dict, settings: Settings, prior, seed: i
                 seats.append(seat)
                 games.append(g)
             env.step(action)
-            state = env.engine_state
-        returns[g] = state.returns(RETURNS)
+        state = env.engine_state
+        # a game the env truncated at its step limit is worth 0 to every seat, as in the env
+        returns[g] = state.returns(RETURNS) if state.is_terminal else [0.0] * len(env.possible_agents)
     n_actions = env.game.num_actions
     return {"obs": np.asarray(obs, np.float32).reshape(len(obs), -1),
             "masks": np.asarray(masks, bool).reshape(len(masks), n_actions),
