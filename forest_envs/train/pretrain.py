@@ -76,11 +76,31 @@ def _gather(results, jobs, on_games) -> list:
     return parts
 
 
+def _policy_loss(policy, obs, masks, returns, actions=None, targets=None):
+    """Masked cross-entropy of the policy to the taken ``actions`` or, given ``targets`` (one
+    distribution over actions per sample, zero on illegal ones), to those distributions,
+    plus half the value head's squared error to the returns."""
+    import torch
+
+    if targets is None:
+        values, log_prob, _ = policy.evaluate_actions(obs, actions, action_masks=masks)
+        cross_entropy = -log_prob.mean()
+    else:
+        log_probs = torch.log_softmax(policy.get_distribution(obs, action_masks=masks).distribution.logits, dim=1)
+        # an illegal action's log-probability is huge and negative, its target exactly 0
+        cross_entropy = -(targets * torch.where(masks, log_probs, 0.0)).sum(dim=1).mean()
+        values = policy.predict_values(obs)
+    return cross_entropy + 0.5 * torch.nn.functional.mse_loss(values.flatten(), returns)
+
+
 def behaviour_clone(policy, data: dict[str, np.ndarray], epochs: int, batch_size: int,
                     learning_rate: float, seed: int = 0,
                     on_batch: Callable[[], None] | None = None,
                     on_epoch: Callable[[int, float], None] | None = None) -> dict[str, float]:
     """Fit a MaskableActorCriticPolicy to the samples; returns the final accuracy and losses.
+    The samples' ``actions`` are the moves to imitate or, instead, ``targets`` the
+    distributions to fit (expert iteration's search visits, forest_envs/studies/algorithms/
+    expert_iteration.py); accuracy then counts the most likely target action.
     ``on_batch()`` follows every gradient step, ``on_epoch(k, mean loss)`` every epoch."""
     import torch
 
@@ -88,7 +108,8 @@ def behaviour_clone(policy, data: dict[str, np.ndarray], epochs: int, batch_size
     rng = np.random.default_rng(seed)
     obs = torch.as_tensor(data["obs"])
     masks = torch.as_tensor(data["masks"])
-    actions = torch.as_tensor(data["actions"])
+    targets = torch.as_tensor(data["targets"]) if "targets" in data else None
+    actions = torch.as_tensor(data["actions"]) if targets is None else targets.argmax(dim=1)
     returns = torch.as_tensor(data["returns"])
     optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
     n = len(actions)
@@ -98,8 +119,8 @@ def behaviour_clone(policy, data: dict[str, np.ndarray], epochs: int, batch_size
         losses = []
         for start in range(0, n, batch_size):
             idx = order[start:start + batch_size]
-            values, log_prob, _ = policy.evaluate_actions(obs[idx], actions[idx], action_masks=masks[idx])
-            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(values.flatten(), returns[idx])
+            loss = _policy_loss(policy, obs[idx], masks[idx], returns[idx], actions=actions[idx],
+                                targets=None if targets is None else targets[idx])
             optimizer.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from ...core.errors import ConfigError
 from .base import Algorithm, PolicyCheckpoint, TrainingJob, TrainingOutcome
+from .expert_iteration import ExpertIteration
 from .maskable_ppo import MaskablePPO
 from .rllib_ppo import RLlibPPO
 
 ALGORITHMS: dict[str, Algorithm] = {
     "maskable_ppo": MaskablePPO(),
     "rllib_ppo": RLlibPPO(),
+    "expert_iteration": ExpertIteration(),
 }
 
 
