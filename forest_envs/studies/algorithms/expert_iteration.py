@@ -34,6 +34,7 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -237,7 +238,8 @@ class ExpertIteration:
                 samples = play_iteration(job.env, job.config, settings, prior, _iteration_seed(job.seed, k))
                 path = job.folder / "samples" / f"iteration_{k:06d}.npz"
                 path.parent.mkdir(parents=True, exist_ok=True)
-                np.savez(path, **samples)
+                arrays: dict[str, Any] = samples  # (numpy's stubs read ** as allow_pickle too)
+                np.savez(path, **arrays)
                 behaviour_clone(network, _window(job.folder, k, settings.window), settings.epochs,
                                 settings.batch_size, settings.learning_rate, seed=_iteration_seed(job.seed, k))
                 before, state.learner_steps = state.learner_steps, state.learner_steps + len(samples["targets"])
