@@ -1,8 +1,10 @@
-"""Instructions per AEC step, counted by callgrind: a load-independent speed figure.
+"""Instructions per step, counted by callgrind: a load-independent speed figure.
 
 Counts machine instructions (callgrind's ``Ir``) for uniform random play through the full
 AEC loop (``last()``, a masked uniform choice, ``step()``) of each registered game's first
-benchmark configuration. Two runs per game, ``--short`` and ``--long`` steps, share the same
+benchmark configuration (``--config``: another), or through the native engine's own random
+playout in C++ (``--loop cpp``, the benchmark's "C++" row) or the batched API (``--loop
+batched``, env-steps of one thread). Two runs per game, ``--short`` and ``--long`` steps, share the same
 seeded start; their difference divided by the extra steps is the cost of one step without
 imports and warm-up (the objects made before play are frozen out of the garbage collector,
 so a full collection's place does not blur the difference). The count is repeatable for the same code, inputs and Python, whatever
@@ -13,6 +15,8 @@ wall-clock benchmark on a busy 2-core machine would hide.
     python tools/callgrind_step.py --env sherwood_v0 --short 300 --long 1300
     python tools/callgrind_step.py --loop bench    # make bench's own AEC loop, wrappers included
     python tools/callgrind_step.py --agents heuristic  # every seat played by the heuristic
+    python tools/callgrind_step.py --loop cpp      # the native engine's own random playout (C++)
+    python tools/callgrind_step.py --loop batched --config 3  # the batched API, 4th bench config
     python tools/callgrind_step.py --play ENV N    # (inner: the program callgrind runs)
 """
 
@@ -33,18 +37,49 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+# The batched loop's envs and threads: one thread, so no worker waits or spins while
+# callgrind runs the threads one at a time (the count is the envs' work alone).
+BATCH_ENVS = 64
+
+
 def play(env_id: str, steps: int, seed: int = 0, loop: str = "step",
-         agents: list[str] | None = None) -> None:
+         agents: list[str] | None = None, config: int = 0) -> None:
     """``steps`` AEC steps of seeded uniform random play (new games as old ones end); loop
     ``bench`` is ``make bench``'s own loop (``forest_envs.benchmark.throughput.aec_play``). With ``agents``
     (names, repeated over the seats) those agents choose instead: the count is then the
-    agents' cost per step plus the engine's."""
+    agents' cost per step plus the engine's. Loop ``cpp`` is the native engine's random
+    playout (mask and apply in C++, no observation; new games made from Python), ``batched``
+    the batched API's step of ``BATCH_ENVS`` envs (every env's observation and mask written,
+    actions sampled in C++); ``steps`` counts env-steps. ``config`` indexes the game's
+    benchmark configs."""
     import forest_envs
     from forest_envs.agents import make_agent
-    from forest_envs.benchmark.throughput import aec_play
+    from forest_envs.benchmark.throughput import aec_play, batched_play
     from forest_envs.core.registry import game_spec
 
-    env = forest_envs.make(env_id, **game_spec(env_id).bench_configs[0])
+    spec = game_spec(env_id)
+    cfg = spec.bench_configs[config]
+    if loop == "cpp":
+        game = spec.game_class(**cfg)
+        native = game.native_state_class
+        cap = game.default_max_steps or 10**9
+        rng = np.random.default_rng(seed)
+        gc.collect()
+        gc.freeze()
+        done = 0
+        while done < steps:
+            state = native.new_from_seed(game, int(rng.integers(2**31)))
+            done += state._random_playout(int(rng.integers(2**62)), min(cap, steps - done))
+        return
+    if loop == "batched":
+        from forest_envs.envs.vector import BatchedEnv
+
+        batch = BatchedEnv(env_id, BATCH_ENVS, threads=1, **cfg)
+        gc.collect()
+        gc.freeze()
+        batched_play(batch, seed, steps=steps)
+        return
+    env = forest_envs.make(env_id, **cfg)
     # Everything imported so far is moved out of the collector's sight: a full collection
     # then walks only what play allocated, so where one happens to fall (it depends on the
     # allocation count) does not swing the difference of two runs by millions.
@@ -78,12 +113,14 @@ def play(env_id: str, steps: int, seed: int = 0, loop: str = "step",
         env.step(int(legal[rng.integers(len(legal))]))
 
 
-def instructions(env_id: str, steps: int, loop: str = "step", agents: str | None = None) -> int:
+def instructions(env_id: str, steps: int, loop: str = "step", agents: str | None = None,
+                 config: int = 0) -> int:
     """Total instructions of one run of ``play(env_id, steps, loop=loop)`` under callgrind."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-               sys.executable, __file__, "--play", env_id, str(steps), "--loop", loop]
+               sys.executable, __file__, "--play", env_id, str(steps), "--loop", loop,
+               "--config", str(config)]
         if agents:
             cmd += ["--agents", agents]
         # One BLAS thread: OpenBLAS's thread start-up and spinning otherwise varies the count
@@ -103,30 +140,35 @@ def main() -> None:
     parser.add_argument("--env", action="append", help="env id (repeatable; default: every game)")
     parser.add_argument("--short", type=int, default=200, help="steps of the short run (200)")
     parser.add_argument("--long", type=int, default=1200, help="steps of the long run (1200)")
-    parser.add_argument("--loop", choices=("step", "bench"), default="step",
+    parser.add_argument("--loop", choices=("step", "bench", "cpp", "batched"), default="step",
                         help="step: last(), action_mask(), step() on the bare env (default); "
-                             "bench: make bench's agent_iter loop through the standard wrappers")
+                             "bench: make bench's agent_iter loop through the standard wrappers; "
+                             "cpp: the native engine's random playout in C++ (no observation); "
+                             "batched: the batched API's step (env-steps)")
+    parser.add_argument("--config", type=int, default=0,
+                        help="which of the game's benchmark configs (index, default 0)")
     parser.add_argument("--agents", help="comma-separated agent names that choose instead of "
                         "the uniform pick (e.g. heuristic); not with --loop bench")
     parser.add_argument("--play", nargs=2, metavar=("ENV", "STEPS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
         play(args.play[0], int(args.play[1]), loop=args.loop,
-             agents=args.agents.split(",") if args.agents else None)
+             agents=args.agents.split(",") if args.agents else None, config=args.config)
         return
     if args.long <= args.short:
         parser.error("--long must be more steps than --short")
-    if args.agents and args.loop == "bench":
-        parser.error("--agents plays the step loop; it does not go with --loop bench")
+    if args.agents and args.loop != "step":
+        parser.error("--agents plays the step loop; it goes with no other --loop")
     from forest_envs.core.registry import env_ids
 
     for env_id in args.env or env_ids():
-        short = instructions(env_id, args.short, args.loop, args.agents)
-        long = instructions(env_id, args.long, args.loop, args.agents)
+        short = instructions(env_id, args.short, args.loop, args.agents, args.config)
+        long = instructions(env_id, args.long, args.loop, args.agents, args.config)
         per_step = (long - short) / (args.long - args.short)
         who = f", agents {args.agents}" if args.agents else ""
-        print(f"{env_id:16s} {per_step:12,.0f} instructions per AEC step "
-              f"(loop {args.loop}{who}, steps {args.short}..{args.long})", flush=True)
+        cfg = f", config {args.config}" if args.config else ""
+        print(f"{env_id:16s} {per_step:12,.0f} instructions per step "
+              f"(loop {args.loop}{who}{cfg}, steps {args.short}..{args.long})", flush=True)
 
 
 if __name__ == "__main__":

@@ -36,11 +36,9 @@
 #include <string>
 #include <vector>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "checked.hpp"
+#include "mask_scan.hpp"
 #include "policy.hpp"
 #include "rewards.hpp"
 #include "rng.hpp"
@@ -209,28 +207,11 @@ class Ismcts {
 
   S determinize() { return root_.resample_hidden(seat_, g_); }
 
-  // The legal actions of ``s``, by id. A mask is mostly zeros (a handful of a few hundred
-  // actions are legal): it is read sixteen bytes at a time (SSE2) into a bit mask of the
-  // nonzero ones (a byte-wise scan was three quarters of the search loop's own time).
+  // The legal actions of ``s``, by id (mask_scan.hpp reads the mask sixteen bytes at a time).
   static void legal_actions(S &s, std::vector<int32_t> &out) {
     out.clear();
     const auto &mask = s.legal_mask();
-    const size_t n = mask.size();
-    const int8_t *m = mask.data();
-    size_t a = 0;
-#if defined(__SSE2__)
-    const __m128i zero = _mm_setzero_si128();
-    for (; a + 16 <= n; a += 16) {
-      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i *>(m + a));
-      auto bits = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, zero))) ^ 0xffffu;
-      while (bits) {
-        out.push_back(static_cast<int32_t>(a) + std::countr_zero(bits));
-        bits &= bits - 1;
-      }
-    }
-#endif
-    for (; a < n; ++a)
-      if (m[a]) out.push_back(static_cast<int32_t>(a));
+    for_each_legal(mask.data(), mask.size(), [&out](int a) { out.push_back(a); });
     if (out.empty()) throw std::logic_error("search: a position with no legal action");
   }
 

@@ -15,6 +15,7 @@
 
 #include "checked.hpp"
 #include "layout.hpp"
+#include "mask_scan.hpp"
 #include "rng.hpp"
 
 namespace forest::native {
@@ -275,13 +276,9 @@ class EngineState : public StateCore {
   // A uniformly random legal action drawn from ``g`` (random play driven from C++).
   int random_legal(Pcg64 &g) {
     const auto &mask = legal_mask();
-    int count = 0;
-    for (int8_t m : mask) count += m;
+    const int count = count_legal(mask.data(), mask.size());
     if (count == 0) return -1;
-    int k = static_cast<int>(draw_integer(g, static_cast<uint64_t>(count)));
-    for (size_t a = 0; a < mask.size(); ++a)
-      if (mask[a] && k-- == 0) return static_cast<int>(a);
-    return -1;
+    return nth_legal(mask.data(), mask.size(), static_cast<int>(draw_integer(g, static_cast<uint64_t>(count))));
   }
 
  private:
