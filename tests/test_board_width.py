@@ -20,7 +20,7 @@ from forest_envs.envs.registration import make_raw
 
 WIDTH = 80
 STEPS = 400       # actions of each game
-EVERY = 5         # look at every 5th position (and the last)
+EVERY = 10        # look at every 10th position (and the last)
 
 
 def too_wide(text: str | None) -> list[str]:

@@ -61,7 +61,7 @@ Pass-like blocks: none.
 # ("max_steps"); with the seed fixed, each run is the same every time. A game that gives no
 # budget gets DEFAULT_COVERAGE; the toy game's lives here, beside its table.
 COVERAGE_SEED = 15
-DEFAULT_COVERAGE = {"lineup": None, "games": 300, "max_steps": None, "fast_actions": 250}
+DEFAULT_COVERAGE = {"lineup": None, "games": 300, "max_steps": None, "fast_actions": 150}
 TOY_BUDGET = {"games": 30}
 
 

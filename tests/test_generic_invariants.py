@@ -35,7 +35,7 @@ FAST_GAMES = 3
 FAST_ACTIONS = 300
 FAST_MAX_STEPS = 400
 FAST_CHECKS = dict(roundtrip_every=2, hidden_every=2, deep_every=100)
-HYPOTHESIS_GAMES = 10
+HYPOTHESIS_GAMES = 6
 HYPOTHESIS_MAX_STEPS = 300
 # The slow run: SLOW_GAMES whole games of each game across its configurations, every seat's
 # hidden information resampled every tenth action.

@@ -61,6 +61,7 @@ def _files_and_engines() -> list:
     return out
 
 
+@pytest.mark.whole_games
 @pytest.mark.parametrize(("path", "engine"), _files_and_engines())
 def test_playthrough_replays_to_the_same_text(path, engine, monkeypatch):
     monkeypatch.setenv(engines.ENGINE_VARIABLE, engine)

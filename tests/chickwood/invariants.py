@@ -27,9 +27,9 @@ def same(actual, expected, what: str = "") -> None:
 
 # The coverage fuzz (test_coverage_fuzz.py): all-coverage seats reach every (decision kind,
 # action block) pair in at most 10 games over six seeds (docs/chickwood.md, "Decision
-# coverage"), so 30 games; the fast run's invariants line-ups play 300 actions per
+# coverage"), so 30 games; the fast run's invariants line-ups play 150 actions per
 # configuration.
-COVERAGE_FUZZ = {"lineup": ("coverage",), "games": 30, "fast_actions": 300}
+COVERAGE_FUZZ = {"lineup": ("coverage",), "games": 30, "fast_actions": 150}
 
 
 def invariants(game):

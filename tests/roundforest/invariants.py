@@ -11,9 +11,9 @@ from forest_envs.roundforest.components import NUM_CHARACTERS, item_counts
 # The coverage fuzz (test_coverage_fuzz.py): the Forest Spirit's placement needs a player
 # with three golden apples, so the mixed line-up (with the heuristic's progress) reaches
 # every pair, in at most 48 games over six seeds (docs/roundforest.md, "Decision coverage"):
-# 150 games stopped at 1,500 actions; the fast run's invariants line-ups play 300 actions
+# 150 games stopped at 1,500 actions; the fast run's invariants line-ups play 150 actions
 # per configuration.
-COVERAGE_FUZZ = {"games": 150, "max_steps": 1500, "fast_actions": 300}
+COVERAGE_FUZZ = {"games": 150, "max_steps": 1500, "fast_actions": 150}
 
 
 def invariants(game):

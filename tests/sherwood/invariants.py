@@ -14,8 +14,8 @@ TURN_DECISIONS = {"prep", "ask", "reveal", "target", "informant", "terms", "conf
 
 # The coverage fuzz (test_coverage_fuzz.py): all-coverage seats reach every pair in at most
 # 40 games over six seeds (docs/sherwood.md, "Decision coverage"), so 120 games; the fast
-# run's invariants line-ups play 600 actions per configuration.
-COVERAGE_FUZZ = {"lineup": ("coverage",), "games": 120, "fast_actions": 300}
+# run's invariants line-ups play 150 actions per configuration.
+COVERAGE_FUZZ = {"lineup": ("coverage",), "games": 120, "fast_actions": 150}
 
 
 def invariants(game):
