@@ -21,7 +21,6 @@ from stable_baselines3.common.vec_env import VecEnvWrapper
 from ..envs.gym_env import SingleAgentEnv
 from ..evaluation.workers import cpu_cores, start_worker
 from .config import num_players
-from .ctrl_c import start_forkserver
 from .selfplay import OpponentPool
 from .shaping import PotentialShaping
 from .timing import OpponentClock, TimedEnv, TimedOpponent
@@ -156,8 +155,7 @@ def make_vec_env(cfg: dict, snapshot_dir: Path, seed: int | None = None, clock=N
     fns = [_env_factory(cfg, snapshot_dir, n, subproc and i < cfg["n_envs"] - in_trainer,
                         in_trainer=subproc and i >= cfg["n_envs"] - in_trainer)
            for i in range(cfg["n_envs"])]
-    if subproc:
-        start_forkserver()
+    if subproc:  # (BatchedSubprocVecEnv starts the forkserver its workers fork from)
         venv = BatchedSubprocVecEnv(fns, cfg["env_workers"] or default_workers(cfg["pipeline"]),
                                     groups=2 if cfg["pipeline"] else 1, in_trainer=in_trainer)
     else:
