@@ -205,20 +205,23 @@ class StateCore {
   // where the game's kinds allow it (`lowest_seat` -1); the game then checks what its own
   // rules read of a decision.
   void check_decisions(int lowest_seat) const {
+    for (const auto &d : decisions) check_declared(d, lowest_seat);
+  }
+
+  // One decision, as check_decisions checks each (a game whose rules read the pending
+  // decision before every mask checks that one alone there).
+  void check_declared(const Decision &d, int lowest_seat) const {
     const auto &c = *core_;
-    const int kinds = static_cast<int>(c.kinds.size());
-    for (const auto &d : decisions) {
-      if (d.kind < 0 || d.kind >= kinds) throw BadInput("decisions: unknown kind");
-      if (d.player < 0 || d.player >= c.num_players) throw BadInput("decisions: the player is not a seat");
-      const auto &spec = c.kinds[static_cast<size_t>(d.kind)];
-      if (d.len != spec.ints + spec.seats) throw BadInput("decisions: " + spec.name + " carries another number of values");
-      for (int i = 0; i < spec.ints; ++i)
-        if (d.data[static_cast<size_t>(i)] < 0 || d.data[static_cast<size_t>(i)] > spec.int_high[static_cast<size_t>(i)])
-          throw BadInput("decisions: " + spec.name + " carries a value out of range");
-      for (int k = 0; k < spec.seats; ++k) {
-        const int seat = d.data[static_cast<size_t>(spec.ints + k)];
-        if (seat < lowest_seat || seat >= c.num_players) throw BadInput("decisions: " + spec.name + " names no seat");
-      }
+    if (d.kind < 0 || d.kind >= static_cast<int>(c.kinds.size())) throw BadInput("decisions: unknown kind");
+    if (d.player < 0 || d.player >= c.num_players) throw BadInput("decisions: the player is not a seat");
+    const auto &spec = c.kinds[static_cast<size_t>(d.kind)];
+    if (d.len != spec.ints + spec.seats) throw BadInput("decisions: " + spec.name + " carries another number of values");
+    for (int i = 0; i < spec.ints; ++i)
+      if (d.data[static_cast<size_t>(i)] < 0 || d.data[static_cast<size_t>(i)] > spec.int_high[static_cast<size_t>(i)])
+        throw BadInput("decisions: " + spec.name + " carries a value out of range");
+    for (int k = 0; k < spec.seats; ++k) {
+      const int seat = d.data[static_cast<size_t>(spec.ints + k)];
+      if (seat < lowest_seat || seat >= c.num_players) throw BadInput("decisions: " + spec.name + " names no seat");
     }
   }
 

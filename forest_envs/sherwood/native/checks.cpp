@@ -145,20 +145,9 @@ void State::check_fields() const {
 void State::check_top() const {
   if (decisions.empty()) return;
   const Decision &d = decisions.back();
-  const int n = num_players();
   if (static_cast<int>(slots.size()) != MAX_SLOTS) throw BadInput("slots: one entry per place");
   {
-    if (d.kind < 0 || d.kind >= kind::COUNT) throw BadInput("decisions: unknown kind");
-    if (d.player < 0 || d.player >= n) throw BadInput("decisions: the player is not a seat");
-    const auto &spec = core().kinds[static_cast<size_t>(d.kind)];
-    if (d.len != spec.ints + spec.seats) throw BadInput("decisions: " + spec.name + " carries another number of values");
-    for (int i = 0; i < spec.ints; ++i)
-      if (d.data[static_cast<size_t>(i)] < 0 || d.data[static_cast<size_t>(i)] > spec.int_high[static_cast<size_t>(i)])
-        throw BadInput("decisions: " + spec.name + " carries a value out of range");
-    for (int k = 0; k < spec.seats; ++k) {
-      const int seat = d.data[static_cast<size_t>(spec.ints + k)];
-      if (seat < 0 || seat >= n) throw BadInput("decisions: " + spec.name + " names no seat");
-    }
+    check_declared(d, 0);
     switch (d.kind) {
       case kind::ASK:
       case kind::REVEAL:
