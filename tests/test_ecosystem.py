@@ -12,14 +12,8 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
-import shutil
-import signal
-import socket
 import subprocess
 import sys
-import tempfile
-import time
 import warnings
 from pathlib import Path
 
@@ -29,6 +23,7 @@ import pytest
 from config_cases import config_cases
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from ray_cluster import two_node_cluster
 
 import forest_envs
 from forest_envs.core.registry import env_ids, game_spec
@@ -529,82 +524,7 @@ def test_the_plain_gymnasium_id_needs_an_import_and_the_module_form_does_not(tmp
     assert module_form.stdout.strip() == "SingleAgentEnv"
 
 
-# --- a real two-node Ray cluster (slow) ------------------------------------------------------
-# A loopback address, but not 127.0.0.1: Ray rewrites "127.0.0.1"/"localhost" to the machine's
-# network address when it joins a multi-node cluster (and `ray start` refuses a second node
-# when told to stay on 127.0.0.1), so every node of the test cluster advertises 127.0.0.2.
-LOOPBACK = "127.0.0.2"
-
-
-def _free_ports(n: int) -> list[int]:
-    socks = []
-    try:
-        for _ in range(n):
-            s = socket.socket()
-            s.bind(("127.0.0.1", 0))
-            socks.append(s)
-        return [s.getsockname()[1] for s in socks]
-    finally:
-        for s in socks:
-            s.close()
-
-
-def _start_node(ray_bin: Path, args: list[str], temp_dir: str, log: Path, env: dict) -> subprocess.Popen:
-    p = _free_ports(6)
-    cmd = [str(ray_bin), "start", "--block", "--num-cpus=1", f"--node-ip-address={LOOPBACK}",
-           f"--temp-dir={temp_dir}", "--disable-usage-stats",
-           f"--node-manager-port={p[0]}", f"--object-manager-port={p[1]}",
-           f"--dashboard-agent-listen-port={p[2]}", f"--dashboard-agent-grpc-port={p[3]}",
-           f"--runtime-env-agent-port={p[4]}", f"--metrics-export-port={p[5]}", *args]
-    # Its own session: on teardown we signal this process (and, if need be, its group) by id.
-    return subprocess.Popen(cmd, stdout=log.open("w"), stderr=subprocess.STDOUT, env=env,
-                            start_new_session=True)
-
-
-def _wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 120) -> None:
-    end = time.time() + timeout
-    while time.time() < end:
-        if proc.poll() is not None:
-            raise RuntimeError(f"ray start exited with {proc.returncode}")
-        with socket.socket() as s:
-            if s.connect_ex((LOOPBACK, port)) == 0:
-                return
-        time.sleep(0.5)
-    raise TimeoutError(f"nothing listens on {LOOPBACK}:{port} after {timeout} s")
-
-
-def _stop_node(proc: subprocess.Popen) -> None:
-    """SIGTERM to our own `ray start --block` (it stops its node's processes); SIGKILL to its
-    process group if it is still there after 60 s. Never `ray stop`: that kills every Ray
-    process on the machine, other users' clusters included."""
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(60)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
-
-
-def _kill_leftovers(temp_dir: str) -> list[int]:
-    """Kill processes of our cluster still alive (their command lines name our temp dir)."""
-    killed = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
-            continue
-        try:
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        if temp_dir in cmdline:
-            try:
-                os.kill(int(entry.name), signal.SIGKILL)
-                killed.append(int(entry.name))
-            except ProcessLookupError:
-                pass
-    return killed
-
-
+# --- a real two-node Ray cluster (slow, tests/ray_cluster.py) -----------------------------
 # Deprecation notices Ray emits by itself whatever the caller does (RLModule.__init__ builds the
 # deprecated RLModuleConfig for every module, Ray's own default modules included).
 RAY_INTERNAL_DEPRECATIONS = ("`RLModule(config=[RLModuleConfig object])` has been deprecated",)
@@ -615,30 +535,13 @@ def test_rllib_trains_on_a_two_node_ray_cluster(tmp_path):
     pytest.importorskip("ray.rllib")
     from forest_envs.evaluation import run_games
 
-    ray_bin = Path(sys.executable).with_name("ray")
-    # A temp dir of our own, short enough for Ray's unix socket paths: the cluster's address
-    # file goes there, so other ray.init() calls on this machine never join our cluster.
-    temp_dir = tempfile.mkdtemp(prefix="fe-ray-", dir="/tmp")
-    # A fresh token for this cluster only: nodes and driver authenticate with it (Ray >= 2.59
-    # turns token authentication on; older versions ignore these variables).
-    env = dict(os.environ, PYTHONWARNINGS="default::DeprecationWarning", RAY_USAGE_STATS_ENABLED="0",
-               RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=secrets.token_hex(32))
-    for var in ("RAY_ADDRESS", "RAY_AUTH_TOKEN_PATH"):
-        env.pop(var, None)
-    port, client_port = _free_ports(2)
-    nodes = []
-    try:
-        nodes.append(_start_node(ray_bin, ["--head", f"--port={port}", "--include-dashboard=false",
-                                           f"--ray-client-server-port={client_port}"],
-                                 temp_dir, tmp_path / "head.log", env))
-        _wait_for_port(port, nodes[0])
-        nodes.append(_start_node(ray_bin, [f"--address={LOOPBACK}:{port}"], temp_dir,
-                                 tmp_path / "worker.log", env))
+    with two_node_cluster(tmp_path) as cluster:
+        env = cluster.env
         out = tmp_path / "run"
         # Two env runners of one CPU each: one on each node.
         train = subprocess.run(
             [sys.executable, "-W", "error::DeprecationWarning", "-m", "forest_envs.cli", "train-rllib",
-             "smoke_rllib", "--address", f"{LOOPBACK}:{port}",
+             "smoke_rllib", "--address", cluster.address,
              "--set", f"output_dir={out}", "--set", "rllib.num_env_runners=2"],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         assert train.returncode == 0, train.stdout[-3000:] + train.stderr[-3000:]
@@ -647,18 +550,11 @@ def test_rllib_trains_on_a_two_node_ray_cluster(tmp_path):
         evaluate = [sys.executable, "-m", "forest_envs.cli", "evaluate", "--env", "chickwood_v0",
                     "--agents", "heuristic,random,random", "--games", "8", "--seed", "7", "--quiet"]
         on_cluster = subprocess.run(
-            evaluate + ["--address", f"{LOOPBACK}:{port}", "--records", str(tmp_path / "cluster.jsonl")],
+            evaluate + ["--address", cluster.address, "--records", str(tmp_path / "cluster.jsonl")],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
-    finally:
-        for proc in reversed(nodes):
-            _stop_node(proc)
-        leftovers = _kill_leftovers(temp_dir)
-        # The env runners' output (Ray's own daemons are not ours to judge).
-        worker_logs = [p for p in Path(temp_dir).rglob("worker-*") if p.is_file()]
-        logs = "\n".join(p.read_text(errors="replace") for p in worker_logs)
-        shutil.rmtree(temp_dir, ignore_errors=True)
-    assert not leftovers, f"processes of the test cluster outlived its nodes: {leftovers}"
-    assert worker_logs, "no env runner logs found to check for deprecation warnings"
+    assert not cluster.leftovers, f"processes of the test cluster outlived its nodes: {cluster.leftovers}"
+    assert cluster.worker_logs, "no env runner logs found to check for deprecation warnings"
+    logs = cluster.worker_logs
 
     assert on_cluster.returncode == 0, on_cluster.stdout[-3000:] + on_cluster.stderr[-3000:]
     local = subprocess.run(evaluate + ["--records", str(tmp_path / "local.jsonl")], cwd=ROOT, env=env,

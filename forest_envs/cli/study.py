@@ -16,18 +16,22 @@ def cmd_study(args) -> int:
     command that continues the study and exits with 130."""
     require_extra("train")
     require_extra("study")
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         raise ConfigError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.cpus_per_run is not None and not args.address:
+        raise ConfigError("--cpus-per-run is for runs on a Ray cluster: give --address too")
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as forest-envs train (cli/train.py)
     from ..studies import load_study
-    from ..studies.runner import run_study
 
     study = load_study(args.study)
     out = Path(args.out) if args.out else Path("results") / study.name
-    again = shlex.join([*program_words(), "study", args.study, "--out", str(out), "--jobs", str(args.jobs)])
+    words = [*program_words(), "study", args.study, "--out", str(out)]
+    for flag, value in (("--jobs", args.jobs), ("--address", args.address),
+                        ("--cpus-per-run", args.cpus_per_run)):
+        words += [flag, str(value)] if value is not None else []
+    again = shlex.join(words)
     try:
-        outcome = run_study(study, out, jobs=args.jobs, progress=not args.quiet,
-                            train_progress=args.progress)
+        outcome = _run(study, out, args)
     except KeyboardInterrupt:
         print(f"study interrupted: finished runs are kept, the others continue from their last "
               f"checkpoint with:\n  {again}")
@@ -43,14 +47,35 @@ def cmd_study(args) -> int:
     return 0
 
 
+def _run(study, out: Path, args):
+    """The study's runs as local processes, or as Ray actors on the cluster at --address."""
+    from ..studies.runner import run_study
+
+    if not args.address:
+        return run_study(study, out, jobs=args.jobs or 1, progress=not args.quiet,
+                         train_progress=args.progress)
+    from ..evaluation.workers import ray_cluster
+    from ..studies.ray_runs import RayRuns
+
+    with ray_cluster(args.address):
+        dispatch = RayRuns(args.cpus_per_run or 1, args.jobs, args.progress)
+        return run_study(study, out, jobs=dispatch.slots, dispatch=dispatch,
+                         progress=not args.quiet, train_progress=args.progress)
+
+
 def add_study_parser(sub) -> None:
     q = sub.add_parser("study", help="benchmark RL algorithms over seeds under a budget tier, with "
                        "rliable's statistics (the train and study extras; docs/studies.md)")
     q.add_argument("study", help="a study file (YAML) or the name of a shipped one: small, tiny")
     q.add_argument("--out", help="the results folder; a second run in it continues the study "
                    "(default: results/<study name>)")
-    q.add_argument("--jobs", type=int, default=1, help="runs at once, each its own process "
-                   "(default: %(default)s)")
+    q.add_argument("--jobs", type=int, help="runs at once, each its own process (default: 1; "
+                   "with --address, as many as the cluster's CPUs hold)")
+    q.add_argument("--address", help="run on a Ray cluster: HOST:PORT of a head started with "
+                   "`ray start --head`, or auto; one Ray actor per run, its folder sent to the node "
+                   "and back (no shared filesystem needed; the same forest_envs on every node)")
+    q.add_argument("--cpus-per-run", type=int, help="CPUs each run declares to Ray (default: 1); "
+                   "only with --address")
     q.add_argument("--progress", action="store_true", help="each run's training progress in its "
                    "log.txt (default: off)")
     q.add_argument("--quiet", action="store_true", help="no progress lines (default: off)")

@@ -3,7 +3,7 @@
 ``LocalProcesses`` (the default) starts each run as its own process (``python -m
 forest_envs.studies.run_one plan.json``, its output in the run's log.txt), at most ``jobs`` at
 once; ``InProcess`` runs them one after the other in this process (the tests: no interpreter
-to start). A Ray cluster would be a third class with the same three methods.
+to start); ``RayRuns`` (ray_runs.py, `--address`) runs each as a Ray actor on a cluster.
 """
 
 from __future__ import annotations
