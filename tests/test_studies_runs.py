@@ -144,3 +144,29 @@ def test_rllib_ppo_continues_from_its_checkpoint(tmp_path):
     assert (done.finished, done.learner_steps) == (True, 2048)            # counted on, not from 0
     assert [c.learner_steps for c in rllib_ppo.checkpoints(job)] == [1024, 2048]
     assert rllib_ppo.train(job).learner_steps == 2048                     # at the budget: nothing to do
+
+
+def test_the_time_left_before_any_run_ends_is_the_running_runs_training_pace(tmp_path):
+    """Two runs of the tiny study (2,048 learner steps) under way for 100 s, one from 0 to 512
+    saved steps, one from 0 to 1,024: a mean pace of 7.68 steps/s on each of 2 slots, and
+    1,536 + 1,024 steps left: 166.7 s. Once a run has finished, its duration is the pace."""
+    import time
+
+    from forest_envs.studies.plan import plans
+    from forest_envs.studies.runner import Running, StudyProgress
+    from forest_envs.train.progress import Progress
+
+    first, second = plans(load_study("tiny"), tmp_path)
+    for plan, steps in ((first, 512), (second, 1024)):
+        saved = plan.job().folder / "checkpoints"
+        saved.mkdir(parents=True)
+        (saved / "latest.json").write_text(json.dumps({"timesteps": steps, "wall_seconds": 100.0}))
+    meter = StudyProgress(Progress(False), total=2, done_before=0, slots=2, budget=2048)
+    started = time.time() - 100
+    running = [Running(first, started, 0), Running(second, started, 0)]
+    assert meter.training_left(running) == pytest.approx(2560 / (7.68 * 2), rel=0.01)
+    assert meter.status(running).endswith(" of training left at the pace of the runs under way "
+                                          "(evaluations not counted)")
+    assert meter.training_left([Running(first, started, 512)]) is None  # nothing gained yet
+    meter.durations.append(300.0)
+    assert meter.status(running).endswith(", about 0:02:30 left")  # 300 s x (0 + 2/2) / 2

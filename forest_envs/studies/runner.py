@@ -43,25 +43,57 @@ def _clock(seconds: float) -> str:
     return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
-class StudyProgress:
-    """Runs done / running / left, and the time left at the pace of this session's runs."""
+@dataclass(frozen=True)
+class Running:
+    plan: RunPlan
+    started: float
+    steps_at_start: int       # the learner steps its folder held when this session started it
 
-    def __init__(self, shown: Progress, total: int, done_before: int, slots: int):
-        self.shown, self.total, self.slots = shown, total, slots
+
+def _steps_done(plan: RunPlan) -> int:
+    from .algorithms import algorithm
+
+    return algorithm(plan.adapter).learner_steps_done(plan.job())
+
+
+class StudyProgress:
+    """Runs done / running / left, and the time left: at the pace of this session's finished
+    runs, or, before one has finished, at the training pace of the runs under way (their saved
+    learner steps; evaluations not counted)."""
+
+    def __init__(self, shown: Progress, total: int, done_before: int, slots: int, budget: int):
+        self.shown, self.total, self.slots, self.budget = shown, total, slots, budget
         self.done, self.started = done_before, time.time()
         self.durations: list[float] = []
 
-    def status(self, running: int) -> str:
-        left = self.total - self.done - running
-        text = (f"runs: {self.done}/{self.total} done, {running} running, {left} left; "
+    def training_left(self, running: list[Running]) -> float | None:
+        """Seconds of training left for the runs under way and those not started, at the
+        mean pace of the runs under way; None until one has saved progress."""
+        now, rates, steps_left = time.time(), [], 0
+        for run in running:
+            done = _steps_done(run.plan)
+            if done > run.steps_at_start and now > run.started:
+                rates.append((done - run.steps_at_start) / (now - run.started))
+            steps_left += max(0, self.budget - done)
+        if not rates:
+            return None
+        steps_left += self.budget * (self.total - self.done - len(running))
+        return steps_left / (sum(rates) / len(rates) * self.slots)
+
+    def status(self, running: list[Running]) -> str:
+        left = self.total - self.done - len(running)
+        text = (f"runs: {self.done}/{self.total} done, {len(running)} running, {left} left; "
                 f"{_clock(time.time() - self.started)} elapsed")
         if self.durations:
             per_run = sum(self.durations) / len(self.durations)
             # a running run is on average half way
-            text += f", about {_clock(per_run * (left + running / 2) / self.slots)} left"
+            text += f", about {_clock(per_run * (left + len(running) / 2) / self.slots)} left"
+        elif (seconds := self.training_left(running)) is not None:
+            text += (f", about {_clock(seconds)} of training left at the pace of the runs under "
+                     "way (evaluations not counted)")
         return text
 
-    def ended(self, end: Ended, running: int) -> None:
+    def ended(self, end: Ended, running: list[Running]) -> None:
         final = read_final(end.plan.path)
         if end.status == 0 and final is not None:
             self.done += 1
@@ -108,33 +140,34 @@ def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None 
     outcome = StudyOutcome(finished=[p.run_id for p in all_plans if read_final(p.path) is not None])
     todo: list[RunPlan] = [p for p in all_plans if read_final(p.path) is None]
     dispatch = dispatch or LocalProcesses(jobs, train_progress)
-    meter = StudyProgress(shown, len(all_plans), len(outcome.finished), dispatch.slots)
+    meter = StudyProgress(shown, len(all_plans), len(outcome.finished), dispatch.slots,
+                          study.tier.learner_steps)
     shown.line(f"study {study.name}: {len(all_plans)} runs ({len(study.algorithms)} algorithms x "
                f"{len(study.games)} games x {len(study.seeds)} seeds, {study.tier.name} tier: "
                f"{study.tier.learner_steps:,} learner steps each), {len(outcome.finished)} "
                f"already finished; results in {out}")
-    running, last_status = 0, time.time()
+    running: dict[str, Running] = {}
+    last_status = time.time()
 
     def record(ended: list[Ended]) -> None:
-        nonlocal running
         for end in ended:
-            running -= 1
+            running.pop(end.plan.run_id, None)
             end = _judged(end)
             {0: outcome.finished, INTERRUPTED: outcome.interrupted}.get(
                 end.status, outcome.failed).append(end.plan.run_id)
-            meter.ended(end, running)
+            meter.ended(end, list(running.values()))
 
     try:
         while todo or running:
-            while todo and running < dispatch.slots:
+            while todo and len(running) < dispatch.slots:
                 plan = todo.pop(0)
                 shown.line(f"{plan.run_id}: started")
-                running += 1
+                running[plan.run_id] = Running(plan, time.time(), _steps_done(plan))
                 dispatch.start(plan)
             ended = dispatch.wait(timeout=60.0)
             record(ended)
             if not ended and time.time() - last_status >= STATUS_EVERY_SECONDS:
-                shown.line(meter.status(running))
+                shown.line(meter.status(list(running.values())))
                 last_status = time.time()
     except KeyboardInterrupt:
         shown.line("Ctrl-C: stopping the runs under way (each saves a checkpoint)")

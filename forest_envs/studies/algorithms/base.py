@@ -57,3 +57,7 @@ class Algorithm(Protocol):
 
     def checkpoints(self, job: TrainingJob) -> list[PolicyCheckpoint]:
         """The policies the run saved, by learner step, the last one at the budget."""
+
+    def learner_steps_done(self, job: TrainingJob) -> int:
+        """Where the run's training stands by the state it last saved (0 before the first),
+        read from one small file while the run goes on (the study's time estimate)."""

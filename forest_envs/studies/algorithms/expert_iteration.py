@@ -259,6 +259,13 @@ class ExpertIteration:
             return TrainingOutcome(False, state.learner_steps, state.wall_seconds)
         return TrainingOutcome(True, state.learner_steps, state.wall_seconds)
 
+    def learner_steps_done(self, job: TrainingJob) -> int:
+        try:
+            state = RunState.read(job.folder)
+        except (OSError, ValueError, TypeError):  # being written
+            return 0
+        return state.learner_steps if state else 0
+
     def checkpoints(self, job: TrainingJob) -> list[PolicyCheckpoint]:
         return [PolicyCheckpoint(int(path.stem.removeprefix("step_")), str(path))
                 for path in sorted((job.folder / "policies").glob("step_*.npz"))]

@@ -106,6 +106,13 @@ class MaskablePPO:
         return TrainingOutcome(summary["stopped"] == "step_budget", int(summary["timesteps"]),
                                float(summary["wall_seconds"]))
 
+    def learner_steps_done(self, job: TrainingJob) -> int:
+        latest = job.folder / "checkpoints" / "latest.zip"
+        try:
+            return _checkpoint_steps(latest)[0]
+        except (OSError, ValueError, KeyError):  # none yet, or being written
+            return 0
+
     def checkpoints(self, job: TrainingJob) -> list[PolicyCheckpoint]:
         """Every checkpoint model_<step>.zip as a policy file policies/step_<step>.npz (numpy
         alone plays it), exported once."""

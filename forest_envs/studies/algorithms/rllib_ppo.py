@@ -138,6 +138,12 @@ class RLlibPPO:
             _save(algo, job.folder, steps, wall_before + time.time() - started)
         return steps
 
+    def learner_steps_done(self, job: TrainingJob) -> int:
+        try:
+            return _state(job.folder)[0]
+        except (OSError, ValueError, KeyError):  # being written
+            return 0
+
     def checkpoints(self, job: TrainingJob) -> list[PolicyCheckpoint]:
         return [PolicyCheckpoint(int(p.stem.removeprefix("step_")), str(p))
                 for p in sorted((job.folder / "policies").glob("step_*.npz"))]
