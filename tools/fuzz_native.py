@@ -28,6 +28,19 @@ import numpy as np
 
 REFUSALS = (ValueError, TypeError, KeyError)
 _BASES: dict = {}
+_RECORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {}  # env id -> (record, its fields)
+
+
+def _records_in(value, found: dict[str, tuple[str, ...]]) -> None:
+    """The typed records (``{"record": name, "fields": {...}}``) a state dict holds."""
+    if isinstance(value, dict):
+        if isinstance(value.get("record"), str) and isinstance(value.get("fields"), dict):
+            found.setdefault(value["record"], tuple(sorted(value["fields"])))
+        for item in value.values():
+            _records_in(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _records_in(item, found)
 
 
 def _bases(env_id: str) -> list[tuple]:
@@ -49,11 +62,15 @@ def _bases(env_id: str) -> list[tuple]:
                     state.apply(int(rng.choice(np.flatnonzero(state.legal_action_mask()))))
             out.append((game, dicts))
         _BASES[env_id] = out
+        found: dict[str, tuple[str, ...]] = {}
+        _records_in([d for _, dicts in out for d in dicts], found)
+        _RECORDS[env_id] = sorted(found.items())
     return _BASES[env_id]
 
 
-def _value(fdp: atheris.FuzzedDataProvider, depth: int = 0):
-    """A random JSON-like value, shaped like the state dicts' own."""
+def _value(fdp: atheris.FuzzedDataProvider, records: list, depth: int = 0):
+    """A random JSON-like value, shaped like the state dicts' own (``records``: the game's
+    typed records, with their field names)."""
     pick = fdp.ConsumeIntInRange(0, 9 if depth < 2 else 4)
     if pick == 0:
         return fdp.ConsumeIntInRange(-3, 40)
@@ -66,20 +83,20 @@ def _value(fdp: atheris.FuzzedDataProvider, depth: int = 0):
     if pick == 4:
         return fdp.ConsumeUnicodeNoSurrogates(6)
     if pick == 5:
-        return [_value(fdp, depth + 1) for _ in range(fdp.ConsumeIntInRange(0, 4))]
+        return [_value(fdp, records, depth + 1) for _ in range(fdp.ConsumeIntInRange(0, 4))]
     if pick == 6:
-        return {"tuple": [_value(fdp, depth + 1) for _ in range(fdp.ConsumeIntInRange(0, 4))]}
+        return {"tuple": [_value(fdp, records, depth + 1) for _ in range(fdp.ConsumeIntInRange(0, 4))]}
     if pick == 7:
         values = [fdp.ConsumeIntInRange(-2, 30) for _ in range(fdp.ConsumeIntInRange(0, 40))]
         return {"array": values, "dtype": fdp.PickValueInList(["|i1", "<i2", "<f8", "|b1"]),
                 "shape": [len(values)]}
-    if pick == 8:
-        return {"record": "forest_envs.chickwood.rules.SecretDiscard",
-                "fields": {"kind": _value(fdp, 2), "owner": _value(fdp, 2), "spied_by": _value(fdp, 2)}}
-    return {"dict": [[_value(fdp, depth + 1), _value(fdp, depth + 1)]]}
+    if pick == 8 and records:
+        name, fields = fdp.PickValueInList(records)
+        return {"record": name, "fields": {f: _value(fdp, records, 2) for f in fields}}
+    return {"dict": [[_value(fdp, records, depth + 1), _value(fdp, records, depth + 1)]]}
 
 
-def _mutate(fdp: atheris.FuzzedDataProvider, data: dict) -> None:
+def _mutate(fdp: atheris.FuzzedDataProvider, data: dict, records: list) -> None:
     """One change: a buffer entry, a key replaced or dropped, a part of a nested value."""
     keys = sorted(data)
     what = fdp.ConsumeIntInRange(0, 5)
@@ -88,7 +105,7 @@ def _mutate(fdp: atheris.FuzzedDataProvider, data: dict) -> None:
         buf[fdp.ConsumeIntInRange(0, len(buf) - 1)] = fdp.ConsumeIntInRange(-40000, 40000) if what else \
             fdp.ConsumeIntInRange(-2, 30)
     elif what == 2:
-        data[fdp.PickValueInList(keys)] = _value(fdp)
+        data[fdp.PickValueInList(keys)] = _value(fdp, records)
     elif what == 3 and fdp.ConsumeProbability() < 0.2:
         data.pop(fdp.PickValueInList(keys), None)
     else:
@@ -97,13 +114,13 @@ def _mutate(fdp: atheris.FuzzedDataProvider, data: dict) -> None:
             if isinstance(node, dict) and node:
                 key = fdp.PickValueInList(sorted(node, key=str))
                 if not isinstance(node[key], (dict, list)) or fdp.ConsumeBool():
-                    node[key] = _value(fdp, 1)
+                    node[key] = _value(fdp, records, 1)
                     return
                 node = node[key]
             elif isinstance(node, list) and node:
                 i = fdp.ConsumeIntInRange(0, len(node) - 1)
                 if not isinstance(node[i], (dict, list)) or fdp.ConsumeBool():
-                    node[i] = _value(fdp, 1)
+                    node[i] = _value(fdp, records, 1)
                     return
                 node = node[i]
             else:
@@ -143,7 +160,7 @@ def one_input(env_id: str, data: bytes) -> None:
     game, dicts = fdp.PickValueInList(_bases(env_id))
     state_dict = copy.deepcopy(fdp.PickValueInList(dicts))
     for _ in range(fdp.ConsumeIntInRange(0, 4)):
-        _mutate(fdp, state_dict)
+        _mutate(fdp, state_dict, _RECORDS[env_id])
     try:
         state = game.state_from_dict(state_dict, "native")
     except REFUSALS:
