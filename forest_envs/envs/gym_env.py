@@ -17,6 +17,7 @@ import numpy as np
 from ..agents.base import RandomAgent
 from ..agents.named import BUILTIN_AGENT_KINDS, builtin_agent, is_builtin_agent_name
 from ..core.errors import ConfigError
+from .aec import move_line
 from .registration import make_raw
 
 # reset's limit on games that end before the learner decides (a game in which every seat
@@ -44,8 +45,12 @@ class SingleAgentEnv(gymnasium.Env):
                  opponents: Sequence[Any] | Callable[[np.random.Generator], Sequence[Any]] | None = None,
                  learner_seat: int | None = None, render_mode: str | None = None, **config: Any):
         super().__init__()
-        self.aec = make_raw(env_id, render_mode=render_mode, **config)
+        # The human mode prints here, a learner's step at a time (the moves of the opponents'
+        # turns with it); the AEC env under it keeps quiet and gives the text.
+        self.aec = make_raw(env_id, render_mode="ansi" if render_mode == "human" else render_mode,
+                            **config)
         self.render_mode = render_mode
+        self._unprinted: list[str] | None = [] if render_mode == "human" else None
         # what this game can render (a game without pictures has no rgb_array)
         self.metadata = dict(self.metadata, render_modes=list(self.aec.metadata["render_modes"]))
         n = len(self.aec.possible_agents)
@@ -98,6 +103,8 @@ class SingleAgentEnv(gymnasium.Env):
         # from the same generator, is played instead, so reset(seed=s) stays one episode.
         for _ in range(MAX_GAMES_WITHOUT_A_TURN):
             self.aec.reset(seed=int(rng.integers(2**62)))
+            if self._unprinted is not None:
+                self._unprinted = [self.aec.render_text()]  # the table the game starts from
             self._play_opponents()
             if not self._learner_done():
                 return self._obs(), self._info()
@@ -110,8 +117,13 @@ class SingleAgentEnv(gymnasium.Env):
             raise RuntimeError("step() called before reset()")
         if self._learner_done():
             raise RuntimeError("step() called after the episode ended; call reset()")
-        aec.step(_unwrap_action(action))
+        self._step_aec(_unwrap_action(action))
         self._play_opponents()
+        if self._unprinted is not None:
+            # gymnasium's human mode renders during step(): everything since the last step
+            # (the starting table first, after a reset), then the table the learner faces.
+            print("\n".join([*self._unprinted, aec.render_text()]))
+            self._unprinted = []
         done = aec.terminations[self.agent]
         truncated = aec.truncations[self.agent]
         reward = float(aec._cumulative_rewards[self.agent]) if (done or truncated) else 0.0
@@ -123,8 +135,10 @@ class SingleAgentEnv(gymnasium.Env):
         return self.aec.action_mask(self.agent).astype(bool)
 
     def render(self):
-        """As the AEC env renders: the referee's table as text or as an image."""
-        return self.aec.render()
+        """As the AEC env renders: the referee's table as text or as an image; None in the
+        human mode, which prints as ``step`` plays (each move, then the table the learner
+        faces next)."""
+        return None if self._unprinted is not None else self.aec.render()
 
     # --- internals ------------------------------------------------------------------------
     def _learner_done(self) -> bool:
@@ -137,7 +151,18 @@ class SingleAgentEnv(gymnasium.Env):
             current = aec.agent_selection
             if current == self.agent:
                 return
-            aec.step(self._seat_agents[current].act(aec, current))
+            self._step_aec(self._seat_agents[current].act(aec, current))
+
+    def _step_aec(self, action) -> None:
+        """One action on the AEC env; in the human mode, its line kept for the next print."""
+        if self._unprinted is None:
+            self.aec.step(action)
+            return
+        aec = self.aec
+        before, steps = aec.engine_state.clone(), aec.num_steps
+        aec.step(action)
+        self._unprinted.append(move_line(before, aec.engine_state, action) if aec.num_steps > steps
+                               else f"P{before.current_player}: illegal action {action!r}; the game ends")
 
     def _obs(self) -> np.ndarray:
         return self.aec.engine_state.observation(self.seat)

@@ -179,12 +179,13 @@ def test_render_ansi_returns_text():
     assert "Final scores" in final
 
 
-def test_render_human_prints(capsys):
+def test_render_human_prints_the_table_as_moves_are_played(capsys):
     env = forest_envs.make(ENV_ID, num_players=2, render_mode="human")
     env.reset(seed=0)
-    assert env.render() is None
+    assert env.render() is None and capsys.readouterr().out == ""
+    env.step(env.unwrapped.engine_state.legal_actions()[0])
     out = capsys.readouterr().out
-    assert "Chickwood Forest" in out and "Villages:" in out
+    assert out.count("Chickwood Forest") == 2 and "Villages:" in out and "\nP1: " in out
 
 
 @pytest.mark.parametrize("num_players", [2, 4])
