@@ -206,3 +206,45 @@ def test_a_long_replay_command_is_broken_into_lines_a_shell_reads_as_one():
     assert shlex.split(text.replace("\\\n", " ")) == shlex.split(command)
     assert play_module.command_lines("forest-envs play --env roundforest_v0 --seed 5") == \
         "  forest-envs play --env roundforest_v0 --seed 5"
+
+
+def _chosen_labels(monkeypatch) -> list[str]:
+    """Record, for each move the person chooses at the prompt, the name the list showed."""
+    chosen: list[str] = []
+    real_ask = play_module._ask
+
+    def ask(legal, env, me):
+        action = real_ask(legal, env, me)
+        if action is not None:
+            chosen.append(env.engine_state.move_label(action, env.possible_agents.index(me)))
+        return action
+
+    monkeypatch.setattr(play_module, "_ask", ask)
+    return chosen
+
+
+def test_ones_own_moves_are_logged_in_the_words_of_the_list(monkeypatch, capsys):
+    for env_id, replies in (("chickwood_v0", ["0"] * 60), ("roundforest_v0", ["0"] * 12),
+                            ("sherwood_v0", ["0"] * 12)):
+        chosen = _chosen_labels(monkeypatch)
+        out = run_play(monkeypatch, capsys, ["--env", env_id, "--seed", "4", "--opponents", "random"],
+                       [*replies, "q"])
+        entries = [" ".join(e.split()) for e in re.findall(r"^P0 \(you\): .*(?:\n    .*)*", out, re.M)]
+        asked = [e for e in entries if not e.endswith("(your only move, played for you)")]
+        assert len(asked) == len(chosen) > 0
+        for entry, label in zip(asked, chosen):
+            assert entry.startswith(f"P0 (you): {' '.join(label.split())}"), (env_id, entry, label)
+        # the list's words are not the action's name ("alms r1c1 Cinderholt", not "alms r1c1")
+        if env_id == "chickwood_v0":
+            assert any(re.match(r"alms r\dc\d \w", label) for label in chosen)
+
+
+def test_the_pending_decision_is_said_once_right_above_the_moves(monkeypatch, capsys):
+    for env_id in sorted(forest_envs.ENV_IDS):
+        out = run_play(monkeypatch, capsys, ["--env", env_id, "--seed", "4", "--opponents", "random"], ["q"])
+        lines = out.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("Your moves ("))
+        now = max(i for i in range(at) if lines[i].startswith("Now: "))
+        assert all(line.startswith("    ") for line in lines[now + 1:at])  # the sentence, then the moves
+        sentence = " ".join(" ".join(lines[now:at]).split())[len("Now: "):]
+        assert " ".join(out.split()).count(sentence) == 1, (env_id, sentence)
