@@ -195,7 +195,7 @@ def _show_turn(state, seat: int, legal: list[int], board: str) -> None:
         print(_wrapped(sentence))
     more = "; help lists them one by one" if len(legal) > 8 else ""
     print(f"Your moves ({len(legal)}; type a number or a move's name{more}):")
-    for line in move_lines(SeatMoves(state, seat), legal):
+    for line in state.move_table(legal, seat) or move_lines(SeatMoves(state, seat), legal):
         print(line)
 
 
