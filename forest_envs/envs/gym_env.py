@@ -14,8 +14,9 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from ..agents import make_agent
 from ..agents.base import RandomAgent
-from ..agents.named import BUILTIN_AGENT_KINDS, builtin_agent, is_builtin_agent_name
+from ..agents.policy import check_agent_fits
 from ..core.errors import ConfigError
 from .aec import move_line
 from .registration import make_raw
@@ -29,11 +30,11 @@ class SingleAgentEnv(gymnasium.Env):
     """``SingleAgentEnv(env_id, opponents=[...], **game_and_env_options)``.
 
     ``opponents``: one agent per other seat, each an object with ``act(env, agent)`` or an
-    agent name as the CLI takes it (``"random"``, ``"heuristic"``, ``"ismcts[:options]"``);
-    one name alone stands for every other seat (``opponents="heuristic"``); a callable
-    ``(rng) -> list of agents`` is drawn anew at every reset (self-play pools); None means
-    random agents. A policy file is loaded by ``forest_envs.agents.make_agent(env_id, path)``
-    (pass the agent it returns). ``learner_seat``: a fixed seat, or None to draw the seat uniformly at each
+    agent name as the CLI takes it (``"random"``, ``"heuristic"``, ``"ismcts[:options]"``,
+    ``"ppo"``, a policy file, ``:greedy``: ``forest_envs.agents.make_agent`` makes it); one
+    name or one agent object alone plays every other seat (``opponents="heuristic"``); a
+    callable ``(rng) -> list of agents`` is drawn anew at every reset (self-play pools); None
+    means random agents. ``learner_seat``: a fixed seat, or None to draw the seat uniformly at each
     reset so the learner plays every position. ``reset`` always hands the learner a
     decision: a game the opponents end before the learner's seat decides is replaced by the
     next one.
@@ -66,14 +67,15 @@ class SingleAgentEnv(gymnasium.Env):
                     f"(opponents='heuristic' ends a game in about a hundred steps) with "
                     f"reward='rank', or shape the reward (forest_envs.train.shaping); "
                     f"docs/ecosystem.md, 'A learning signal'", UserWarning, stacklevel=2)
-        elif isinstance(opponents, str):
-            opponents = [opponents] * (n - 1)
+        elif isinstance(opponents, str) or hasattr(opponents, "act"):
+            opponents = [opponents] * (n - 1)  # one name, or one agent, plays every other seat
         if not callable(opponents):
             if len(opponents) != n - 1:
                 raise ConfigError(f"{env_id} with {n} players needs {n - 1} opponents, got "
                                   f"{len(opponents)}")
             # Names become agents; their seeds come from the env's generator at each reset.
-            opponents = [_named_opponent(env_id, o) if isinstance(o, str) else o for o in opponents]
+            opponents = [_named_opponent(env_id, o, self.aec) if isinstance(o, str) else o
+                         for o in opponents]
         self._opponents = opponents
         agent = self.aec.possible_agents[0]
         self.observation_space = self.aec.observation_spaces[agent]["observation"]
@@ -177,14 +179,16 @@ class SingleAgentEnv(gymnasium.Env):
         return info
 
 
-def _named_opponent(env_id: str, name: str):
-    if not is_builtin_agent_name(name):
-        hint = (" is a policy file: load it with forest_envs.agents.make_agent(env_id, path) "
-                "and pass the agent" if name.endswith((".npz", ".zip")) else
-                f" is no agent name; expected one of {', '.join(BUILTIN_AGENT_KINDS)}, or an "
-                "object with act(env, agent)")
-        raise ConfigError(f"opponent {name!r}{hint}")
-    return builtin_agent(env_id, name)
+def _named_opponent(env_id: str, name: str, env):
+    """The agent ``name`` names, as the CLI takes it (``forest_envs.agents.make_agent``: random,
+    heuristic, ismcts[:options], ppo, a policy file, :greedy), checked to fit ``env``'s game."""
+    try:
+        agent = make_agent(env_id, name)
+        check_agent_fits(agent, env)
+    except ConfigError as err:
+        raise ConfigError(f"opponent {name!r}: {err}; or pass an object with act(env, agent), such "
+                          f"as forest_envs.agents.make_agent(env_id, name) returns") from None
+    return agent
 
 
 def _unwrap_action(action):
