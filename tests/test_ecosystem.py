@@ -438,6 +438,8 @@ def test_packaging_metadata_for_a_public_index():
             "Topic :: Games/Entertainment :: Board Games"} <= set(classifiers)
     assert not any(c.startswith("License ::") for c in classifiers)  # the SPDX expression says it
     assert {"reinforcement-learning", "multi-agent", "pettingzoo", "gymnasium"} <= set(project["keywords"])
+    # no public address exists yet: no [project.urls], and pyproject.toml says why (none invented)
+    assert "urls" not in project and "# No [project.urls]:" in (ROOT / "pyproject.toml").read_text()
     bounds = {re.split(r"[<>=\[]", r)[0]: r for r in project["dependencies"]}
     # threadpoolctl 3.0 brought ThreadpoolController; gymnasium 1.1 AutoresetMode (the CleanRL loop)
     assert bounds["threadpoolctl"] == "threadpoolctl>=3.0"
