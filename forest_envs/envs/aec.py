@@ -312,15 +312,15 @@ class ForestAECEnv(AECEnv):
         """``step`` in the human mode: the starting table before the first move, then each
         move as the referee reads it and the table after it (an illegal move's end in a line)."""
         state, steps = self.engine_state, self.num_steps
-        playing = state is not None and not self._ended
-        if playing and steps == 0:
-            print(self.render_text())
-        before = state.clone() if playing else None
-        type(self).step(self, action)
-        if before is None:
+        if state is None or self._ended:  # step's own error, or PettingZoo's dead step
+            type(self).step(self, action)
             return
+        if steps == 0:
+            print(self.render_text())
+        before = state.clone()
+        type(self).step(self, action)
         if self.num_steps > steps:
-            print(move_line(before, self.engine_state, action))
+            print(move_line(before, state, action))
             print(self.render_text())
         elif self._ended:
             print(f"P{before.current_player}: illegal action {action!r}; the game ends")
