@@ -89,8 +89,8 @@ class SeatPresentation:
     def move_table(self, legal: list[int], seat: int | None = None) -> list[str] | None:
         """The legal moves as a table a person reads at a glance, when the game lays this
         decision out so (``move_table(state, legal, seat)`` in its RENDER module: a choice of
-        several counts at once, such as Sherwood's terms, each cell a move's number in
-        ``legal``); None otherwise, and the list of moves names them."""
+        several counts at once, each cell a move's number in ``legal``); None otherwise, and
+        the list of moves names them."""
         table = getattr(self.RENDER, "move_table", None)
         return table(self, legal, seat) if table is not None else None
 

@@ -323,7 +323,9 @@ def test_board_names_players_as_the_log_does_and_shows_alms_to_place():
     header = board.splitlines()[0]
     assert header.endswith(f"P{state.current_player} to move")
     sentence = state.prompt(state.current_player)  # in lines of at most 80 columns
-    assert board.startswith(f"{header}\n{sentence}\nCastles:")
+    assert board.startswith(f"{header}\nCastles:")
+    # the board ends with the pending decision, right above a list of moves
+    assert " ".join(board.split()).endswith("Now: " + " ".join(sentence.split()))
     to_move = " ".join(sentence.split())
     assert to_move.startswith(f"P{state.current_player} gives {left} alms")
     legend = env.unwrapped.legend()
