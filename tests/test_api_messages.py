@@ -75,11 +75,30 @@ def test_one_name_is_every_opponent():
     assert [type(o).__name__ for o in env.unwrapped._opponents] == ["ISMCTSAgent", "RandomAgent"]
 
 
+def test_opponents_are_any_agent_name_the_cli_takes_or_one_agent_object():
+    from forest_envs.agents import make_agent
+
+    env = gymnasium.make("forest_envs/chickwood_v0", opponents="ppo", learner_seat=0)
+    assert [type(o).__name__ for o in env.unwrapped._opponents] == ["PolicyAgent"] * 2
+    env = gymnasium.make("forest_envs/chickwood_v0", opponents=["ppo:greedy", "random"])
+    assert [type(o).__name__ for o in env.unwrapped._opponents] == ["PolicyAgent", "RandomAgent"]
+    assert env.unwrapped._opponents[0].deterministic
+    heuristic = make_agent("chickwood_v0", "heuristic", seed=1)
+    env = gymnasium.make("forest_envs/chickwood_v0", opponents=heuristic, learner_seat=2)
+    assert env.unwrapped._opponents == [heuristic, heuristic]
+    obs, info = env.reset(seed=0)
+    obs, *_ = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert env.observation_space.contains(obs)
+
+
 @pytest.mark.parametrize(("opponents", "message"), [
-    (["runs/a.npz", "random"], "opponent 'runs/a.npz' is a policy file: load it with "
-                               "forest_envs.agents.make_agent(env_id, path) and pass the agent"),
-    (["genius", "random"], "opponent 'genius' is no agent name; expected one of random, heuristic, "
-                           "ismcts[:options], or an object with act(env, agent)"),
+    (["runs/a.npz", "random"], "opponent 'runs/a.npz': policy file 'runs/a.npz' does not exist; or pass an "
+                               "object with act(env, agent), such as forest_envs.agents.make_agent("
+                               "env_id, name) returns"),
+    (["genius", "random"], "opponent 'genius': unknown agent 'genius'; expected one of random, heuristic, "
+                           "ismcts[:options], ppo, a policy file (.npz / .zip), either with :greedy; or "
+                           "pass an object with act(env, agent), such as "
+                           "forest_envs.agents.make_agent(env_id, name) returns"),
     (["random"], "chickwood_v0 with 3 players needs 2 opponents, got 1"),
 ])
 def test_bad_opponents_are_named(opponents, message):

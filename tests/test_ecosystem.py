@@ -52,7 +52,7 @@ def test_every_registered_game_has_a_gymnasium_id(env_id):
 
 
 @pytest.mark.parametrize("env_id", GAMES)
-def test_gymnasium_make_passes_check_env(env_id):
+def test_gymnasium_make_passes_check_env(env_id, capsys):
     # check_env steps action_space.sample(), which ignores the legal-action mask; with
     # illegal_action="penalize" an illegal action ends the game with a penalty instead of raising.
     # Opponents named: Roundforest's default ones make the learning-signal warning.
@@ -64,6 +64,48 @@ def test_gymnasium_make_passes_check_env(env_id):
         warnings.filterwarnings("ignore", message=".*is different from the unwrapped version")
         warnings.filterwarnings("ignore", message=".*No render fps was declared")
         check_env(env)
+    # check_env also makes an env in every declared render mode, "human" included, resets it
+    # and calls render(): the human mode prints only the moves step() plays, so nothing here.
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_human_render_mode_prints_each_move_as_step_plays_it(env_id, capsys):
+    env = forest_envs.make(env_id, render_mode="human")
+    env.reset(seed=3)
+    assert env.render() is None and capsys.readouterr().out == ""  # asked for moves, none played
+    board = env.unwrapped.render_text()
+    state = env.unwrapped.engine_state
+    mover, action = state.current_player, state.legal_actions()[0]
+    before = state.clone()
+    env.step(action)
+    said = f"P{mover}: {state.narrate(before, action, None)}"
+    assert capsys.readouterr().out == f"{board}\n{said}\n{env.unwrapped.render_text()}\n"
+    mover, action = state.current_player, state.legal_actions()[0]
+    before = state.clone()
+    env.step(action)  # no starting table again
+    assert capsys.readouterr().out == (f"P{mover}: {state.narrate(before, action, None)}\n"
+                                       f"{env.unwrapped.render_text()}\n")
+    assert env.render() is None and capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_single_agent_human_mode_prints_at_each_learner_step(env_id, capsys):
+    env = forest_envs.SingleAgentEnv(env_id, opponents="random", learner_seat=1, render_mode="human")
+    _, info = env.reset(seed=3)
+    assert env.render() is None and capsys.readouterr().out == ""  # reset and render: quiet
+    aec = env.unwrapped.aec
+    start = forest_envs.make(env_id)
+    start.reset(seed=aec.record()["seed"])
+    opening = len(aec.record()["actions"])  # the opponents' moves before the learner's first
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    out = capsys.readouterr().out.splitlines()
+    board, table = start.unwrapped.render_text().splitlines(), aec.render_text().splitlines()
+    moves = len(aec.record()["actions"])
+    assert out[:len(board)] == board and out[-len(table):] == table
+    said = [line for line in out[len(board):-len(table)] if re.match(r"P\d: ", line)]
+    assert len(said) == moves and said[opening].startswith("P1: ")
+    assert env.render() is None and capsys.readouterr().out == ""
 
 
 def test_gymnasium_make_forwards_game_and_env_options():
@@ -391,6 +433,8 @@ def test_packaging_metadata_for_a_public_index():
             "Topic :: Games/Entertainment :: Board Games"} <= set(classifiers)
     assert not any(c.startswith("License ::") for c in classifiers)  # the SPDX expression says it
     assert {"reinforcement-learning", "multi-agent", "pettingzoo", "gymnasium"} <= set(project["keywords"])
+    # no public address exists yet: no [project.urls], and pyproject.toml says why (none invented)
+    assert "urls" not in project and "# No [project.urls]:" in (ROOT / "pyproject.toml").read_text()
     bounds = {re.split(r"[<>=\[]", r)[0]: r for r in project["dependencies"]}
     # threadpoolctl 3.0 brought ThreadpoolController; gymnasium 1.1 AutoresetMode (the CleanRL loop)
     assert bounds["threadpoolctl"] == "threadpoolctl>=3.0"

@@ -178,7 +178,7 @@ def test_long_prompts_and_log_lines_wrap_within_80_columns(monkeypatch, capsys):
 
     long = "P0 drew " + "a very long item name, " * 8 + "keep it or leave it"
     monkeypatch.setattr(GameState, "prompt", lambda self, observer=None: long)
-    monkeypatch.setattr(GameState, "narrate", lambda self, before, action, observer=None: "x " * 70)
+    monkeypatch.setattr(GameState, "narrate", lambda self, before, action, observer=None, move=None: "x " * 70)
     # the board's lines are the game's to lay out within 80 columns (its words.WIDTH), not play's
     monkeypatch.setattr(GameState, "render", lambda self, seat=None: "(the board)")
     replies = iter(["0", "q"])

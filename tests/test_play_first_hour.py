@@ -206,3 +206,90 @@ def test_a_long_replay_command_is_broken_into_lines_a_shell_reads_as_one():
     assert shlex.split(text.replace("\\\n", " ")) == shlex.split(command)
     assert play_module.command_lines("forest-envs play --env roundforest_v0 --seed 5") == \
         "  forest-envs play --env roundforest_v0 --seed 5"
+
+
+def _chosen_labels(monkeypatch) -> list[str]:
+    """Record, for each move the person chooses at the prompt, the name the list showed."""
+    chosen: list[str] = []
+    real_ask = play_module._ask
+
+    def ask(legal, env, me):
+        action = real_ask(legal, env, me)
+        if action is not None:
+            chosen.append(env.engine_state.move_label(action, env.possible_agents.index(me)))
+        return action
+
+    monkeypatch.setattr(play_module, "_ask", ask)
+    return chosen
+
+
+def test_ones_own_moves_are_logged_in_the_words_of_the_list(monkeypatch, capsys):
+    for env_id, replies in (("chickwood_v0", ["0"] * 60), ("roundforest_v0", ["0"] * 12),
+                            ("sherwood_v0", ["0"] * 12)):
+        chosen = _chosen_labels(monkeypatch)
+        out = run_play(monkeypatch, capsys, ["--env", env_id, "--seed", "4", "--opponents", "random"],
+                       [*replies, "q"])
+        entries = [" ".join(e.split()) for e in re.findall(r"^P0 \(you\): .*(?:\n    .*)*", out, re.M)]
+        asked = [e for e in entries if not e.endswith("(your only move, played for you)")]
+        assert len(asked) == len(chosen) > 0
+        for entry, label in zip(asked, chosen):
+            assert entry.startswith(f"P0 (you): {' '.join(label.split())}"), (env_id, entry, label)
+        # the list's words are not the action's name ("alms r1c1 Cinderholt", not "alms r1c1")
+        if env_id == "chickwood_v0":
+            assert any(re.match(r"alms r\dc\d \w", label) for label in chosen)
+
+
+def test_the_pending_decision_is_said_once_right_above_the_moves(monkeypatch, capsys):
+    for env_id in sorted(forest_envs.ENV_IDS):
+        out = run_play(monkeypatch, capsys, ["--env", env_id, "--seed", "4", "--opponents", "random"], ["q"])
+        lines = out.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("Your moves ("))
+        now = max(i for i in range(at) if lines[i].startswith("Now: "))
+        assert all(line.startswith("    ") for line in lines[now + 1:at])  # the sentence, then the moves
+        sentence = " ".join(" ".join(lines[now:at]).split())[len("Now: "):]
+        assert " ".join(out.split()).count(sentence) == 1, (env_id, sentence)
+
+
+def _sherwood_terms_position():
+    """A Sherwood position (additions) where the person sets an ally's terms: 90 of them."""
+    from forest_envs.agents import make_agent
+
+    env = forest_envs.make_raw("sherwood_v0", additions=True)
+    env.reset(seed=0)
+    bots = {a: make_agent("sherwood_v0", "random", seed=i) for i, a in enumerate(env.possible_agents)}
+    while env.engine_state.decision_name() != "terms" or len(env.engine_state.legal_actions()) <= 20:
+        env.step(bots[env.agent_selection].act(env, env.agent_selection))
+    return env.engine_state
+
+
+def test_sherwoods_terms_fit_a_screen_as_a_table(capsys):
+    from forest_envs.sherwood import actions as A
+
+    s = _sherwood_terms_position()
+    seat, legal = s.current_player, s.legal_actions()
+    assert len(legal) == 90  # 0-9 bags x 0-2 gold x 0-2 comrades: a list of 90 lines before
+    table = s.move_table(legal, seat)
+    assert len(table) <= 16 and max(map(len, table)) <= 80
+    assert table[2].split() == ["gold", "0", "gold", "1", "gold", "2"]
+    assert table[3].split() == ["comrades", *["0", "1", "2"] * 3]
+    assert table[5].split() == ["1", "bag", *map(str, range(9, 18))]
+    rows = [line.split() for line in table[4:14]]
+    numbers = [int(w) for row in rows for w in row[2:]]
+    assert sorted(numbers) == list(range(90))
+    for row in rows:  # each cell's number is the move with its row's bags, column's gold and comrades
+        bags = 0 if row[0] == "no" else int(row[0])
+        for col, n in enumerate(int(w) for w in row[2:]):
+            assert A.TERMS.index(legal[n]) == (bags, col // 3, col % 3)
+    assert table[-1].startswith('for example 14 is "P0 gets 1 bag and 2 comrades of the loot, and 1 gold')
+    # play shows the table instead of the list; the numbers are the list's
+    play_module._show_turn(s, seat, legal, "")
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[-len(table):] == table and len(shown) <= len(table) + 4
+    # the most terms there can be (10 bags, 6 gold, 3 comrades: 180) still fit 80 columns
+    every = list(range(A.TERMS.start, A.TERMS.stop))
+    big = s.move_table(every, seat)
+    assert max(map(len, big)) <= 80 and len(big) <= 30
+    assert sorted(n for line in big[2:-1] if not line.lstrip().startswith(("gold", "comrades"))
+                  for n in map(int, line.split()[2:])) == list(range(180))
+    # another seat, or any other decision, gets the list
+    assert s.move_table(legal, (seat + 1) % s.num_players) is None

@@ -129,8 +129,8 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
             forced = len(legal) == 1  # nothing to decide: no board, no question
             if agent == me and not forced:
                 print()
-                show_board(state, seat, console)
-                _show_turn(state, seat, legal)
+                board = show_board(state, seat, console)
+                _show_turn(state, seat, legal, board)
                 action = _ask(legal, env, me)
                 if action is None:
                     print(again)
@@ -139,10 +139,13 @@ def play(args, config: dict, opponent_specs: list[str] | None) -> int:
             else:
                 action = legal[0] if forced else bots[agent].act(env, agent)
             before = state.clone()
+            # One's own move in the words of the list it was chosen from (move_label), also
+            # when it was played for the person.
+            own = before.move_label(action, seat) if agent == me else None
             env.step(action)
             # What the person may read of the move and of what it did (a card played face
             # down stays hidden): narrate is computed for the person's seat.
-            said = state.narrate(before, action, seat)
+            said = state.narrate(before, action, seat, move=own)
             print(_wrapped(f"{names[agent]}: {said}" + (f" ({FORCED})" if forced else "")))
     except KeyboardInterrupt:
         print(f"\ninterrupted (Ctrl-C)\n{again}\nbye")
@@ -168,29 +171,37 @@ def colour_console():
     return console if console.color_system is not None else None
 
 
-def show_board(state, seat: int, console) -> None:
+def show_board(state, seat: int, console) -> str:
     """The board as the seat may know it: the game's colour board on a colour terminal when it
     draws one (``state.render_rich``) and the terminal is wide enough for it (rich would
     squeeze its columns and cut their words), else its text (``state.render``) as the game lays
-    it out (a grid wrapped at 80 columns would fall apart)."""
+    it out (a grid wrapped at 80 columns would fall apart). Returns the board's words."""
+    text = state.render(seat)
     board = state.render_rich(seat) if console is not None else None
     if board is None or console.measure(board, options=console.options.update_width(10_000)).maximum \
             > console.width:
-        print(state.render(seat))
+        print(text)
     else:
         sys.stdout.flush()
         console.print(board)
+    return text
 
 
-def _show_turn(state, seat: int, legal: list[int]) -> None:
-    """The pending decision as a sentence, then the legal moves (grouped when many)."""
+def _show_turn(state, seat: int, legal: list[int], board: str) -> None:
+    """The pending decision as a sentence, unless the board just shown ends with it (every
+    game here closes its board with "Now: ..."), then the legal moves (grouped when many)."""
     sentence = state.prompt(seat)
-    if sentence:
+    if sentence and not _words(board).endswith(_words(sentence)):
         print(_wrapped(sentence))
     more = "; help lists them one by one" if len(legal) > 8 else ""
     print(f"Your moves ({len(legal)}; type a number or a move's name{more}):")
-    for line in move_lines(SeatMoves(state, seat), legal):
+    for line in state.move_table(legal, seat) or move_lines(SeatMoves(state, seat), legal):
         print(line)
+
+
+def _words(text: str) -> str:
+    """``text``'s words, one space apart: the same sentence however it was wrapped."""
+    return " ".join(text.split())
 
 
 def _wrapped(text: str) -> str:

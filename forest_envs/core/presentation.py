@@ -86,6 +86,14 @@ class SeatPresentation:
         label = getattr(self.RENDER, "move_label", None)
         return label(self, action, seat) if label is not None else self.game.action_to_string(action)
 
+    def move_table(self, legal: list[int], seat: int | None = None) -> list[str] | None:
+        """The legal moves as a table a person reads at a glance, when the game lays this
+        decision out so (``move_table(state, legal, seat)`` in its RENDER module: a choice of
+        several counts at once, each cell a move's number in ``legal``); None otherwise, and
+        the list of moves names them."""
+        table = getattr(self.RENDER, "move_table", None)
+        return table(self, legal, seat) if table is not None else None
+
     def rules_summary(self) -> str | None:
         """The rules in a screen or two for a person about to play this game's configuration
         (``rules_summary(game)`` in the RENDER module; None when the game gives none)."""

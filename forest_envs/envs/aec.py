@@ -77,7 +77,8 @@ class ForestAECEnv(AECEnv):
     """A PettingZoo AEC environment around a forest_envs engine.
 
     Options: ``render_mode`` (None/"ansi"/"human"/"rgb_array": ``render()`` draws the
-    referee's view, as text or as an image; ``render_text(agent)`` and
+    referee's view, as text or as an image; "human" prints each move and the table after it
+    as ``step`` plays it, and nothing else; ``render_text(agent)`` and
     ``render_image(agent)`` draw one seat's), ``reward`` (built from the game's ranks:
     "win": the players ranked first share +1; "rank": 1 for first down to 0 for last;
     "score", in games with points: score difference to the opponents' mean / the game's
@@ -117,6 +118,11 @@ class ForestAECEnv(AECEnv):
                 raise ConfigError(f"{self.game.env_id} has no picture, so render_mode='rgb_array' is "
                                   f"not available; choose one of {self.metadata['render_modes']}")
         self.render_mode = self.env_options["render_mode"]
+        if self.render_mode == "human":
+            # gymnasium's human mode renders during step(), render() need not be called: the
+            # moves are printed as they are played. Bound here, so every other mode keeps the
+            # hot step() as it is (and nothing prints unless a human mode was asked for).
+            self.step = self._step_printed  # type: ignore[method-assign]
         self._reward_mode = self.env_options["reward"]
         self._max_steps = self.env_options["max_steps"] or self.game.default_max_steps
         # One comparison per step instead of a None test and a comparison.
@@ -291,6 +297,8 @@ class ForestAECEnv(AECEnv):
         return self._reset_state("state").global_state()
 
     def render(self):
+        """The referee's table: text ("ansi"), an image ("rgb_array"), or None ("human",
+        which prints each move and the table after it as ``step`` plays it)."""
         if self.render_mode is None:
             import gymnasium
 
@@ -298,11 +306,24 @@ class ForestAECEnv(AECEnv):
             return None
         if self.render_mode == "rgb_array":
             return self.render_image()
-        text = self.render_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return None if self.render_mode == "human" else self.render_text()
+
+    def _step_printed(self, action) -> None:
+        """``step`` in the human mode: the starting table before the first move, then each
+        move as the referee reads it and the table after it (an illegal move's end in a line)."""
+        state, steps = self.engine_state, self.num_steps
+        if state is None or self._ended:  # step's own error, or PettingZoo's dead step
+            type(self).step(self, action)
+            return
+        if steps == 0:
+            print(self.render_text())
+        before = state.clone()
+        type(self).step(self, action)
+        if self.num_steps > steps:
+            print(move_line(before, state, action))
+            print(self.render_text())
+        elif self._ended:
+            print(f"P{before.current_player}: illegal action {action!r}; the game ends")
 
     def close(self) -> None:
         pass
@@ -446,6 +467,12 @@ class ForestAECEnv(AECEnv):
             if illegal is not None:
                 info["illegal_action"] = dict(illegal)
             self.infos[a] = info
+
+
+def move_line(before: GameState, after: GameState, action) -> str:
+    """A move as the human render mode prints it: the mover as the board names it, then the
+    move and what it did as the referee reads them (``after.narrate``)."""
+    return f"P{before.current_player}: {after.narrate(before, int(action), None)}"
 
 
 def _naming_agents(message: str, agent: str) -> str:

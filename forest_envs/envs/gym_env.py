@@ -14,9 +14,11 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from ..agents import make_agent
 from ..agents.base import RandomAgent
-from ..agents.named import BUILTIN_AGENT_KINDS, builtin_agent, is_builtin_agent_name
+from ..agents.policy import check_agent_fits
 from ..core.errors import ConfigError
+from .aec import move_line
 from .registration import make_raw
 
 # reset's limit on games that end before the learner decides (a game in which every seat
@@ -28,11 +30,11 @@ class SingleAgentEnv(gymnasium.Env):
     """``SingleAgentEnv(env_id, opponents=[...], **game_and_env_options)``.
 
     ``opponents``: one agent per other seat, each an object with ``act(env, agent)`` or an
-    agent name as the CLI takes it (``"random"``, ``"heuristic"``, ``"ismcts[:options]"``);
-    one name alone stands for every other seat (``opponents="heuristic"``); a callable
-    ``(rng) -> list of agents`` is drawn anew at every reset (self-play pools); None means
-    random agents. A policy file is loaded by ``forest_envs.agents.make_agent(env_id, path)``
-    (pass the agent it returns). ``learner_seat``: a fixed seat, or None to draw the seat uniformly at each
+    agent name as the CLI takes it (``"random"``, ``"heuristic"``, ``"ismcts[:options]"``,
+    ``"ppo"``, a policy file, ``:greedy``: ``forest_envs.agents.make_agent`` makes it); one
+    name or one agent object alone plays every other seat (``opponents="heuristic"``); a
+    callable ``(rng) -> list of agents`` is drawn anew at every reset (self-play pools); None
+    means random agents. ``learner_seat``: a fixed seat, or None to draw the seat uniformly at each
     reset so the learner plays every position. ``reset`` always hands the learner a
     decision: a game the opponents end before the learner's seat decides is replaced by the
     next one.
@@ -44,8 +46,12 @@ class SingleAgentEnv(gymnasium.Env):
                  opponents: Sequence[Any] | Callable[[np.random.Generator], Sequence[Any]] | None = None,
                  learner_seat: int | None = None, render_mode: str | None = None, **config: Any):
         super().__init__()
-        self.aec = make_raw(env_id, render_mode=render_mode, **config)
+        # The human mode prints here, a learner's step at a time (the moves of the opponents'
+        # turns with it); the AEC env under it keeps quiet and gives the text.
+        self.aec = make_raw(env_id, render_mode="ansi" if render_mode == "human" else render_mode,
+                            **config)
         self.render_mode = render_mode
+        self._unprinted: list[str] | None = [] if render_mode == "human" else None
         # what this game can render (a game without pictures has no rgb_array)
         self.metadata = dict(self.metadata, render_modes=list(self.aec.metadata["render_modes"]))
         n = len(self.aec.possible_agents)
@@ -61,14 +67,15 @@ class SingleAgentEnv(gymnasium.Env):
                     f"(opponents='heuristic' ends a game in about a hundred steps) with "
                     f"reward='rank', or shape the reward (forest_envs.train.shaping); "
                     f"docs/ecosystem.md, 'A learning signal'", UserWarning, stacklevel=2)
-        elif isinstance(opponents, str):
-            opponents = [opponents] * (n - 1)
+        elif isinstance(opponents, str) or hasattr(opponents, "act"):
+            opponents = [opponents] * (n - 1)  # one name, or one agent, plays every other seat
         if not callable(opponents):
             if len(opponents) != n - 1:
                 raise ConfigError(f"{env_id} with {n} players needs {n - 1} opponents, got "
                                   f"{len(opponents)}")
             # Names become agents; their seeds come from the env's generator at each reset.
-            opponents = [_named_opponent(env_id, o) if isinstance(o, str) else o for o in opponents]
+            opponents = [_named_opponent(env_id, o, self.aec) if isinstance(o, str) else o
+                         for o in opponents]
         self._opponents = opponents
         agent = self.aec.possible_agents[0]
         self.observation_space = self.aec.observation_spaces[agent]["observation"]
@@ -98,6 +105,8 @@ class SingleAgentEnv(gymnasium.Env):
         # from the same generator, is played instead, so reset(seed=s) stays one episode.
         for _ in range(MAX_GAMES_WITHOUT_A_TURN):
             self.aec.reset(seed=int(rng.integers(2**62)))
+            if self._unprinted is not None:
+                self._unprinted = [self.aec.render_text()]  # the table the game starts from
             self._play_opponents()
             if not self._learner_done():
                 return self._obs(), self._info()
@@ -110,8 +119,13 @@ class SingleAgentEnv(gymnasium.Env):
             raise RuntimeError("step() called before reset()")
         if self._learner_done():
             raise RuntimeError("step() called after the episode ended; call reset()")
-        aec.step(_unwrap_action(action))
+        self._step_aec(_unwrap_action(action))
         self._play_opponents()
+        if self._unprinted is not None:
+            # gymnasium's human mode renders during step(): everything since the last step
+            # (the starting table first, after a reset), then the table the learner faces.
+            print("\n".join([*self._unprinted, aec.render_text()]))
+            self._unprinted = []
         done = aec.terminations[self.agent]
         truncated = aec.truncations[self.agent]
         reward = float(aec._cumulative_rewards[self.agent]) if (done or truncated) else 0.0
@@ -123,8 +137,10 @@ class SingleAgentEnv(gymnasium.Env):
         return self.aec.action_mask(self.agent).astype(bool)
 
     def render(self):
-        """As the AEC env renders: the referee's table as text or as an image."""
-        return self.aec.render()
+        """As the AEC env renders: the referee's table as text or as an image; None in the
+        human mode, which prints as ``step`` plays (each move, then the table the learner
+        faces next)."""
+        return None if self._unprinted is not None else self.aec.render()
 
     # --- internals ------------------------------------------------------------------------
     def _learner_done(self) -> bool:
@@ -137,7 +153,18 @@ class SingleAgentEnv(gymnasium.Env):
             current = aec.agent_selection
             if current == self.agent:
                 return
-            aec.step(self._seat_agents[current].act(aec, current))
+            self._step_aec(self._seat_agents[current].act(aec, current))
+
+    def _step_aec(self, action) -> None:
+        """One action on the AEC env; in the human mode, its line kept for the next print."""
+        if self._unprinted is None:
+            self.aec.step(action)
+            return
+        aec = self.aec
+        before, steps = aec.engine_state.clone(), aec.num_steps
+        aec.step(action)
+        self._unprinted.append(move_line(before, aec.engine_state, action) if aec.num_steps > steps
+                               else f"P{before.current_player}: illegal action {action!r}; the game ends")
 
     def _obs(self) -> np.ndarray:
         return self.aec.engine_state.observation(self.seat)
@@ -152,14 +179,16 @@ class SingleAgentEnv(gymnasium.Env):
         return info
 
 
-def _named_opponent(env_id: str, name: str):
-    if not is_builtin_agent_name(name):
-        hint = (" is a policy file: load it with forest_envs.agents.make_agent(env_id, path) "
-                "and pass the agent" if name.endswith((".npz", ".zip")) else
-                f" is no agent name; expected one of {', '.join(BUILTIN_AGENT_KINDS)}, or an "
-                "object with act(env, agent)")
-        raise ConfigError(f"opponent {name!r}{hint}")
-    return builtin_agent(env_id, name)
+def _named_opponent(env_id: str, name: str, env):
+    """The agent ``name`` names, as the CLI takes it (``forest_envs.agents.make_agent``: random,
+    heuristic, ismcts[:options], ppo, a policy file, :greedy), checked to fit ``env``'s game."""
+    try:
+        agent = make_agent(env_id, name)
+        check_agent_fits(agent, env)
+    except ConfigError as err:
+        raise ConfigError(f"opponent {name!r}: {err}; or pass an object with act(env, agent), such "
+                          f"as forest_envs.agents.make_agent(env_id, name) returns") from None
+    return agent
 
 
 def _unwrap_action(action):

@@ -179,12 +179,13 @@ def test_render_ansi_returns_text():
     assert "Final scores" in final
 
 
-def test_render_human_prints(capsys):
+def test_render_human_prints_the_table_as_moves_are_played(capsys):
     env = forest_envs.make(ENV_ID, num_players=2, render_mode="human")
     env.reset(seed=0)
-    assert env.render() is None
+    assert env.render() is None and capsys.readouterr().out == ""
+    env.step(env.unwrapped.engine_state.legal_actions()[0])
     out = capsys.readouterr().out
-    assert "Chickwood Forest" in out and "Villages:" in out
+    assert out.count("Chickwood Forest") == 2 and "Villages:" in out and "\nP1: " in out
 
 
 @pytest.mark.parametrize("num_players", [2, 4])
@@ -322,7 +323,9 @@ def test_board_names_players_as_the_log_does_and_shows_alms_to_place():
     header = board.splitlines()[0]
     assert header.endswith(f"P{state.current_player} to move")
     sentence = state.prompt(state.current_player)  # in lines of at most 80 columns
-    assert board.startswith(f"{header}\n{sentence}\nCastles:")
+    assert board.startswith(f"{header}\nCastles:")
+    # the board ends with the pending decision, right above a list of moves
+    assert " ".join(board.split()).endswith("Now: " + " ".join(sentence.split()))
     to_move = " ".join(sentence.split())
     assert to_move.startswith(f"P{state.current_player} gives {left} alms")
     legend = env.unwrapped.legend()

@@ -317,9 +317,11 @@ def test_the_board_shows_village_names_whole_and_the_legend_keys_every_code():
     assert flat(board.splitlines()[at - 2] + "\n" + board.splitlines()[at - 1]) == (
         "Villages: each card row as glory:spaces; - no glory, . free, a digit: that seat's "
         "alms")
-    assert board.splitlines()[:2] == [
-        "Chickwood Forest: round 1 of 8, deck 66, P0 to move",
-        "P0 raids a castle not raided this round and takes its loot: castle 1, 2, 3 or 4"]
+    # the pending decision last, right above a list of moves
+    assert board.splitlines()[0] == "Chickwood Forest: round 1 of 8, deck 66, P0 to move"
+    assert board.splitlines()[-2:] == [
+        "Now: P0 raids a castle not raided this round and takes its loot: castle 1, 2, 3",
+        "    or 4"]
     legend = s.render_legend()
     for code in ("round r of n", "P0, P1", "(you)", "pile", "holds n", "P1 x2", "banner UDD",
                  "alms, hand", "castle cards", "raided", "glory", "x2", "r1c2",

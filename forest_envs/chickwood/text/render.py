@@ -25,8 +25,6 @@ def render(state, seat: int | None = None) -> str:
     rounds = num_rounds(v["num_players"], v["legendary"])
     lines = [f"Chickwood Forest{' (Legendary)' if v['legendary'] else ''}: round {v['round']} of "
              f"{rounds}, deck {v['deck_left']}, " + ("game over" if d is None else f"P{d['player']} to move")]
-    if d is not None:
-        lines += textwrap.wrap(ask(v), WIDTH, subsequent_indent="    ", break_on_hyphens=False)
     lines.append("Castles:")
     for value, c in v["castles"].items():
         cap = "" if c["capacity"] is None else f", holds {c['capacity']}"
@@ -66,6 +64,8 @@ def render(state, seat: int | None = None) -> str:
         lines.append("Final scores:")
         for p, s in enumerate(v["scores"]):
             _wrapped(lines, f"  P{p}: {_score_text(s)}")
+    if d is not None:  # last: the question above a list of moves
+        lines += textwrap.wrap(f"Now: {ask(v)}", WIDTH, subsequent_indent="    ", break_on_hyphens=False)
     return "\n".join(lines)
 
 

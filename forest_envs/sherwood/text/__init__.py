@@ -11,11 +11,11 @@ states before and after it); ``labels.py``: a move as the play list names it;
 (``../picture.py``) is drawn from the view too.
 """
 
-from .labels import move_label
+from .labels import move_label, move_table
 from .reading import reading
 from .render import consequences, legend, prompt, render
 from .rules_summary import rules_summary
 from .view import view
 
-__all__ = ["consequences", "legend", "move_label", "prompt", "reading", "render", "rules_summary",
+__all__ = ["consequences", "legend", "move_label", "move_table", "prompt", "reading", "render", "rules_summary",
            "view"]

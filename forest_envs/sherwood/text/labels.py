@@ -9,10 +9,12 @@ different (the list may be answered by typing one); nothing hidden from ``seat``
 
 from __future__ import annotations
 
+import textwrap
+
 from .. import actions as A
 from ..actions import MAX_PAYMENT, MAX_PROMISED_COMRADES, MAX_PROMISED_LOOT, MAX_SEATS
 from ..observation import DECISIONS
-from .words import plural, seat, traveller
+from .words import WIDTH, plural, seat, traveller
 
 
 def move_label(state, action: int, seat_: int | None = None) -> str:
@@ -55,6 +57,50 @@ def _terms(state, player, fields, index, observer, name) -> str:
     if gold:
         gets.append(f"{gold} gold now")
     return f"{seat(fields['ally'])} gets " + (", and ".join(gets) if gets else "nothing")
+
+
+def move_table(state, legal: list[int], seat_: int | None = None) -> list[str] | None:
+    """The terms of a joint ambush as a table a person reads at a glance (the list would be
+    up to 180 lines): one row per number of bags, one column per gold paid now and comrades
+    promised, each cell the move's number in ``legal``; tables of at most ``WIDTH`` columns,
+    stacked when the gold columns do not fit side by side. None for any other decision, or
+    when the legal terms are not every combination of their counts (the list says them)."""
+    if not state.decisions or (seat_ is not None and seat_ != state.current_player):
+        return None
+    if len(legal) <= TABLE_ABOVE or any(a not in A.TERMS for a in legal):
+        return None
+    kind, player, data = state.decisions[-1]
+    counts = [A.TERMS.index(a) for a in legal]
+    bags, gold, comrades = (sorted({c[i] for c in counts}) for i in range(3))
+    if counts != [(b, g, c) for b in bags for g in gold for c in comrades]:
+        return None
+    number = {c: i for i, c in enumerate(counts)}
+    cell = len(str(len(legal) - 1)) + 1
+    head = max(len("comrades"), *(len(_bags(b)) for b in bags)) + 4  # "  " before, 2 after
+    group = cell * len(comrades) + 3
+    per_table = max(1, (WIDTH - head) // group)
+    who = seat(dict(zip(DECISIONS[kind].names, data))["ally"])
+    lines = textwrap.wrap(f"{who} gets, by number: the row's bags of the loot, the column's gold "
+                          "now and comrades of the loot", WIDTH, subsequent_indent="  ")
+    for start in range(0, len(gold), per_table):
+        shown = gold[start:start + per_table]
+        lines.append((" " * head + "".join(f"gold {g}".center(group - 3).ljust(group) for g in shown)).rstrip())
+        lines.append(("  comrades".ljust(head) + "".join(
+            "".join(f"{c:>{cell}}" for c in comrades).ljust(group) for _ in shown)).rstrip())
+        for b in bags:
+            lines.append((("  " + _bags(b)).ljust(head) + "".join(
+                "".join(f"{number[(b, g, c)]:>{cell}}" for c in comrades).ljust(group)
+                for g in shown)).rstrip())
+    example = number[(bags[min(1, len(bags) - 1)], gold[min(1, len(gold) - 1)], comrades[-1])]
+    said = f'for example {example} is "{move_label(state, legal[example], seat_)}"'
+    return lines + textwrap.wrap(said, WIDTH, subsequent_indent="  ")
+
+
+TABLE_ABOVE = 12  # more terms than this are laid out as a table
+
+
+def _bags(b: int) -> str:
+    return "no bag" if b == 0 else plural(b, "bag")
 
 
 def _share(state, player, fields, index, observer, name) -> str:

@@ -23,8 +23,7 @@ def render(state, seat: int | None = None) -> str:
     d = v["decision"]
     holder = "-" if v["card_holder"] < 0 else f"P{v['card_holder']}"
     lines = [f"Sherwood Forest: round {v['round']} ({v['phase']}), pit {v['pit']} gold",
-             f"Starting player: figure P{v['figure']}, card {holder}",
-             *wrap(f"Now: {v['prompt']}").splitlines(), "Travellers:"]
+             f"Starting player: figure P{v['figure']}, card {holder}", "Travellers:"]
     for s, e in enumerate(v["slots"]):
         if e is None:
             continue
@@ -83,6 +82,7 @@ def render(state, seat: int | None = None) -> str:
     if "scores" in v:
         lines.append("Final: " + ", ".join(f"P{p} fame {s['fame']} rank {r}"
                                            for p, (s, r) in enumerate(zip(v["scores"], v["ranks"]))))
+    lines += wrap(f"Now: {v['prompt']}").splitlines()  # last: the question above a list of moves
     return "\n".join(part for line in lines
                      for part in phrase_lines(line, WIDTH, len(line) - len(line.lstrip()) + 4))
 
