@@ -21,6 +21,11 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..core.actions import ActionSpace
+    from ..core.state import GameState
 
 WIDTH = 80         # no line of the list is longer: an 80-column terminal
 GROUP_ABOVE = 8    # more legal moves than this are grouped
@@ -31,11 +36,11 @@ class SeatMoves:
     """The game's action blocks with each move named as ``seat`` reads it at ``state``'s
     position (``state.move_label``: "alms r1c2 Dunmere" where the game's name is "alms r1c2")."""
 
-    state: object
+    state: GameState
     seat: int | None
 
     @property
-    def actions(self):
+    def actions(self) -> ActionSpace:
         return self.state.game.actions
 
     def action_to_string(self, action: int) -> str:

@@ -25,16 +25,17 @@ Everything that comes from Python into a native state is checked before the rule
 from __future__ import annotations
 
 import importlib
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from .decisions import Decision, _decision
+from .decisions import Decision, DecisionKind, _decision
 from .errors import IllegalActionError
+from .game import Game
 from .plain import to_json
 from .rng import make_rng, rng_to_json
 from .state import BufferState, GameState
-from .state_checks import check_blocks_bound, read_state_dict
+from .state_checks import LoadedState, check_blocks_bound, read_state_dict
 
 __all__ = ["NativeState", "action_blocks", "coerce_action", "decision_specs", "load_engine"]
 
@@ -101,6 +102,17 @@ class NativeState:
     # forest_envs.make_vec steps; taken from ENGINE, None while a game's module binds none.
     BATCH: ClassVar[Any] = None
     engine: ClassVar[str] = "native"
+    # Declared for a type checker only (no value here: lookup goes on along the game class's
+    # MRO). ``game`` and ``num_players`` are set by ``_blank`` and ``clone``; ``DECISIONS``
+    # is the game's, ``check_fields`` its facts' (the Python checks of a state dict's fields).
+    game: Game
+    num_players: int
+    DECISIONS: ClassVar[tuple[DecisionKind, ...]]
+    if TYPE_CHECKING:
+        @classmethod
+        def check_fields(cls, game: Game, loaded: LoadedState) -> None: ...
+
+        def check_consistent(self) -> None: ...
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -118,8 +130,9 @@ class NativeState:
         return self
 
     @classmethod
-    def _native_base(cls) -> type:
-        """The bound C++ class this Python class derives from."""
+    def _native_base(cls) -> Any:
+        """The bound C++ class this Python class derives from (Any: the engines have no
+        stubs)."""
         return cls.ENGINE.State
 
     @classmethod
@@ -174,7 +187,9 @@ class NativeState:
         """As the Python engine's ``edited``: a block attribute that was replaced instead of
         written into is refused, then the C++ state drops its caches."""
         check_blocks_bound(self)
-        super().edited()
+        # the bound C++ class's: it follows NativeState in every game class's MRO (see the
+        # class docstring), which the type checker, reading NativeState alone, cannot see
+        super().edited()  # type: ignore[misc]
 
     def __getattr__(self, name: str):
         # Only called when normal lookup fails: a block's numpy view over the C++ buffer, made
@@ -252,7 +267,7 @@ def action_blocks(space) -> dict[str, list[int]]:
     return {b.name: [b.start, *b.shape] for b in space.blocks.values()}
 
 
-def check_native_contract(cls: type) -> None:
+def check_native_contract(cls: type[NativeState]) -> None:
     """A native state class must take the C++ methods it relies on from the native engine
     (its MRO puts the bound class's apply before any Python fallback) and read the rest as
     every state does (``GameState``)."""

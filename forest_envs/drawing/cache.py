@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+from typing import Final, Literal
 
 import numpy as np
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -132,7 +133,9 @@ def paint_text(draw: ImageDraw.ImageDraw, xy, s: str, f, fill, anchor: str) -> N
             ink = _inks.get((draw.mode, fill))
             if ink is None:
                 outline_ink, fill_ink = draw._getink(fill)
-                ink = _inks[(draw.mode, fill)] = fill_ink if outline_ink is None else outline_ink
+                ink = fill_ink if outline_ink is None else outline_ink
+                assert ink is not None  # _getink gives one of the two (ImageDraw.text asserts so)
+                _inks[(draw.mode, fill)] = ink
             x, y = xy
             start = (math.modf(x)[0], math.modf(y)[0])
             mask, offset = f.getmask2(s, draw.fontmode, None, None, None, 0, anchor, ink, start,
@@ -205,7 +208,10 @@ def _make_stamp(mode: str, key) -> tuple[Image.Image, Image.Image]:
 
 GROUPS_AREA = 8_000_000  # pixels of all group stamps kept: past it, they start afresh
 _MARGIN = 2              # pixels around a group's region that it must leave alone
-_DRAW_EACH_TIME = "draw each time"
+_DRAW_EACH_TIME: Final = "draw each time"
+# A group's stamp: its pixels and the mask of those it paints (None: drawn on a colour, ``on``),
+# or _DRAW_EACH_TIME. (Compared with ==, by which a type checker tells the two apart.)
+_GroupStamp = tuple[Image.Image, Image.Image | None] | Literal["draw each time"]
 
 
 class GroupStamps:
@@ -216,7 +222,7 @@ class GroupStamps:
     whatever the picture holds there) and the margin around the region is untouched."""
 
     def __init__(self):
-        self._stamps: dict = {}
+        self._stamps: dict[tuple, _GroupStamp] = {}
         self._area = 0
         self._scratch: dict = {}
 
@@ -237,9 +243,9 @@ class GroupStamps:
                 self._area = 0
             make = self._make if on is None else self._make_on
             stamp = self._stamps[full] = make(image, region, draw_group, scratch_canvas, on)
-            if stamp is not _DRAW_EACH_TIME:
+            if stamp != _DRAW_EACH_TIME:
                 self._area += stamp[0].width * stamp[0].height
-        if stamp is _DRAW_EACH_TIME:
+        if stamp == _DRAW_EACH_TIME:
             return False
         pixels, mask = stamp
         x0, y0 = int(region[0]), int(region[1])
@@ -252,7 +258,7 @@ class GroupStamps:
         image.paste(pixels, box)
         return True
 
-    def _make_on(self, image, region, draw_group, scratch_canvas, on):
+    def _make_on(self, image, region, draw_group, scratch_canvas, on) -> _GroupStamp:
         w, h = image.size
         x0, y0, x1, y1 = (int(v) for v in region)
         if not (0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h):
@@ -269,7 +275,7 @@ class GroupStamps:
             return _DRAW_EACH_TIME
         return pixels, None
 
-    def _make(self, image, region, draw_group, scratch_canvas, _on=None):
+    def _make(self, image, region, draw_group, scratch_canvas, _on=None) -> _GroupStamp:
         w, h = image.size
         x0, y0, x1, y1 = (int(v) for v in region)
         if not (0 <= x0 - _MARGIN and x1 + _MARGIN <= w and 0 <= y0 - _MARGIN and y1 + _MARGIN <= h

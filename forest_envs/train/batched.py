@@ -36,7 +36,8 @@ import multiprocessing as mp
 import traceback
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any
+from multiprocessing.process import BaseProcess
+from typing import Any, Protocol
 
 import numpy as np
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
@@ -74,6 +75,7 @@ class _WorkerVecEnv(DummyVecEnv):
 
 def _answer(venv: _WorkerVecEnv, command: str, data) -> tuple:
     """A worker's answer to one command: ("ok", value) or ("error", (kind, traceback))."""
+    out: object  # each command's own kind of answer
     try:
         if command == "step":
             out = venv.step_part(*data)
@@ -122,6 +124,16 @@ def _worker(remote, parent_remote, fns: CloudpickleWrapper) -> None:
             remote.close()
             return
         remote.send(_answer(venv, command, data))
+
+
+class _Remote(Protocol):
+    """What the trainer sends its commands to: a worker's end of a pipe, or _TrainerEnvs."""
+
+    def send(self, obj: Any, /) -> None: ...
+
+    def recv(self) -> Any: ...
+
+    def close(self) -> None: ...
 
 
 class _TrainerEnvs:
@@ -204,13 +216,16 @@ class BatchedSubprocVecEnv(VecEnv):
         self.group_workers: list[range] = [  # each group's workers
             range(self._worker_of(g.start), self._worker_of(g.stop - 1) + 1) for g in self.groups]
         start_forkserver()
-        method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
-        ctx = mp.get_context(method)
-        self.remotes, self.processes = [], []
+        # each branch its own literal: typeshed gives the contexts' Process to those alone
+        ctx = (mp.get_context("forkserver") if "forkserver" in mp.get_all_start_methods()
+               else mp.get_context("spawn"))
+        self.remotes: list[_Remote] = []
+        self.processes: list[BaseProcess] = []
         for part in self.slices[:workers]:
             remote_end, work_remote = ctx.Pipe()
-            process = ctx.Process(target=_worker, daemon=True,
-                                  args=(work_remote, remote_end, CloudpickleWrapper(env_fns[part])))
+            process: BaseProcess = ctx.Process(
+                target=_worker, daemon=True,
+                args=(work_remote, remote_end, CloudpickleWrapper(env_fns[part])))
             process.start()
             work_remote.close()
             self.remotes.append(remote_end)

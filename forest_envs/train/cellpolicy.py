@@ -28,6 +28,9 @@ class CellExtractor(MlpExtractor):
     """SB3's MlpExtractor whose actor latent is the policy MLP's output followed by the
     (flat) features, so that the action head can read each cell's entries."""
 
+    latent_dim_pi: int  # set by MlpExtractor (read as Any here), widened below
+    trunk_dim: int
+
     def __init__(self, feature_dim: int, **kwargs):
         super().__init__(feature_dim, **kwargs)
         self.trunk_dim = self.latent_dim_pi

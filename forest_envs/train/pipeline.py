@@ -45,6 +45,10 @@ class PipelinedMaskablePPO(MaskablePPO):
     other; needs a vec env with ``groups`` (two or more) and ``step_group_async`` /
     ``step_group_wait`` (``vec.MaskInfoVecEnv`` over ``BatchedSubprocVecEnv``)."""
 
+    # set by SB3 (read as Any here); collect_rollouts refuses any but array observations
+    _last_obs: np.ndarray
+    _last_episode_starts: np.ndarray
+
     def collect_rollouts(self, env, callback, rollout_buffer, n_rollout_steps: int,
                          use_masking: bool = True) -> bool:
         groups = getattr(env, "groups", None)
@@ -110,7 +114,8 @@ class PipelinedMaskablePPO(MaskablePPO):
                                action_masks=step.masks)
             self._last_obs = new_obs
             self._last_episode_starts = dones
-            step = following
+            if following is not None:  # None at the last step, after which step is not read
+                step = following
         with th.no_grad():
             last_values = self.policy.predict_values(obs_as_tensor(new_obs, self.device))
         rollout_buffer.compute_returns_and_advantage(last_values=last_values, dones=dones)

@@ -11,21 +11,25 @@ evaluation and every reported win rate use the game's own result.
 from __future__ import annotations
 
 import gymnasium
+import numpy as np
+
+from ..envs.gym_env import SingleAgentEnv
 
 
 class PotentialShaping(gymnasium.Wrapper):
     """``PotentialShaping(single_agent_env, weight, gamma)``; ``gamma`` is PPO's discount, so
     the shaping terms telescope in the learner's return as the theorem needs."""
 
-    def __init__(self, env, weight: float, gamma: float):
+    env: SingleAgentEnv  # the learner's own env, not wrapped (so it is its own ``unwrapped``)
+
+    def __init__(self, env: SingleAgentEnv, weight: float, gamma: float):
         super().__init__(env)
         self.weight = float(weight)
         self.gamma = float(gamma)
         self._before = 0.0
 
     def _potential(self) -> float:
-        learner = self.env.unwrapped
-        return float(learner.aec.engine_state.potential(learner.seat))
+        return float(self.env.aec.engine_state.potential(self.env.seat))
 
     def reset(self, **kwargs):
         obs, info = self.env.reset(**kwargs)
@@ -39,5 +43,5 @@ class PotentialShaping(gymnasium.Wrapper):
         self._before = after
         return obs, reward, done, truncated, info
 
-    def action_masks(self):
+    def action_masks(self) -> np.ndarray:
         return self.env.action_masks()

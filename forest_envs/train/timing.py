@@ -20,8 +20,14 @@ the wait is only the trainer's sends and the receives it blocks on, group by gro
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import gymnasium as gym
+import numpy as np
+
+if TYPE_CHECKING:
+    from ..envs.gym_env import SingleAgentEnv
+    from .shaping import PotentialShaping
 
 TIMING_KEY = "forest_timing"
 
@@ -55,7 +61,9 @@ class TimedEnv(gym.Wrapper):
     """Times ``step`` and ``reset`` (engine, observation and opponents) and reports the
     running (env seconds, opponent seconds) in each info under ``TIMING_KEY``."""
 
-    def __init__(self, env, clock: OpponentClock):
+    env: SingleAgentEnv | PotentialShaping  # the learner's env, maybe shaped (vec.py)
+
+    def __init__(self, env: SingleAgentEnv | PotentialShaping, clock: OpponentClock):
         super().__init__(env)
         self.clock = clock
         self.total = 0.0
@@ -75,7 +83,7 @@ class TimedEnv(gym.Wrapper):
         obs, reward, done, truncated, info = self.env.step(action)
         return obs, reward, done, truncated, self._report(start, info)
 
-    def action_masks(self):
+    def action_masks(self) -> np.ndarray:
         return self.env.action_masks()
 
 

@@ -58,9 +58,15 @@ class MaskInfoVecEnv(VecEnvWrapper):
         self._take_masks(0, dones, infos)
         return obs, rewards, dones, infos
 
+    def _current_masks(self) -> np.ndarray:
+        """Every env's current action mask (set by ``reset``, updated by each step)."""
+        if self._masks is None:
+            raise RuntimeError("MaskInfoVecEnv has no action masks before its first reset()")
+        return self._masks
+
     def _take_masks(self, first: int, dones, infos) -> None:
         """The masks of envs ``first, first + 1, ...`` after their step."""
-        masks, reset_infos = self._masks, self.venv.reset_infos
+        masks, reset_infos = self._current_masks(), self.venv.reset_infos
         for j, done in enumerate(dones):
             # After an auto-reset the new episode's first mask is in the reset info.
             source = reset_infos[first + j] if done else infos[j]
@@ -88,7 +94,7 @@ class MaskInfoVecEnv(VecEnvWrapper):
 
     def group_masks(self, group: int) -> np.ndarray:
         """A copy of the group's current action masks."""
-        return self._masks[self.groups[group]].copy()
+        return self._current_masks()[self.groups[group]].copy()
 
     def wait_pending(self) -> None:
         self.venv.wait_pending()
@@ -96,7 +102,8 @@ class MaskInfoVecEnv(VecEnvWrapper):
     def env_method(self, method_name, *args, indices=None, **kwargs):
         if method_name == "action_masks":
             idx = range(self.num_envs) if indices is None else np.atleast_1d(indices)
-            return [self._masks[i] for i in idx]
+            masks = self._current_masks()
+            return [masks[i] for i in idx]
         return self.venv.env_method(method_name, *args, indices=indices, **kwargs)
 
     def has_attr(self, attr_name: str) -> bool:
@@ -123,9 +130,10 @@ def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool, in_trai
         def timed_pool(rng):
             return [TimedOpponent(agent, clock) for agent in pool(rng)]
 
-        env = SingleAgentEnv(cfg["env"], opponents=timed_pool, reward=cfg["reward"], **cfg["env_config"])
-        if cfg["shaping"]:
-            env = PotentialShaping(env, cfg["shaping"], cfg["ppo"]["gamma"])
+        learner = SingleAgentEnv(cfg["env"], opponents=timed_pool, reward=cfg["reward"],
+                                 **cfg["env_config"])
+        env = (PotentialShaping(learner, cfg["shaping"], cfg["ppo"]["gamma"]) if cfg["shaping"]
+               else learner)
         return TimedEnv(env, clock)
 
     return build

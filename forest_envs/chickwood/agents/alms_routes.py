@@ -18,6 +18,8 @@ from ..rules.scoring import village_awards, village_awards_all_unlocked
 from .params import Params
 from .seat_view import SeatView
 
+_Route = tuple[float, tuple[int, ...]]  # a snake's value and its cells in order
+
 GRID_ROWS = 3  # a 2-player grid leaves its third row without cards
 
 
@@ -71,8 +73,8 @@ def best_routes(values: tuple, start: int | None, visited: int, length: int):
 
     ``values``: ``cell_values``; ``start``: the cell of the snake's last alms (None: the
     snake may start anywhere); ``visited``: bit mask of the cells it gave to already."""
-    exact = [None] * (length + 1)   # best (value, route) giving exactly L alms
-    stuck = [None] * (length + 1)   # best (value, route) of L alms that cannot go on
+    exact: list[_Route | None] = [None] * (length + 1)  # best (value, route) giving exactly L alms
+    stuck: list[_Route | None] = [None] * (length + 1)  # best (value, route) of L alms that cannot go on
     exact[0] = (0.0, ())
     route: list[int] = []
     search = (values, route, exact, stuck, length)
@@ -90,8 +92,9 @@ def best_routes(values: tuple, start: int | None, visited: int, length: int):
     best = []
     stuck_before = None
     for size in range(length + 1):
-        if size and stuck[size - 1] is not None and _better(stuck[size - 1][0], stuck_before):
-            stuck_before = stuck[size - 1]
+        stuck_shorter = stuck[size - 1] if size else None
+        if stuck_shorter is not None and _better(stuck_shorter[0], stuck_before):
+            stuck_before = stuck_shorter
         found = exact[size]
         if stuck_before is not None and _better(stuck_before[0], found):
             found = stuck_before

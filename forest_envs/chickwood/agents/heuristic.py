@@ -74,6 +74,8 @@ class HeuristicAgent:
 
     def decide(self, sv: SeatView, legal: list[int]) -> int:
         """The action for the pending decision (``sv.kind``, 2+ legal actions)."""
+        if sv.kind is None:  # no Kind: no rule (the message as for a kind without one)
+            raise RuntimeError(f"the heuristic has no rule for decision {sv.decision!r}")
         rule = VIEW_RULES.get(sv.kind)
         if rule is not None:
             return rule(self, sv, legal)

@@ -94,7 +94,7 @@ def open_chances(castles: tuple, earlier_values: list[dict], greedy: tuple) -> d
     greedy chance the castle it values most among those likely still open (chance > 5%),
     otherwise any castle, each as likely as the castles expected open. The chances depend
     on the raiders' picks alone, which most plays compared while scouting leave the same."""
-    picks = ()
+    picks: tuple[int, ...] = ()
     chances, likely = _open_after(castles, (), picks)
     for i, values in enumerate(earlier_values):
         picks += (max(likely, key=values.__getitem__),)

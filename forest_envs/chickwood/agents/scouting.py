@@ -144,6 +144,9 @@ def choose_play(val: Valuer, model: OpponentModel, legal: list[int]) -> int:
         if play.bound < best - SLACK:
             break  # the plays left are bounded lower still
         score = scouting.score(play, best)
-        if score is not None and (score > best or (score == best and play.action < best_a)):
+        if score is not None and (score > best or (score == best and best_a is not None
+                                                   and play.action < best_a)):
             best, best_a = score, play.action
+    if best_a is None:  # the first play's score is never refused (it is not bounded yet)
+        raise RuntimeError(f"the heuristic scored no play among {legal}")
     return best_a

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from operator import sub
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..components import BENEFACTOR_ALMS, NUM_KINDS, deck_composition, hand_size
 from ..observation import Kind
@@ -34,9 +34,10 @@ class Cards(NamedTuple):
         decision after decision)."""
         alms = sum([counts[k] * a for k, a in BENEFACTOR_ALMS.items()])
         if alms:
-            counts = list(counts)
+            without_alms = list(counts)
             for k in BENEFACTOR_ALMS:
-                counts[k] = 0
+                without_alms[k] = 0
+            counts = tuple(without_alms)
         return Cards(tuple(counts) if any(counts) else None, alms)
 
     @functools.lru_cache(maxsize=1 << 15)  # noqa: B019 (keyed on the cards' values)
@@ -101,9 +102,11 @@ class SeatView:
         self.deck_left: int = reading.deck_left
         self.hand_size = hand_size(self.n)
         self.rounds_after: int = self.deck_left // (self.n * self.hand_size)  # after this one
-        self.decision: str = reading.decision
-        self.kind: Kind = reading.kind  # the decision's kind: what the heuristic dispatches on
-        self.data: tuple | None = reading.data  # the decision's record: fields by name
+        self.decision: str | None = reading.decision  # None: the game is over
+        self.kind: Kind | None = reading.kind  # the decision's kind: what the heuristic dispatches on
+        # the decision's record, fields by name: a namedtuple its kind builds at run time
+        # (core/decisions.py), so Any to a type checker
+        self.data: Any = reading.data
         self.face_down_now: bool | None = reading.play_face_down
         self.snake_visited: tuple[int, ...] = reading.snake_visited
         self.order: tuple[int, ...] = reading.order

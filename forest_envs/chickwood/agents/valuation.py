@@ -17,6 +17,7 @@ sees it (face-up cards known, every face-down card at its unseen mean).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from operator import add, mul
 from typing import NamedTuple
 
@@ -100,7 +101,7 @@ class Promise(NamedTuple):
 held_value = functools.lru_cache(maxsize=1 << 12)(shaped_value)
 
 
-def legendary_value(coll: tuple, rounds_after: int, p: Params) -> float:
+def legendary_value(coll: Sequence[int], rounds_after: int, p: Params) -> float:
     """What the Legendary cards held are worth beyond their (zero) glory: the spy glass per
     round it can still be used, the key (half in the last round, when only this round's
     raids remain), the end-of-game cards by their measured gain; the fake beard +3 more
@@ -262,10 +263,11 @@ class Valuer:
         value = 0.0
         if alms:
             known = self._alms_values[seat]
-            value = known.get(alms)
-            if value is None:
+            found = known.get(alms)
+            if found is None:
                 alms_left, route_values = self._alms_args[seat]
-                value = known[alms] = seat_alms_value(alms, alms_left, route_values, self.p)
+                found = known[alms] = seat_alms_value(alms, alms_left, route_values, self.p)
+            value = found
         if loot is not None:
             gains = self._loot_gains[seat]
             gain = gains.get(loot)

@@ -13,6 +13,8 @@ built (no compiler, ``FOREST_ENVS_NATIVE=OFF``); the Python engine then plays.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from ...core.native_state import NativeState, check_native_contract, load_engine
@@ -29,10 +31,13 @@ from ..observation import ABSENT_CELL, DECISIONS, FOREST_CELL
 from ..rules import ChickwoodState, SecretDiscard
 from ..rules.facts import ChickwoodFacts
 
+if TYPE_CHECKING:
+    from ..rules.game import ChickwoodGame
+
 _engine, AVAILABLE, UNAVAILABLE_BECAUSE = load_engine(__name__)
 
 
-def native_config(game) -> _engine.Config:
+def native_config(game) -> Any:  # the bound _engine.Config
     """What one configuration fixes, from the Python ChickwoodGame (the one source)."""
     c = _engine.Config()
     c.num_players = game.num_players
@@ -53,9 +58,15 @@ def native_config(game) -> _engine.Config:
 
 
 if _engine is not None:
+    # The bound C++ class, by a name a type checker reads as a base class (Any: the engines
+    # have no stubs).
+    _EngineState: Any = _engine.State
 
-    class NativeChickwoodState(NativeState, _engine.State, ChickwoodFacts, GameState):
+    class NativeChickwoodState(NativeState, _EngineState, ChickwoodFacts, GameState):
         """One play of Chickwood Forest whose rules run in C++ (see the module docstring)."""
+
+        if TYPE_CHECKING:  # this game's class, where NativeState and GameState have the base's
+            game: ChickwoodGame
 
         ENGINE = _engine
         DECISIONS = DECISIONS
@@ -134,4 +145,6 @@ if _engine is not None:
 
     check_native_contract(NativeChickwoodState)
 else:
-    NativeChickwoodState = None
+    # No engine built: the Python engine plays. (A class statement's name cannot be declared
+    # "a class or None" to a type checker; Game.native_state_class is typed so.)
+    NativeChickwoodState = None  # type: ignore[misc,assignment]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import mul
 
 from ..components import (
@@ -17,7 +18,7 @@ from ..components import (
 )
 
 
-def resolve_busts(chests: list[int], busts: int) -> list[int]:
+def resolve_busts(chests: Sequence[int], busts: int) -> list[int]:
     """Each bust discards one chest of the (re-checked) majority type.
 
     The choice between tied types never changes any score: the chest score and the Maid
@@ -37,11 +38,11 @@ def chest_score(chests: list[int]) -> int:
     return top * top - (sum(chests) - top)
 
 
-def garment_score(garments: list[int]) -> int:
+def garment_score(garments: Sequence[int]) -> int:
     return 5 * garments.count(1)  # only single garments score
 
 
-def jewelry_score(jewels: list[int]) -> int:
+def jewelry_score(jewels: Sequence[int]) -> int:
     return sum(map(mul, jewels, JEWELRY_VALUE))
 
 
@@ -54,7 +55,7 @@ def henchmen_score(henchmen: int) -> int:
     return -3 * henchmen
 
 
-def castle_score(castles_held: list[int]) -> int:
+def castle_score(castles_held: Sequence[int]) -> int:
     """castles_held[v-1] = castle cards of value v (starting castle included)."""
     return sum(n * (v + 1) for v, n in enumerate(castles_held))
 
@@ -62,7 +63,7 @@ def castle_score(castles_held: list[int]) -> int:
 LOOT_PARTS = ("busts", "chests", "garments", "jewelry", "maid", "henchmen")
 
 
-def _loot_parts(collection: list[int]) -> tuple[int, ...]:
+def _loot_parts(collection: Sequence[int]) -> tuple[int, ...]:
     """``loot_scores``' values in ``LOOT_PARTS`` order, without the dict (``loot_glory``
     sums them for scripted players, who value thousands of collections a game)."""
     held = list(collection[CHEST0:CHEST0 + 4])
@@ -78,7 +79,7 @@ def _loot_parts(collection: list[int]) -> tuple[int, ...]:
             henchmen_score(collection[HENCHMAN]))
 
 
-def loot_scores(collection: list[int]) -> dict[str, int]:
+def loot_scores(collection: Sequence[int]) -> dict[str, int]:
     return dict(zip(LOOT_PARTS, _loot_parts(collection)))
 
 
@@ -130,7 +131,7 @@ def village_awards(village: int, owners: list[int], num_players: int) -> list[in
     return awards
 
 
-def loot_glory(collection: list[int]) -> int:
+def loot_glory(collection: Sequence[int]) -> int:
     """Total loot glory of a collection: the sum of ``loot_scores`` without ``busts`` (the
     number of chests the busts discard, which already count through ``chests``)."""
     parts = _loot_parts(collection)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import actions as A
 from ..text.reading import SeatReading
 from .impossible import impossible
@@ -11,7 +13,8 @@ from .valuation import distances
 
 def choose_spirit_place(agent, reading: SeatReading, legal: set[int]) -> int:
     """As the qualified player's neighbour: as far from that player as possible."""
-    q = reading.data.qualified
+    data: Any = reading.data  # its kind's record: a namedtuple built at run time (core/decisions.py)
+    q = data.qualified
     target = reading.piece_cells[q]
     if q == reading.seat:
         raise impossible(reading, legal, "the qualified player's left neighbour "

@@ -3,6 +3,8 @@ its kind (``HANDLERS``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ...agents.base import SeededAgent
@@ -60,7 +62,7 @@ class HeuristicAgent(SeededAgent):
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, **params: float):
+    def __init__(self, seed: int | None = None, **params: Any):  # each of a Params field's type
         super().__init__(seed)
         self.p = Params(**params) if params else DEFAULT
 
@@ -86,6 +88,8 @@ class HeuristicAgent(SeededAgent):
 
     def _decide(self, reading: SeatReading, legal: list[int]) -> int:
         """The handler's choice among ``legal`` (more than one action) for ``reading``."""
+        if reading.kind is None:
+            raise RuntimeError(f"HeuristicAgent has no handler for decision {reading.decision!r}")
         choice = HANDLERS[reading.kind](self, reading, set(legal))
         if choice not in legal:
             raise RuntimeError(f"HeuristicAgent chose {choice!r} in the {reading.decision!r} decision, "

@@ -7,6 +7,8 @@ offers one worth clearly more than keeping it, the price counted in copper.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import actions as A
 from ..components import COIN_TOKENS, COPPER_TOKEN, FAIRY_COST, cell_rc
 from ..text.reading import SeatReading
@@ -47,11 +49,13 @@ def take_or_trade(agent, reading: SeatReading, legal: set[int], k: int) -> int:
 
 
 def choose_drawn(agent, reading: SeatReading, legal: set[int]) -> int:
-    return take_or_trade(agent, reading, legal, reading.data.item)
+    data: Any = reading.data  # its kind's record: a namedtuple built at run time (core/decisions.py)
+    return take_or_trade(agent, reading, legal, data.item)
 
 
 def choose_token_item(agent, reading: SeatReading, legal: set[int]) -> int:
-    return take_or_trade(agent, reading, legal, reading.item[reading.data.cell])
+    data: Any = reading.data  # its kind's record: a namedtuple built at run time (core/decisions.py)
+    return take_or_trade(agent, reading, legal, reading.item[data.cell])
 
 
 def choose_coin_token(agent, reading: SeatReading, legal: set[int]) -> int:

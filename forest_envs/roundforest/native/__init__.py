@@ -15,6 +15,8 @@ built (no compiler, ``FOREST_ENVS_NATIVE=OFF``); the Python engine then plays.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...core.native_state import NativeState, check_native_contract, load_engine
 from ...core.state import GameState
 from .. import actions as A
@@ -33,6 +35,9 @@ from ..rules.bags import CHIP_ORDER, BagRules
 from ..rules.distances import NEAR
 from ..rules.facts import RoundforestFacts
 
+if TYPE_CHECKING:
+    from ..rules.game import RoundforestGame
+
 _engine, AVAILABLE, UNAVAILABLE_BECAUSE = load_engine(__name__)
 
 
@@ -43,7 +48,7 @@ def _task(task) -> tuple | None:
             task.reward_item, task.apples)
 
 
-def native_config(game) -> _engine.Config:
+def native_config(game) -> Any:  # the bound _engine.Config
     """What one configuration fixes, from the Python RoundforestGame (the one source)."""
     c = _engine.Config()
     c.num_players = game.num_players
@@ -69,9 +74,15 @@ def native_config(game) -> _engine.Config:
 
 
 if _engine is not None:
+    # The bound C++ class, by a name a type checker reads as a base class (Any: the engines
+    # have no stubs).
+    _EngineState: Any = _engine.State
 
-    class NativeRoundforestState(NativeState, _engine.State, RoundforestFacts, GameState):
+    class NativeRoundforestState(NativeState, _EngineState, RoundforestFacts, GameState):
         """One play of Roundforest whose rules run in C++ (see the module docstring)."""
+
+        if TYPE_CHECKING:  # this game's class, where NativeState and GameState have the base's
+            game: RoundforestGame
 
         ENGINE = _engine
         DECISIONS = DECISIONS
@@ -111,4 +122,6 @@ if _engine is not None:
 
     check_native_contract(NativeRoundforestState)
 else:
-    NativeRoundforestState = None
+    # No engine built: the Python engine plays. (A class statement's name cannot be declared
+    # "a class or None" to a type checker; Game.native_state_class is typed so.)
+    NativeRoundforestState = None  # type: ignore[misc,assignment]

@@ -11,6 +11,8 @@ while it holds weapons and, as leader, calls first the ally with least fame.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import actions as A
 from ..components import CARDS, WEAPON_STRENGTH, reroute
 from ..text.reading import UNSEEN, SeatReading
@@ -42,7 +44,7 @@ def choose_lead(agent, r: SeatReading, mask):
         if deck not in by_deck:
             by_deck[deck] = worth(slot)
         scores[s] = by_deck[deck]
-    return A.LEAD.id(max(scores, key=scores.get))
+    return A.LEAD.id(max(scores, key=scores.__getitem__))
 
 
 def drive_value(fights, oak: int, c: Traveller, route) -> float:
@@ -68,9 +70,11 @@ def drive_value(fights, oak: int, c: Traveller, route) -> float:
 
 
 def choose_equip(agent, r: SeatReading, mask):
-    data, seat = r.data, r.seat
+    data: Any = r.data  # its kind's record: a namedtuple built at run time (core/decisions.py)
+    seat = r.seat
     need = data.strength - data.total
     e = r.ambushes[data.ambush]
+    assert e is not None  # the ambush fighting now: somebody lies in it
     capacity = e.outlaws[seat] - sum(e.promised[seat]) - sum(r.played)
     weapons = sorted(weapon_strengths(r), reverse=True)[:max(capacity, 0)]
     if sum(weapons) < need:
@@ -94,6 +98,7 @@ def choose_messenger(agent, r: SeatReading, mask):
     """(Additions) Send the coach where the rest of its journey is worth most to it (into
     its own ambush, away from another's), if that beats the journey it is on."""
     coach = r.coach
+    assert coach is not None  # a messenger is sent to the coach on the road
     passed = coach.step
     c, fights, oak = TRAVELLERS[coach.card], Forces(r).fights(), r.oak[r.seat]
     best = A.MESSENGER_PASS.start

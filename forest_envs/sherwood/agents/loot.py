@@ -9,6 +9,8 @@ with most fame; it stays with provisions when it holds the card.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import actions as A
 from ..text.reading import SeatReading
 
@@ -28,7 +30,8 @@ def choose_comrade(agent, r: SeatReading, mask):
 def choose_shortfall(agent, r: SeatReading, mask):
     """(Additions) The informant withholds a promised bag (or comrade) from the recipient
     with most fame: the strongest rival leaves empty-handed."""
-    kind = A.WITHHOLD_BAG if r.data.bags else A.WITHHOLD_COMRADE
+    data: Any = r.data  # its kind's record: a namedtuple built at run time (core/decisions.py)
+    kind = A.WITHHOLD_BAG if data.bags else A.WITHHOLD_COMRADE
     block = range(A.WITHHOLD.id(kind, 0), A.WITHHOLD.id(kind, 0) + A.MAX_SEATS)
     legal = [a for a in block if mask[a]]
     seat, n = r.seat, r.num_players

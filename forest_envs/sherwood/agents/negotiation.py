@@ -9,6 +9,8 @@ ambush will rob a known traveller worth some fame.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import actions as A
 from ..components import WEAPON_STRENGTH
 from ..text.reading import SeatReading
@@ -20,7 +22,8 @@ def choose_ask(agent, r: SeatReading, mask):
     """The outlaws it planned to ask of this ally (no cards); one outlaw where somebody
     must be asked and it planned nobody (the last ally with nobody asked yet, or an
     informant, who must take part: every asked ally has an outlaw in camp)."""
-    ally = r.data.ally
+    data: Any = r.data  # its kind's record: a namedtuple built at run time (core/decisions.py)
+    ally = data.ally
     want = agent.asks.get(ally, 0)
     c = min(want, r.camp[ally])
     action = A.ASK.id(c, 0)
@@ -52,7 +55,9 @@ def choose_answer(agent, r: SeatReading, mask):
     """Join only an ambush that will rob a known traveller worth some fame, for at most
     half of its camp: every participant gains the fame, the performer most of the
     loot, and outlaws sent away are missing from its own ambush."""
-    data, offer = r.data, r.offer
+    data: Any = r.data  # its kind's record: a namedtuple built at run time (core/decisions.py)
+    offer = r.offer
+    assert offer is not None  # an answer is to the offer on the table
     outlaws = offer.own + sum(c for _, c, _ in offer.asked)
     legal = [a for a in range(A.ACCEPT.start, A.ACCEPT.stop) if mask[a]]
     if (not legal or data.outlaws * 2 > r.camp[r.seat]

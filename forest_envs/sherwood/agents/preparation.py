@@ -9,6 +9,8 @@ one visit for all the gold at the end).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import actions as A
 from ..components import CHURCH_FORCED_ABOVE, OUTLAWS_PER_COLOUR, ROUNDS
 from ..text.reading import UNSEEN, SeatReading
@@ -41,7 +43,7 @@ def inn(r: SeatReading) -> int:
     costs no gold), at a face-down traveller it has not seen, else the first one. In the
     preparation phase every laid-out traveller lies there, so the inn is always open."""
     laid_out = [s for s, slot in enumerate(r.slots) if slot is not None]
-    unseen = [s for s in laid_out if r.slots[s].card == UNSEEN]
+    unseen = [s for s, slot in enumerate(r.slots) if slot is not None and slot.card == UNSEEN]
     return A.INN.id((unseen or laid_out)[0])
 
 
@@ -64,17 +66,18 @@ def ambush_scores(r: SeatReading, mask, camp, forces: Forces) -> dict[int, float
     if not scores:
         return None
     strength, oak, additions = forces.own(camp), r.oak[r.seat], r.additions
-    by_deck = {}
+    by_deck: dict[str, list[tuple[int, float]]] = {}  # a face-down traveller's reach, by deck
     for slot in r.slots:
         if slot is None:
             continue
         if slot.card != UNSEEN:
             reached = loot_reached(candidates(slot, additions), strength, oak, scores, forces.public)
         else:
-            reached = by_deck.get(slot.deck)
-            if reached is None:
-                reached = by_deck[slot.deck] = loot_reached(
+            found = by_deck.get(slot.deck)
+            if found is None:
+                found = by_deck[slot.deck] = loot_reached(
                     candidates(slot, additions), strength, oak, scores, forces.public)
+            reached = found
         for b, loot in reached:
             scores[b] += loot
     return scores
@@ -108,7 +111,8 @@ def choose_offer(agent, r: SeatReading, mask, camp, forces: Forces, scores: dict
     small joint ambush at the best free ambush (``scores``). Each offer is tried once per
     turn (a decline costs nothing). The outlaws it will ask of the partner go to
     ``agent.asks``, which its ``ask`` decisions read."""
-    if r.data.offers_made > 0:
+    data: Any = r.data  # its kind's record: a namedtuple built at run time (core/decisions.py)
+    if data.offers_made > 0:
         return None
     others = [(c, q) for q, c in enumerate(r.camp) if q != r.seat and c >= 1]
     if not others:

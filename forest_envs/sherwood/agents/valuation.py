@@ -113,7 +113,7 @@ class Forces:
                 prefix.append(total)
         self._prefix = prefix
         self._reading = r
-        self._fights = None
+        self._fights: list[tuple[int, int, int] | None] | None = None  # made when first asked
 
     def own(self, outlaws: int) -> int:
         """Outlaws plus the strongest cards of its hand they can carry (one each)."""
@@ -125,7 +125,8 @@ class Forces:
         seat's own ambush counts its hand's cards too, another's only its outlaws and
         promised cards), the seat's outlaws in it and all outlaws in it."""
         if self._fights is None:
-            seat, fights = self._reading.seat, []
+            seat = self._reading.seat
+            fights: list[tuple[int, int, int] | None] = []
             for a, e in enumerate(self._reading.ambushes):
                 if e is None:
                     fights.append(None)

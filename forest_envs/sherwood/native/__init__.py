@@ -17,7 +17,7 @@ built (no compiler, ``FOREST_ENVS_NATIVE=OFF``); the Python engine then plays.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.native_state import NativeState, check_native_contract, load_engine
 from ...core.state import GameState
@@ -28,6 +28,9 @@ from ..rules import SherwoodState
 from ..rules.facts import SherwoodFacts
 from ..rules.precomputed import CARD_FEATURES, DECK_IDS, EQUIPMENT_DECK, SHERIFF_IDS
 from ..rules.records import CloakQuestions, Coach, Fight, Loot, Offer, ProvisionsQuestions
+
+if TYPE_CHECKING:
+    from ..rules.game import SherwoodGame
 
 _engine, AVAILABLE, UNAVAILABLE_BECAUSE = load_engine(__name__)
 
@@ -78,9 +81,15 @@ def _field_property(name: str) -> property:
 
 
 if _engine is not None:
+    # The bound C++ class, by a name a type checker reads as a base class (Any: the engines
+    # have no stubs).
+    _EngineState: Any = _engine.State
 
-    class NativeSherwoodState(NativeState, _engine.State, SherwoodFacts, GameState):
+    class NativeSherwoodState(NativeState, _EngineState, SherwoodFacts, GameState):
         """One play of Sherwood Forest whose rules run in C++ (see the module docstring)."""
+
+        if TYPE_CHECKING:  # this game's class, where NativeState and GameState have the base's
+            game: SherwoodGame
 
         ENGINE = _engine
         DECISIONS = DECISIONS
@@ -106,4 +115,6 @@ if _engine is not None:
         setattr(NativeSherwoodState, _name, _field_property(_name))
     check_native_contract(NativeSherwoodState)
 else:
-    NativeSherwoodState = None
+    # No engine built: the Python engine plays. (A class statement's name cannot be declared
+    # "a class or None" to a type checker; Game.native_state_class is typed so.)
+    NativeSherwoodState = None  # type: ignore[misc,assignment]
