@@ -9,6 +9,7 @@ versions (and their docs) imported them from ``forest_envs.train.policy``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -38,6 +39,7 @@ def save_policy_arrays(arrays: dict[str, np.ndarray], path: str | Path) -> Path:
     # Atomic, under a name that "snapshot_*.npz" does not match: workers may be listing and
     # loading the snapshot folder right now, and must never see a half-written file.
     tmp = path.with_name(f".{path.stem}.tmp.npz")
-    np.savez(tmp, **arrays)
+    named: dict[str, Any] = arrays  # numpy's stubs read ** as its allow_pickle keyword too
+    np.savez(tmp, **named)
     tmp.replace(path)
     return path
