@@ -117,7 +117,7 @@ def test_the_saved_network_plays_the_greedy_legal_move_through_make_agent(tmp_pa
     assert checked >= 100, "no state met whose best Q-value was on an illegal action"
 
 
-def test_settings_are_checked():
+def test_settings_are_checked(monkeypatch):
     dqn_ = algorithm("dqn")
     dqn_.check(FAST, ENV, CONFIG, "algorithms[0].settings")
     with pytest.raises(ConfigError, match=r"algorithms\[0\].settings: unknown dqn setting\(s\) \['lr'\]"):
@@ -132,6 +132,14 @@ def test_settings_are_checked():
         dqn_.check({"opponents": [{"agent": "ppo"}]}, ENV, CONFIG, "s")
     with pytest.raises(ConfigError, match=r"s.batch_size: 64 exceeds buffer_size=32"):
         dqn_.check({"batch_size": 64, "buffer_size": 32}, ENV, CONFIG, "s")
+    import importlib.util
+
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *rest: None if name == "tianshou" else found(name, *rest))
+    with pytest.raises(ConfigError, match=r"^s: dqn trains with Tianshou, which is not installed: "
+                                          r"pip install 'forest_envs\[study\]'$"):
+        dqn_.check({}, ENV, CONFIG, "s")
 
 
 def test_epsilon_decays_over_its_fraction_of_the_budget():

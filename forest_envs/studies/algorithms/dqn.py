@@ -209,7 +209,12 @@ class TianshouDQN:
     name = "dqn"
 
     def check(self, settings: dict, env: str, config: dict, where: str) -> None:
+        import importlib.util
+
         parse_settings(settings, where)
+        if importlib.util.find_spec("tianshou") is None:
+            raise ConfigError(f"{where}: dqn trains with Tianshou, which is not installed: "
+                              "pip install 'forest_envs[study]'")
 
     def train(self, job: TrainingJob) -> TrainingOutcome:
         from ...train.ctrl_c import CtrlC
