@@ -216,3 +216,31 @@ def test_a_tiny_run_saves_greedy_policies_stops_and_continues(tmp_path, monkeypa
         assert env.observe(name)["action_mask"][action]
         env.step(action)
     assert json.loads((job.folder / "state" / "latest.json").read_text())["learner_steps"] == 256
+
+
+@pytest.mark.slow  # a study's evaluations and statistics around one tiny dqn run
+def test_a_tiny_study_of_dqn_evaluates_its_greedy_policies(tmp_path):
+    import yaml
+
+    from forest_envs.studies import load_study
+    from forest_envs.studies.dispatch import InProcess
+    from forest_envs.studies.results import read_curve, read_final
+    from forest_envs.studies.runner import run_study
+
+    pytest.importorskip("rliable")
+    source = tmp_path / "dqn_tiny.yaml"
+    source.write_text(yaml.safe_dump({
+        "name": "dqn_tiny", "tier": "tiny", "seeds": [0],
+        "algorithms": [{"name": "dqn", "settings": {**FAST, "learning_starts": 256}}],
+        "games": [{"label": "chickwood_3p", "env": ENV, "config": CONFIG}],
+        "evaluation": {"points": 2, "games": 3, "final_games": 6},
+        "statistics": {"reps": 200, "curve_reps": 100, "seed": 0}}))
+    out = tmp_path / "out"
+    outcome = run_study(load_study(source), out, dispatch=InProcess(), progress=False)
+    assert outcome.finished == ["dqn/chickwood_3p/seed_0"] and outcome.report is not None
+    run = out / "runs" / "dqn" / "chickwood_3p" / "seed_0"
+    assert [(p.nominal_steps, p.learner_steps) for p in read_curve(run)] == [(1024, 1024), (2048, 2048)]
+    final = read_final(run)
+    assert final is not None and final.learner_steps == 2048
+    entry = json.loads((run / "final.json").read_text())
+    assert entry["study"]["algorithm"] == "dqn" and entry["agent"].endswith("step_000000002048.npz:greedy")
