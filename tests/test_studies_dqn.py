@@ -117,6 +117,20 @@ def test_the_saved_network_plays_the_greedy_legal_move_through_make_agent(tmp_pa
     assert checked >= 100, "no state met whose best Q-value was on an illegal action"
 
 
+def test_past_selves_in_the_pool_play_greedily(tmp_path):
+    from forest_envs.envs.registration import make_raw
+    from forest_envs.train.policy import save_policy_arrays
+    from forest_envs.train.selfplay import OpponentPool
+
+    game = make_raw(ENV, **CONFIG).game
+    network = td.QNetwork(game.observation_size, game.num_actions, [8], "relu")
+    save_policy_arrays(td.q_network_arrays(network), tmp_path / "snapshot_000000000000.npz")
+    rng = np.random.default_rng(0)
+    for greedy in (True, False):
+        pool = OpponentPool(ENV, [{"agent": "snapshot"}], 2, tmp_path, greedy=greedy)
+        assert [agent.deterministic for agent in pool(rng)] == [greedy, greedy]
+
+
 def test_settings_are_checked(monkeypatch):
     dqn_ = algorithm("dqn")
     dqn_.check(FAST, ENV, CONFIG, "algorithms[0].settings")
