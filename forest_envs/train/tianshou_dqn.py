@@ -33,14 +33,18 @@ ACTIVATIONS: dict[str, type[nn.Module]] = {"relu": nn.ReLU, "tanh": nn.Tanh}
 # Tianshou's numba kernels that DQN's replay buffer and n-step return call, and the ones every
 # Tianshou policy compiles when it is made (``Policy._compile`` warms up ``_gae`` and
 # ``_nstep_return``), by module. numba compiles them afresh in every process (Tianshou does not
-# cache them): 40 to 75 s of CPU on the shared 2-core machine, paid by every session of every
-# run, and by every test. They are vectorized numpy over a batch (a loop over the buffer's
-# n_envs parts, over the n steps), so the plain Python functions numba wraps cost tens of
-# microseconds a call at our sizes.
+# cache them): 18.6 s of CPU (92 s of wall time at load 14 on the shared 2-core machine, 5
+# December 2026). The plain Python functions numba wraps cost instead about 2.6 ms of CPU per
+# gradient step (``_next_index`` 0.61 ms a call, four calls a step; ``_nstep_return`` 0.16 ms),
+# so they are the cheaper for a run of fewer than about 7,000 gradient steps: the tests, the
+# tiny tier.
 PLAIN_KERNELS: dict[str, tuple[str, ...]] = {
     "tianshou.data.buffer.manager": ("_prev_index", "_next_index"),
     "tianshou.algorithm.algorithm_base": ("_nstep_return", "_gae"),
 }
+
+
+PLAIN_KERNELS_BELOW = 8_000  # gradient steps: a shorter session plays the kernels uncompiled
 
 
 def use_plain_kernels() -> None:

@@ -45,7 +45,9 @@ Dopamine's DQN), ``learning_starts`` 5,000, ``eps_start`` 1.0, ``eps_end`` 0.05,
 ``eps_fraction`` 0.1, ``n_envs`` 8, ``net_arch`` [256, 256], ``activation`` relu,
 ``opponents`` (a list of ``{agent: random|heuristic|snapshot, weight}``), ``max_snapshots`` 10.
 Memory: the buffer holds ``buffer_size`` observations of float32 (Chickwood 1,425 floats,
-Roundforest 3,062, Sherwood 1,034: 0.57, 1.22 and 0.41 GB at 100,000).
+Roundforest 3,062, Sherwood 1,034: 0.57, 1.22 and 0.41 GB at 100,000). A session of fewer
+than ``PLAIN_KERNELS_BELOW`` gradient steps runs Tianshou's numba kernels uncompiled
+(forest_envs/train/tianshou_dqn.py says why).
 """
 
 from __future__ import annotations
@@ -254,9 +256,16 @@ class _Session:
 
         from ...envs.registration import make_raw
         from ...train.policy import save_policy_arrays
-        from ...train.tianshou_dqn import MaskedDQN, QNetwork, q_network_arrays, use_plain_kernels
+        from ...train.tianshou_dqn import (
+            PLAIN_KERNELS_BELOW,
+            MaskedDQN,
+            QNetwork,
+            q_network_arrays,
+            use_plain_kernels,
+        )
 
-        use_plain_kernels()
+        if (job.learner_steps - state.learner_steps) * settings.updates_per_step < PLAIN_KERNELS_BELOW:
+            use_plain_kernels()  # cheaper than compiling them for a short session
         self.job, self.settings, self.state = job, settings, state
         self.started, self.wall_before = time.time(), state.wall_seconds
         torch.set_num_threads(1)  # the runs of a study share the machine
