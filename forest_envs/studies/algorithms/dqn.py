@@ -38,7 +38,7 @@ run gives the same policies when it is not stopped; a stopped one differs (its b
 
 Settings (``DEFAULTS``, chosen from the DQN literature's common ranges for a budget of 2·10⁵ to
 2·10⁶ steps and games of a few dozen learner decisions with a 0/1 final reward):
-``learning_rate`` 1e-4 (Adam), ``buffer_size`` 100,000, ``batch_size`` 128, ``gamma`` 0.99,
+``learning_rate`` 1e-4 (Adam), ``buffer_size`` 100,000, ``batch_size`` 64, ``gamma`` 0.99,
 ``n_step`` 3, ``double`` true, ``target_update_every`` 500 gradient steps (2,000 learner
 steps), ``updates_per_step`` 0.25 (one gradient step per four learner steps, as SB3's and
 Dopamine's DQN), ``learning_starts`` 5,000, ``eps_start`` 1.0, ``eps_end`` 0.05,
@@ -64,7 +64,7 @@ from ...core.errors import ConfigError
 from .base import PolicyCheckpoint, TrainingJob, TrainingOutcome
 
 DEFAULTS: dict = {
-    "learning_rate": 1.0e-4, "buffer_size": 100_000, "batch_size": 128, "gamma": 0.99,
+    "learning_rate": 1.0e-4, "buffer_size": 100_000, "batch_size": 64, "gamma": 0.99,
     "n_step": 3, "double": True, "target_update_every": 500, "updates_per_step": 0.25,
     "learning_starts": 5_000, "eps_start": 1.0, "eps_end": 0.05, "eps_fraction": 0.1,
     "n_envs": 8, "net_arch": [256, 256], "activation": "relu",
