@@ -37,7 +37,7 @@ games, exploration and sampling from the run's seed and the steps it starts at, 
 run gives the same policies when it is not stopped; a stopped one differs (its buffer).
 
 Settings (``DEFAULTS``, chosen from the DQN literature's common ranges for a budget of 2·10⁵ to
-2·10⁶ steps and games of a few dozen learner decisions with a 0/1 final reward):
+2·10⁶ steps and games of 40 to 70 decisions a seat with a 0/1 final reward):
 ``learning_rate`` 1e-4 (Adam), ``buffer_size`` 100,000, ``batch_size`` 64, ``gamma`` 0.99,
 ``n_step`` 3, ``double`` true, ``target_update_every`` 500 gradient steps (2,000 learner
 steps), ``updates_per_step`` 0.25 (one gradient step per four learner steps, as SB3's and
