@@ -30,7 +30,7 @@ run writes the policy file ``policies/step_<steps>.npz`` and its state (``state/
 the networks and the optimizer; ``state/latest.json``: steps, gradient steps, training time).
 Ctrl-C stops after the step under way and saves the state (a second Ctrl-C stops at once); the
 next session continues from the saved state, a run at its budget returns at once. **The replay
-buffer is not saved** (100,000 Roundforest observations are 1.2 GB): a continued run starts with
+buffer is not saved** (up to 1.2 GB for a shipped game: docs/studies.md): a continued run starts with
 an empty buffer and makes no gradient step until it holds ``learning_starts`` transitions
 again, collected by the network it had learnt, at the ε of the schedule. Each session seeds its
 games, exploration and sampling from the run's seed and the steps it starts at, so the same
@@ -44,8 +44,8 @@ steps), ``updates_per_step`` 0.25 (one gradient step per four learner steps, as 
 Dopamine's DQN), ``learning_starts`` 5,000, ``eps_start`` 1.0, ``eps_end`` 0.05,
 ``eps_fraction`` 0.1, ``n_envs`` 8, ``net_arch`` [256, 256], ``activation`` relu,
 ``opponents`` (a list of ``{agent: random|heuristic|snapshot, weight}``), ``max_snapshots`` 10.
-Memory: the buffer holds ``buffer_size`` observations of float32 (Chickwood 1,425 floats,
-Roundforest 3,062, Sherwood 1,034: 0.57, 1.22 and 0.41 GB at 100,000). A session of fewer
+Memory: the buffer holds ``buffer_size`` observations of float32 (``observation_size`` × 4
+bytes each; 0.4 to 1.2 GB at 100,000 for the shipped games, docs/studies.md). A session of fewer
 than ``PLAIN_KERNELS_BELOW`` gradient steps runs Tianshou's numba kernels uncompiled
 (forest_envs/train/tianshou_dqn.py says why).
 """
