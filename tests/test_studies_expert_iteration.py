@@ -63,6 +63,7 @@ def test_a_tiny_run_saves_policies_that_play_and_continues_where_it_stopped(tmp_
 
     exit_ = algorithm("expert_iteration")
     job = TrainingJob(ENV, CONFIG, 0, 300, 150, tmp_path / "whole", FAST)
+    assert exit_.learner_steps_done(job) == 0  # nothing saved yet
     played = []
     original = ei.play_iteration
     monkeypatch.setattr(ei, "play_iteration", lambda *a: played.append(a[-1]) or original(*a))
@@ -71,6 +72,7 @@ def test_a_tiny_run_saves_policies_that_play_and_continues_where_it_stopped(tmp_
     assert done.finished and 300 <= done.learner_steps < 300 + 200
     state = ei.RunState.read(job.folder)
     assert (state.iteration, state.learner_steps) == (len(played), done.learner_steps)
+    assert exit_.learner_steps_done(job) == done.learner_steps  # what the study's time estimate reads
     saved = exit_.checkpoints(job)
     assert len(saved) >= 2 and saved[-1].learner_steps == done.learner_steps
     assert saved[0].learner_steps >= 150

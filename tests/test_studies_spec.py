@@ -62,8 +62,8 @@ def test_the_shipped_studies_load():
     ("seeds", [0, 0], "seeds lists a seed twice: [0, 0]"),
     ("seeds", [0, -1], "seeds[1] must be an integer >= 0, not -1"),
     ("name", KeyError, "the study file: missing name"),
-    ("algorithms.0.name", "dqn", "algorithms[0].name: 'dqn' is not an algorithm; the algorithms "
-     "are maskable_ppo, rllib_ppo"),
+    ("algorithms.0.name", "a2c", "algorithms[0].name: 'a2c' is not an algorithm; the algorithms "
+     "are maskable_ppo, rllib_ppo, expert_iteration, dqn"),
     ("algorithms.0.settings", {"ppo.n_stepz": 3}, "algorithms[0].settings (on chickwood_v0): "
      "unknown training config key(s) ['ppo.n_stepz']"),
     ("algorithms.0.settings", {"seed": 3}, "algorithms[0].settings (on chickwood_v0): seed is "

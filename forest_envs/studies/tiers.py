@@ -2,7 +2,8 @@
 Atari-100k names its budget), so that two studies compare only at equal budgets.
 
 A learner step is one decision taken by the policy being trained: MaskablePPO's
-``num_timesteps`` (its seat's moves; the opponents' moves inside an env step are not counted),
+``num_timesteps`` (its seat's moves; the opponents' moves inside an env step are not counted;
+DQN's env steps of the same single-agent view likewise),
 and in shared-policy self-play every move of every seat, since each one is the learner's (in
 expert iteration: every searched decision of any seat, each a training target).
 """

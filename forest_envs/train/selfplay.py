@@ -2,7 +2,9 @@
 
 A pool is called by ``SingleAgentEnv`` at every reset to seat fresh opponents. Snapshots are
 ``.npz`` files the trainer drops into a folder every K steps; worker processes read that
-folder, so no policy weights cross process boundaries through pipes.
+folder, so no policy weights cross process boundaries through pipes. A snapshot samples its
+moves from its policy's distribution, or with ``greedy`` plays its most likely move (a
+Q-network's snapshot: its outputs are action values, not logits to sample from).
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from ..agents.policy import NumpyPolicy, PolicyAgent
 
 class OpponentPool:
     def __init__(self, env_id: str, entries: list[dict], num_opponents: int,
-                 snapshot_dir: str | Path | None = None, max_snapshots: int = 10):
+                 snapshot_dir: str | Path | None = None, max_snapshots: int = 10,
+                 greedy: bool = False):
         self.env_id = env_id
+        self.greedy = greedy
         self.kinds = [e["agent"] for e in entries]
         weights = np.array([float(e.get("weight", 1.0)) for e in entries])
         self.probs = weights / weights.sum()
@@ -55,4 +59,4 @@ class OpponentPool:
             self._policies[key] = NumpyPolicy.load(path)
             for old in list(self._policies)[:-self.max_snapshots]:
                 del self._policies[old]
-        return PolicyAgent(path, seed=seed, policy=self._policies[key])
+        return PolicyAgent(path, seed=seed, deterministic=self.greedy, policy=self._policies[key])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core.errors import ConfigError
 from .base import Algorithm, PolicyCheckpoint, TrainingJob, TrainingOutcome
+from .dqn import TianshouDQN
 from .expert_iteration import ExpertIteration
 from .maskable_ppo import MaskablePPO
 from .rllib_ppo import RLlibPPO
@@ -13,6 +14,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     "maskable_ppo": MaskablePPO(),
     "rllib_ppo": RLlibPPO(),
     "expert_iteration": ExpertIteration(),
+    "dqn": TianshouDQN(),
 }
 
 
