@@ -13,19 +13,21 @@ namespace {
 
 // distances._spread: from the cells of ``frontier`` (``start`` moves away) along ``lead`` (the
 // cells each cell leads to), each cell's near value, 0 beyond MOVES_CAP moves or out of reach.
-void spread(const std::array<Cells, NUM_CELLS> &lead, Cells frontier, int start, const std::vector<int> &near,
+// One pass over each distance's cells writes their value and gathers where they lead.
+void spread(const std::array<Cells, NUM_CELLS> &lead, Cells frontier, int start, const NearValues &near,
             int16_t *out) {
   std::fill(out, out + NUM_CELLS, int16_t{0});
   Cells seen = frontier;
-  for (Cells f = frontier; f; f &= f - 1) out[std::countr_zero(f)] = static_cast<int16_t>(near[static_cast<size_t>(start)]);
-  for (int d = start + 1; frontier && d < MOVES_CAP; ++d) {
+  for (int d = start; frontier && d < MOVES_CAP; ++d) {
+    const int16_t value = near[static_cast<size_t>(d)];
     Cells reached = 0;
-    for (Cells f = frontier; f; f &= f - 1) reached |= lead[static_cast<size_t>(std::countr_zero(f))];
-    reached &= ~seen;
-    seen |= reached;
-    const auto value = static_cast<int16_t>(near[static_cast<size_t>(d)]);
-    for (Cells f = reached; f; f &= f - 1) out[std::countr_zero(f)] = value;
-    frontier = reached;
+    for (Cells f = frontier; f; f &= f - 1) {
+      const int cell = std::countr_zero(f);
+      out[cell] = value;
+      reached |= lead[static_cast<size_t>(cell)];
+    }
+    frontier = reached & ~seen;
+    seen |= frontier;
   }
 }
 
@@ -36,47 +38,46 @@ void State::write_near(int16_t *out) const {
   const Blocks &B = b();
   const Tables &T = tab();
   const Config &c = cfg();
+  const NearValues &near = T.near_value;
   const int n = num_players();
+  const int16_t *tile = row(B.cell_tile), *orient = row(B.cell_orient), *turns = row(B.cell_turn),
+                *blocked = row(B.cell_blocked), *token = row(B.cell_char);
   // where a piece may go from a tile once it turned (a blockaded tile does not turn), and
   // from where it may come to one
   std::array<Cells, NUM_CELLS> turned{}, back{};
   for (int cell : c.tile_cells) {
-    const int tile = get(B.cell_tile, cell), orient = get(B.cell_orient, cell);
-    if (tile < 0 || tile >= NUM_TILES || orient < 0 || orient > 3)
+    const int t = tile[cell], o = orient[cell];
+    if (t < 0 || t >= NUM_TILES || o < 0 || o > 3)
       throw native::BadInput("cell_tile, cell_orient: a tile cell without a tile or orientation");
-    const int o = get(B.cell_blocked, cell) ? orient : ((orient + get(B.cell_turn, cell)) % 4 + 4) % 4;
-    const Cells targets = T.targets(cell, T.open_bits[static_cast<size_t>(tile)][static_cast<size_t>(o)]);
+    const int facing = blocked[cell] ? o : (o + turns[cell]) & 3;  // & 3: the turn modulo 4, also below 0
+    const Cells targets = T.targets(cell, T.open_bits[static_cast<size_t>(t)][static_cast<size_t>(facing)]);
     turned[static_cast<size_t>(cell)] = targets;
     for (Cells f = targets; f; f &= f - 1) back[static_cast<size_t>(std::countr_zero(f))] |= Cells{1} << cell;
   }
   std::array<Cells, NUM_CHARACTERS> at_char{};  // the cells of each character's tokens
   for (int cell : c.tile_cells) {
-    const int ch = get(B.cell_char, cell);
+    const int ch = token[cell];
     if (ch >= NUM_CHARACTERS) throw native::BadInput("cell_char: not a character");
     if (ch >= 0) at_char[static_cast<size_t>(ch)] |= Cells{1} << cell;
   }
-  Cells wells = 0;
-  for (int cell : c.well_cells) wells |= Cells{1} << cell;
-  spread(back, wells, 0, c.near, out);
-  spread(back, at_char[SPIRIT], 0, c.near, out + NUM_CELLS);
+  spread(back, T.well_cells, 0, near, out);
+  spread(back, at_char[SPIRIT], 0, near, out + NUM_CELLS);
+  const int16_t *debts = row(B.debts);
   for (int p = 0; p < n; ++p) {
     Cells owed = 0;
     for (int ch = 0; ch < NUM_CHARACTERS; ++ch)
-      if (get(B.debts, p, ch)) owed |= at_char[static_cast<size_t>(ch)];
-    spread(back, owed, 0, c.near, out + (2 + p) * NUM_CELLS);
+      if (debts[p * NUM_CHARACTERS + ch]) owed |= at_char[static_cast<size_t>(ch)];
+    spread(back, owed, 0, near, out + (2 + p) * NUM_CELLS);
   }
   for (int p = 0; p < n; ++p) {
     int16_t *dist = out + (2 + n + p) * NUM_CELLS;
     const int cell = pos[static_cast<size_t>(p)];
     if (T.is_tile[static_cast<size_t>(cell)]) {
-      const int tile = get(B.cell_tile, cell), orient = get(B.cell_orient, cell);
-      spread(turned, T.targets(cell, T.open_bits[static_cast<size_t>(tile)][static_cast<size_t>(orient & 3)]), 1,
-             c.near, dist);
-      dist[cell] = static_cast<int16_t>(c.near[0]);
+      const int t = tile[cell], o = orient[cell];
+      spread(turned, T.targets(cell, T.open_bits[static_cast<size_t>(t)][static_cast<size_t>(o & 3)]), 1, near, dist);
+      dist[cell] = near[0];
     } else {
-      Cells starts = 0;
-      for (int t : c.starts[static_cast<size_t>(p)]) starts |= Cells{1} << t;
-      spread(turned, starts, 1, c.near, dist);
+      spread(turned, T.start_cells[static_cast<size_t>(p)], 1, near, dist);
     }
   }
 }

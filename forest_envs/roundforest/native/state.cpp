@@ -67,6 +67,16 @@ Tables::Tables(std::shared_ptr<const native::CoreTables> core_, Config config_, 
       if (t->reward_item < -1 || t->reward_item >= NUM_ITEMS) throw BadInput("a task rewards no item kind");
     }
   if (static_cast<int>(c.near.size()) != MOVES_CAP) throw BadInput("near: one value per route length");
+  for (size_t d = 0; d < near_value.size(); ++d) {
+    if (c.near[d] < INT16_MIN || c.near[d] > INT16_MAX) throw BadInput("near: a value outside int16");
+    near_value[d] = static_cast<int16_t>(c.near[d]);
+  }
+  for (int cell : c.well_cells) well_cells |= Cells{1} << cell;
+  for (const auto &s : c.starts) {
+    Cells cells = 0;
+    for (int t : s) cells |= Cells{1} << t;
+    start_cells.push_back(cells);
+  }
   if (static_cast<int>(c.cell_names.size()) != NUM_CELLS ||
       static_cast<int>(c.character_names.size()) != NUM_CHARACTERS)
     throw BadInput("cell and character names needed");
@@ -87,6 +97,15 @@ Tables::Tables(std::shared_ptr<const native::CoreTables> core_, Config config_, 
         if (target >= 0) all |= Cells{1} << target;
       }
     compass_cells[static_cast<size_t>(cell)] = all;
+    for (size_t h = 0; h < 2; ++h)
+      for (unsigned pattern = 0; pattern < 16; ++pattern) {
+        Cells out = 0;
+        for (unsigned i = 0; i < 4; ++i) {
+          const int target = candidate[static_cast<size_t>(cell)][4 * h + i];
+          if ((pattern >> i & 1u) && target >= 0) out |= Cells{1} << target;
+        }
+        half_targets[static_cast<size_t>(cell)][h][pattern] = out;
+      }
   }
 
   const auto &L = core->layout;

@@ -105,6 +105,9 @@ struct Actions {
 // outer one, as components.pattern_targets lists them.
 using Cells = uint64_t;  // a set of cells, bit c for cell c
 
+// distances.NEAR as stored: a route of d moves is near[d]
+using NearValues = std::array<int16_t, MOVES_CAP>;
+
 struct Tables {
   std::shared_ptr<const native::CoreTables> core;
   Config config;
@@ -113,8 +116,14 @@ struct Tables {
   std::array<bool, NUM_CELLS> is_tile{};
   std::array<bool, NUM_GAPS> gap_usable{};
   std::array<std::array<int8_t, 8>, NUM_CELLS> candidate{};     // the cell each octagon leads to, -1: none
+  // [cell][half][pattern]: the tiles the open octagons ``pattern`` of one half of a cell's
+  // octagons (half 0: bits 0-3, the north and east sides; half 1: bits 4-7) lead to
+  std::array<std::array<std::array<Cells, 16>, 2>, NUM_CELLS> half_targets{};
   std::array<std::array<uint8_t, 4>, NUM_TILES> open_bits{};     // [tile][orientation]: octagons open now
   std::array<Cells, NUM_CELLS> compass_cells{};                   // every octagon open
+  Cells well_cells = 0;                                           // config.well_cells
+  std::vector<Cells> start_cells;                                 // config.starts, per seat
+  NearValues near_value{};                                        // config.near
   int near_sources_lo = 0, near_sources_hi = 0;                   // cell_tile .. piece_at
   int near_lo = 0, near_hi = 0;                                   // near_well .. near_piece
 
@@ -123,11 +132,8 @@ struct Tables {
   // components.pattern_targets: the tiles tile ``bits`` (octagons open) lets a piece on
   // ``cell`` reach.
   Cells targets(int cell, unsigned bits) const {
-    Cells out = 0;
-    const auto &cand = candidate[static_cast<size_t>(cell)];
-    for (unsigned i = 0; i < 8; ++i)
-      if ((bits >> i & 1u) && cand[i] >= 0) out |= Cells{1} << cand[i];
-    return out;
+    const auto &half = half_targets[static_cast<size_t>(cell)];
+    return half[0][bits & 15u] | half[1][bits >> 4 & 15u];
   }
 };
 
