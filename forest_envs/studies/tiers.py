@@ -24,7 +24,7 @@ class BudgetTier:
 
 TIERS: dict[str, BudgetTier] = {tier.name: tier for tier in (
     BudgetTier("tiny", 2_048, "the tests: every moving part of a study in seconds; learns nothing"),
-    BudgetTier("small", 200_000, "minutes per run on a 2-core machine: the first comparison"),
+    BudgetTier("small", 200_000, "the first comparison: tens of minutes to about an hour per run on a 2-core machine"),
     BudgetTier("large", 2_000_000, "the budget of the shipped baselines' order: hours per run"),
 )}
 
