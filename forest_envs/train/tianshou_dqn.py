@@ -27,6 +27,7 @@ from tianshou.data import Batch
 from torch import nn
 
 from ..agents.policy import linear_arrays
+from ..envs.gym_env import SingleAgentEnv
 
 ACTIVATIONS: dict[str, type[nn.Module]] = {"relu": nn.ReLU, "tanh": nn.Tanh}
 
@@ -69,13 +70,19 @@ class MaskedObservation(gymnasium.Wrapper):
 
     def __init__(self, env: gymnasium.Env):
         super().__init__(env)
+        learner = env.unwrapped
+        if not isinstance(learner, SingleAgentEnv):
+            raise TypeError(f"MaskedObservation wraps forest_envs' single-agent view, got {type(learner).__name__}")
+        self.learner = learner
+        actions = learner.action_space
+        assert isinstance(actions, gymnasium.spaces.Discrete)  # every game's action space
         self.observation_space = gymnasium.spaces.Dict({
             "obs": env.observation_space,
-            "mask": gymnasium.spaces.MultiBinary(int(env.action_space.n)),
+            "mask": gymnasium.spaces.MultiBinary(int(actions.n)),
         })
 
     def _masked(self, obs: np.ndarray) -> dict[str, np.ndarray]:
-        return {"obs": np.asarray(obs, np.float32), "mask": self.env.unwrapped.action_masks()}
+        return {"obs": np.asarray(obs, np.float32), "mask": self.learner.action_masks()}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         obs, _ = self.env.reset(seed=seed, options=options)
