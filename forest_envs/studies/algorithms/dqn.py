@@ -52,7 +52,6 @@ than ``PLAIN_KERNELS_BELOW`` gradient steps runs Tianshou's numba kernels uncomp
 
 from __future__ import annotations
 
-import json
 import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -62,6 +61,7 @@ import numpy as np
 
 from ...core.errors import ConfigError
 from .base import PolicyCheckpoint, TrainingJob, TrainingOutcome
+from .saved_state import read_record, saved_learner_steps, tensors_path, write_state
 
 DEFAULTS: dict = {
     "learning_rate": 1.0e-4, "buffer_size": 100_000, "batch_size": 64, "gamma": 0.99,
@@ -159,19 +159,11 @@ class RunState:
 
     @classmethod
     def read(cls, folder: Path) -> RunState | None:
-        path = folder / "state" / "latest.json"
-        return cls(**json.loads(path.read_text())) if path.is_file() else None
+        record = read_record(folder)
+        return cls(**record) if record is not None else None
 
     def write(self, folder: Path, algorithm) -> None:
-        import torch
-
-        (folder / "state").mkdir(parents=True, exist_ok=True)
-        tmp = folder / "state" / ".latest.tmp.pt"
-        torch.save(algorithm.state_dict(), tmp)
-        tmp.replace(folder / "state" / "latest.pt")
-        text = folder / "state" / ".latest.tmp.json"
-        text.write_text(json.dumps(asdict(self)) + "\n")
-        text.replace(folder / "state" / "latest.json")  # last: it names the whole state
+        write_state(folder, algorithm.state_dict(), asdict(self))
 
 
 def _policy_path(folder: Path, steps: int) -> Path:
@@ -239,11 +231,7 @@ class TianshouDQN:
                                state.wall_seconds)
 
     def learner_steps_done(self, job: TrainingJob) -> int:
-        try:
-            state = RunState.read(job.folder)
-        except (OSError, ValueError, TypeError):  # being written
-            return 0
-        return state.learner_steps if state else 0
+        return saved_learner_steps(job.folder)
 
     def checkpoints(self, job: TrainingJob) -> list[PolicyCheckpoint]:
         return [PolicyCheckpoint(int(path.stem.removeprefix("step_")), f"{path}{GREEDY}")
@@ -287,7 +275,7 @@ class _Session:
                                    target_update_freq=settings.target_update_every,
                                    is_double=settings.double)
         if state.learner_steps > 0:
-            self.algorithm.load_state_dict(torch.load(job.folder / "state" / "latest.pt"))
+            self.algorithm.load_state_dict(torch.load(tensors_path(job.folder)))
         self.algorithm._iter = state.gradient_steps  # the target network's update clock
         self.export = lambda path: save_policy_arrays(q_network_arrays(self.network), path)
         if not any((job.folder / "snapshots").glob("snapshot_*.npz")):  # the pool's first past self

@@ -30,7 +30,6 @@ network.
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +39,7 @@ import numpy as np
 
 from ...core.errors import ConfigError
 from .base import PolicyCheckpoint, TrainingJob, TrainingOutcome
+from .saved_state import read_record, saved_learner_steps, tensors_path, write_state
 
 DEFAULTS: dict = {
     "games_per_iteration": 8, "window": 4, "sims": 100, "c": 0.7, "depth": 20, "widen": "all",
@@ -180,19 +180,11 @@ class RunState:
 
     @classmethod
     def read(cls, folder: Path) -> RunState | None:
-        path = folder / "state" / "latest.json"
-        return cls(**json.loads(path.read_text())) if path.is_file() else None
+        record = read_record(folder)
+        return cls(**record) if record is not None else None
 
     def write(self, folder: Path, network) -> None:
-        import torch
-
-        (folder / "state").mkdir(parents=True, exist_ok=True)
-        tmp = folder / "state" / ".latest.tmp.pt"
-        torch.save(network.state_dict(), tmp)
-        tmp.replace(folder / "state" / "latest.pt")
-        text = folder / "state" / ".latest.tmp.json"
-        text.write_text(json.dumps(self.__dict__))
-        text.replace(folder / "state" / "latest.json")  # last: it names a whole iteration
+        write_state(folder, network.state_dict(), self.__dict__)
 
 
 def _window(folder: Path, iteration: int, window: int) -> dict[str, np.ndarray]:
@@ -227,7 +219,7 @@ class ExpertIteration:
         if state is None:
             state = RunState()
         else:
-            network.load_state_dict(torch.load(job.folder / "state" / "latest.pt"))
+            network.load_state_dict(torch.load(tensors_path(job.folder)))
         started = time.time()
         session_start = state.wall_seconds
         try:
@@ -260,11 +252,7 @@ class ExpertIteration:
         return TrainingOutcome(True, state.learner_steps, state.wall_seconds)
 
     def learner_steps_done(self, job: TrainingJob) -> int:
-        try:
-            state = RunState.read(job.folder)
-        except (OSError, ValueError, TypeError):  # being written
-            return 0
-        return state.learner_steps if state else 0
+        return saved_learner_steps(job.folder)
 
     def checkpoints(self, job: TrainingJob) -> list[PolicyCheckpoint]:
         return [PolicyCheckpoint(int(path.stem.removeprefix("step_")), str(path))
