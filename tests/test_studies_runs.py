@@ -106,6 +106,16 @@ def test_a_changed_study_is_refused_in_the_same_folder(tmp_path):
         write_plan(plans(parse_study(raw), tmp_path)[0])
 
 
+def test_runs_start_seed_by_seed_so_a_part_run_study_compares_on_equal_seeds(tmp_path):
+    from forest_envs.studies.plan import plans
+
+    order = [(p.seed, p.game, p.algorithm) for p in plans(load_study("small"), tmp_path)]
+    assert len(order) == 60
+    assert order[:4] == [(0, "chickwood_3p", a) for a in ("maskable_ppo", "rllib_ppo", "expert_iteration", "dqn")]
+    assert {s for s, _, _ in order[:12]} == {0} and len(set(order[:12])) == 12
+    assert [s for s, _, _ in order] == sorted(s for s, _, _ in order)
+
+
 def test_the_command_refuses_bad_input_in_one_line(tmp_path, capsys):
     assert main(["study", "nope"]) == 2
     assert capsys.readouterr().err.startswith("forest-envs: study file 'nope' does not exist; give a "

@@ -57,13 +57,16 @@ class RunPlan:
 
 
 def plans(study: Study, out: Path) -> list[RunPlan]:
-    """Every run of the study, algorithm by algorithm, game by game, seed by seed."""
+    """Every run of the study, in the order they start: seed by seed, and within a seed game by
+    game, algorithm by algorithm. A study too long for one sitting (it resumes) thus has every
+    algorithm on every game at its first seeds before it starts the next seed, so the results
+    of a study stopped part way compare the algorithms on equal seeds."""
     points = tuple(study.point_steps())
     return [RunPlan(study.name, study.source, study.tier.name, a.label, a.name, a.settings, g.label,
                     g.env, g.config, g.num_players, seed, study.tier.learner_steps, points,
                     study.evaluation.games, study.evaluation.final_games,
                     str(out / "runs" / a.label / g.label / f"seed_{seed}"), str(out / "references.json"))
-            for a in study.algorithms for g in study.games for seed in study.seeds]
+            for seed in study.seeds for g in study.games for a in study.algorithms]
 
 
 def _changed(old: dict, new: dict) -> list[str]:
