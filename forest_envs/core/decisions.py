@@ -15,7 +15,7 @@ from collections import namedtuple
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .layout import Layout
 
@@ -27,6 +27,17 @@ class Decision(NamedTuple):
     kind: int
     player: int
     data: tuple = ()
+
+
+class DecisionRecord(Protocol):
+    """What ``DecisionKind.record`` builds, as code outside the rules reads it: a namedtuple
+    made at run time from the kind's names, so its fields are typed only as attributes."""
+
+    def _asdict(self) -> dict[str, Any]: ...
+
+    def _replace(self, **fields: Any) -> DecisionRecord: ...
+
+    def __getattr__(self, name: str) -> Any: ...
 
 
 # Builds a Decision from one (kind, player, data) tuple without the Python-level __new__ that

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .decisions import Decision, DecisionKind, Handlers, dispatch_tables
+from .decisions import Decision, DecisionKind, DecisionRecord, Handlers, dispatch_tables
 from .errors import IllegalActionError
 from .game import Game
 from .plain import deep_copy, to_json
@@ -141,7 +141,7 @@ class GameState(SeatPresentation):
         spec = self.DECISIONS[kind]
         return {"kind": spec.name, "player": player, "data": dict(zip(spec.names, data))}
 
-    def decision_record(self) -> tuple | None:
+    def decision_record(self) -> DecisionRecord | None:
         """The pending decision's data as its kind's ``record`` (fields by the names the
         kind declares; None when the game is over)."""
         if not self.decisions:

@@ -104,8 +104,8 @@ class SeatView:
         self.rounds_after: int = self.deck_left // (self.n * self.hand_size)  # after this one
         self.decision: str | None = reading.decision  # None: the game is over
         self.kind: Kind | None = reading.kind  # the decision's kind: what the heuristic dispatches on
-        # the decision's record, fields by name: a namedtuple its kind builds at run time
-        # (core/decisions.py), so Any to a type checker
+        # the decision's record, fields by name (core/decisions.py's DecisionRecord); Any, not
+        # Optional, because the heuristic reads it only while a decision is pending
         self.data: Any = reading.data
         self.face_down_now: bool | None = reading.play_face_down
         self.snake_visited: tuple[int, ...] = reading.snake_visited

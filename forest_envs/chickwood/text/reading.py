@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ...core.decisions import DecisionRecord
 from ..components import CASTLE_CAPACITY, MAX_CASTLE, MAX_CELLS, NUM_KINDS
 from ..observation import Kind
 
@@ -46,7 +47,7 @@ class SeatReading(NamedTuple):
     deck_left: int
     decision: str | None         # the pending decision's kind name
     kind: Kind | None            # ... the same kind as the game's Kind (agents dispatch on it)
-    data: tuple | None           # ... and its data (``pending_record``: fields by name)
+    data: DecisionRecord | None  # ... and its data (``pending_record``: fields by name)
     play_face_down: bool | None  # scouting: whether the play now goes face down
     snake_visited: tuple[int, ...]
     order: tuple[int, ...]
@@ -63,7 +64,7 @@ class SeatReading(NamedTuple):
     seen: tuple[int, ...]        # cards of each kind whose place this seat knows
 
 
-def pending_record(state) -> tuple | None:
+def pending_record(state) -> DecisionRecord | None:
     """What the pending decision carries, as its kind's record (``DecisionKind.record``;
     None when the game is over), with an alms snake's ``last_cell`` None while the snake has
     not started; the reading's, and the view's data."""
@@ -77,8 +78,9 @@ def pending_decision(state) -> dict | None:
     """The pending decision: kind name, player and data by name (None when the game is
     over); the view's."""
     out = state.decision_view()
-    if out is not None:
-        out["data"] = pending_record(state)._asdict()
+    record = pending_record(state)
+    if out is not None and record is not None:
+        out["data"] = record._asdict()
     return out
 
 

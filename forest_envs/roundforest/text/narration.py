@@ -201,7 +201,8 @@ def _fairy_row_taken(b: dict, a: dict) -> int | None:
 def _items(b: dict, a: dict, kind: str, actor: int, ledger: dict) -> list[str]:
     """Each item token that moved, from where to where, as a phrase."""
     before, after = _places(b), _places(a)
-    sources, dests = [], []
+    sources: list[tuple[tuple, int]] = []   # (place, item kind), one per token moved
+    dests: list[tuple[tuple, int]] = []
     for place in sorted(set(before) | set(after)):
         delta = after.get(place, Counter())
         delta.subtract(before.get(place, Counter()))

@@ -113,6 +113,8 @@ def task_text(task: Task) -> str:
 
 def task_options(c: int) -> list[str]:
     ch = CHARACTERS[c]
+    if ch.upper is None or ch.lower is None:
+        raise ValueError(f"{ch.name} is a helpful character: it sets no tasks")
     return [f"fulfil the upper task ({task_text(ch.upper)})",
             f"the lower task ({task_text(ch.lower)})"]
 

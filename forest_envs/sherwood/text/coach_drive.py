@@ -58,12 +58,14 @@ def drive(before, after, d) -> list[str]:
     out = []
     if still:
         stop = after.coach.step
-        reached = route[stop] if stop < len(route) else None
         if kind == Kind.MESSENGER:
             out += _passed(route[start:stop], manned, before)
         elif kind in FIGHTS + (Kind.CLOAK,) + LOOT:
+            if stop >= len(route):   # a stop is an ambush on the route: the rules never get here
+                raise RuntimeError(f"the coach waits on a decision at step {stop} of a "
+                                   f"{len(route)}-ambush route")
             out += _passed(route[start:stop], manned, before)
-            out.append(_stopped(before, after, card, reached, kind))
+            out.append(_stopped(before, after, card, route[stop], kind))
         return out
     on_path = [a for a in route[start:] if manned[a]]
     at = _robbed_at(before, after, on_path, c.strength)
@@ -88,7 +90,8 @@ def _robbed_at(before, after, on_path: list[int], strength: int) -> int | None:
         return None
     fits = [a for a in on_path if set(participants(before, a)) == gained]
     strong = [a for a in fits if auto_strength(before, a, strength) >= strength]
-    return (strong or fits or [None])[0]
+    chosen = strong or fits
+    return chosen[0] if chosen else None
 
 
 def _messenger_town(before, after) -> int:
@@ -111,7 +114,7 @@ def _promised_strength(state, a: int) -> int:
 
 def _passed(ambushes, manned, state) -> list[str]:
     """The occupied ambushes passed unrobbed (a fork passed twice is named once)."""
-    names = []
+    names: list[str] = []
     for a in ambushes:
         if manned[a]:
             name = AMBUSHES[a]

@@ -78,7 +78,8 @@ def _band_size(state, q: int) -> int:
 
 # --- the move itself --------------------------------------------------------------------------
 def _prep(before, after, observer, d) -> list[str]:
-    p, out = d.player, []
+    p = d.player
+    out: list[str] = []
     if after.round_index != before.round_index:
         return out
     looked = [s for s in range(len(before.slots))
@@ -305,7 +306,7 @@ def _discards(before, after) -> list[str]:
 
 
 def _camps_emptied(before, after) -> list[str]:
-    out = []
+    out: list[str] = []
     if after.round_index != before.round_index:
         return out
     for q in np.argsort(after.emptied).tolist():

@@ -12,6 +12,8 @@ table is. ``render.py`` turns ids into names for people, ``picture.py`` draws it
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..components import CARDS
 from .words import sentence
 
@@ -45,7 +47,7 @@ def view(state, seat: int | None) -> dict:
     referee = seat is None
     n = state.num_players
     decision = state.decision_view()
-    slots = []
+    slots: list[dict[str, Any] | None] = []
     face_up_row, marked_rows, told_rows = (state.slot_face_up.tolist(), state.slot_marked.tolist(),
                                            state.slot_told.tolist())
     peeked_rows = None if referee else state.peek[seat].tolist()
@@ -59,14 +61,14 @@ def view(state, seat: int | None) -> dict:
                  "marked_by": [q for q in range(n) if marked[q]]}
         if face_up or referee:
             entry["card"] = card(cid)
-        elif any(peeked_rows[s]):
+        elif peeked_rows is not None and any(peeked_rows[s]):
             entry["card"] = card(cid)
             entry["peeked"] = True
         told = told_rows[s]
         if told[0]:
             entry["told"] = {"fame": told[1], "gold": told[2], "comrades": told[3]}
         slots.append(entry)
-    ambushes = []
+    ambushes: list[dict[str, Any] | None] = []
     outlaw_rows, informant_rows = state.ambush_outlaws.tolist(), state.informant.tolist()
     leader_rows, pledged_rows, promised = state.ambush_leader.tolist(), state.pledged.tolist(), state.promised
     for a, outlaws in enumerate(outlaw_rows):

@@ -11,6 +11,7 @@ cloak, provisions, the messenger's clothes) is worded the same whatever the seat
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
 from ..components import (
     AMBUSHES,
@@ -341,7 +342,8 @@ def _shortfall(state, p, observer, ambush, bags, comrades):
             f"{what} of the promises unpaid: choose whose promise goes without one: {seats(due, 'or')}")
 
 
-_PROMPTS = {
+# Each kind's sentence, called with the kind's data by name (the functions' keywords differ).
+_PROMPTS: dict[int, Callable[..., str]] = {
     Kind.PREP: _prep, Kind.ASK: _ask, Kind.REVEAL: _reveal, Kind.ANSWER: _answer,
     Kind.LEAD: _lead, Kind.EQUIP: _equip, Kind.SHARE: _share, Kind.COMRADE: _comrade,
     Kind.CLOAK: _cloak, Kind.PROVISIONS: _provisions, Kind.MESSENGER: _messenger,
