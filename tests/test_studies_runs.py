@@ -136,6 +136,60 @@ def test_the_command_runs_each_run_in_its_own_process(tmp_path, capsys):
     assert "2 already finished" in capsys.readouterr().out
 
 
+def test_sigterm_stops_the_study_as_ctrl_c_does():
+    import os
+    import signal
+    import time
+
+    from forest_envs.cli.study import sigterm_as_ctrl_c
+
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(KeyboardInterrupt), sigterm_as_ctrl_c():
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the handler's KeyboardInterrupt ends the sleep at once
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_a_run_takes_the_studys_sigint_even_when_it_came_ignored():
+    import signal
+
+    from forest_envs.studies.run_one import take_sigint
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell's background job has it
+    try:
+        take_sigint()
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.slow
+def test_a_study_in_the_background_stops_on_kill_with_its_checkpoints(tmp_path):
+    """Started as `nohup forest-envs study ... &` starts it (SIGINT ignored), the study stops on
+    `kill` (SIGTERM): its run saves a checkpoint and the next session continues from it."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "tiny"
+    proc = subprocess.Popen([sys.executable, "-m", "forest_envs.cli", "study", "tiny", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    checkpoints = out / "runs/maskable_ppo/chickwood_3p/seed_0/training/checkpoints"
+    deadline = time.time() + 240
+    while not list(checkpoints.glob("model_*.zip")) and time.time() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    assert proc.poll() is None, proc.communicate()[0]
+    proc.send_signal(signal.SIGTERM)
+    text = proc.communicate(timeout=180)[0]
+    assert proc.returncode == 130, text
+    assert "study interrupted: finished runs are kept" in text
+    log = (out / "runs/maskable_ppo/chickwood_3p/seed_0/log.txt").read_text()
+    assert "training stopped at" in log or "interrupted: the next session continues" in log, log
+    assert read_final(out / "runs/maskable_ppo/chickwood_3p/seed_0") is None
+
+
 @pytest.mark.slow  # two RLlib sessions, each its own Ray instance
 def test_rllib_ppo_continues_from_its_checkpoint(tmp_path):
     from dataclasses import replace

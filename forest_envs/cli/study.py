@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import os
 import shlex
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..core.errors import ConfigError
@@ -31,7 +35,8 @@ def cmd_study(args) -> int:
         words += [flag, str(value)] if value is not None else []
     again = shlex.join(words)
     try:
-        outcome = _run(study, out, args)
+        with sigterm_as_ctrl_c():
+            outcome = _run(study, out, args)
     except KeyboardInterrupt:
         print(f"study interrupted: finished runs are kept, the others continue from their last "
               f"checkpoint with:\n  {again}")
@@ -45,6 +50,26 @@ def cmd_study(args) -> int:
         return 130
     print(f"wrote {outcome.report} (aggregate.json and plots/ beside it)")
     return 0
+
+
+@contextmanager
+def sigterm_as_ctrl_c() -> Iterator[None]:
+    """SIGTERM (``kill PID``) stops the study as Ctrl-C does: each run saves a checkpoint, and
+    a second one stops them at once. A study started in the background of a shell
+    (``nohup forest-envs study ... &``) inherits SIGINT ignored, so there ``kill`` is the way
+    to stop it; without this a SIGTERM would end the study at once and leave its runs going."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _run(study, out: Path, args):

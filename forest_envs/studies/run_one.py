@@ -11,6 +11,7 @@ Exit status: 0 finished (final.json written), 130 interrupted (Ctrl-C), 1 failed
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from pathlib import Path
@@ -93,6 +94,13 @@ def run(plan: RunPlan, progress: bool = False, say=print) -> int:
     return 0
 
 
+def take_sigint() -> None:
+    """The study stops this process with one SIGINT (dispatch.py): take it as Ctrl-C even
+    when SIGINT came ignored, as it does to every process of a study started in the background
+    of a shell, which would otherwise train on to the end of its evaluation."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
@@ -100,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("plan", help="a run's plan.json (forest-envs study writes them)")
     parser.add_argument("--progress", action="store_true", help="show the trainer's progress")
     args = parser.parse_args(argv)
+    take_sigint()
     try:
         return run(read_plan(Path(args.plan)), args.progress,
                    say=lambda text: print(text, flush=True))
