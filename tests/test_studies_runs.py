@@ -116,12 +116,36 @@ def test_runs_start_seed_by_seed_so_a_part_run_study_compares_on_equal_seeds(tmp
     assert [s for s, _, _ in order] == sorted(s for s, _, _ in order)
 
 
+def test_a_cut_of_a_study_runs_the_studys_own_runs(tmp_path):
+    from forest_envs.core.errors import ConfigError
+    from forest_envs.studies.plan import plans
+
+    small = load_study("small")
+    cut = small.selected(games=["chickwood_3p"], algorithms=["maskable_ppo"], seeds=[1, 0])
+    assert cut.selection == "games chickwood_3p; algorithms maskable_ppo; seeds 0, 1"
+    whole = {p.run_id: p for p in plans(small, tmp_path)}
+    assert [(p.run_id, p == whole[p.run_id]) for p in plans(cut, tmp_path)] == [
+        ("maskable_ppo/chickwood_3p/seed_0", True), ("maskable_ppo/chickwood_3p/seed_1", True)]
+    assert small.selected() is small
+    with pytest.raises(ConfigError, match=r"^study small has no game chickwood_5p; its games are "
+                                          r"chickwood_3p, roundforest_3p, sherwood_4p$"):
+        small.selected(games=["chickwood_5p"])
+    with pytest.raises(ConfigError, match=r"^study small has no seed 9; its seeds are 0, 1, 2, 3, 4$"):
+        small.selected(seeds=[9])
+
+
 def test_the_command_refuses_bad_input_in_one_line(tmp_path, capsys):
     assert main(["study", "nope"]) == 2
     assert capsys.readouterr().err.startswith("forest-envs: study file 'nope' does not exist; give a "
                                               "YAML file or the name of a shipped study: small, tiny")
     assert main(["study", "tiny", "--jobs", "0"]) == 2
     assert capsys.readouterr().err == "forest-envs: --jobs must be at least 1, got 0\n"
+    assert main(["study", "tiny", "--seeds", "0;1"]) == 2
+    assert capsys.readouterr().err == ("forest-envs: --seeds takes seeds separated by commas, such as "
+                                       "0,1; got '0;1'\n")
+    assert main(["study", "tiny", "--algorithm", "dqn"]) == 2
+    assert capsys.readouterr().err == ("forest-envs: study tiny has no algorithm dqn; its algorithms "
+                                       "are maskable_ppo\n")
 
 
 @pytest.mark.slow

@@ -115,3 +115,14 @@ def test_the_report(tmp_path):
     assert aggregate["scores"]["rating"]["skipped"].startswith("no rating score for g1")
     assert aggregate["bootstrap"] == {"library": "rliable 1.2.0", "reps": 100, "curve_reps": 100, "seed": 7,
                                       "confidence": 0.95, "method": "percentile, stratified over games"}
+    assert aggregate["selection"] is None and "Study file: `synthetic.yaml`." in text
+
+
+def test_a_report_of_a_cut_covers_the_cut_and_says_so(tmp_path):
+    """Every run written, the report of seeds 0-1 of algorithm a: a's g1 runs score 1 and 2."""
+    cut = write_runs(tmp_path, rating=False).selected(algorithms=["a"], seeds=[1, 0])
+    text = write_report(cut, tmp_path).read_text()
+    assert "Study file: `synthetic.yaml`, its runs of algorithms a; seeds 0, 1 only." in text
+    aggregate = json.loads((tmp_path / "aggregate.json").read_text())
+    assert aggregate["selection"] == "algorithms a; seeds 0, 1" and aggregate["seeds"] == [0, 1]
+    assert aggregate["scores"]["win_rate"]["runs"] == {"a": {"g1": [1.0, 2.0], "g2": [5.0, 6.0]}}

@@ -27,9 +27,16 @@ def cmd_study(args) -> int:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as forest-envs train (cli/train.py)
     from ..studies import load_study
 
-    study = load_study(args.study)
+    seeds = _seeds(args.seeds)
+    study = load_study(args.study).selected(args.game or (), args.algorithm or (), seeds)
     out = Path(args.out) if args.out else Path("results") / study.name
     words = [*program_words(), "study", args.study, "--out", str(out)]
+    for game in args.game or ():
+        words += ["--game", game]
+    for label in args.algorithm or ():
+        words += ["--algorithm", label]
+    if seeds:
+        words += ["--seeds", ",".join(map(str, seeds))]
     for flag, value in (("--jobs", args.jobs), ("--address", args.address),
                         ("--cpus-per-run", args.cpus_per_run)):
         words += [flag, str(value)] if value is not None else []
@@ -50,6 +57,16 @@ def cmd_study(args) -> int:
         return 130
     print(f"wrote {outcome.report} (aggregate.json and plots/ beside it)")
     return 0
+
+
+def _seeds(given: str | None) -> list[int]:
+    if given is None:
+        return []
+    try:
+        seeds = [int(x) for x in given.split(",")]
+    except ValueError:
+        raise ConfigError(f"--seeds takes seeds separated by commas, such as 0,1; got {given!r}") from None
+    return seeds
 
 
 @contextmanager
@@ -94,6 +111,13 @@ def add_study_parser(sub) -> None:
     q.add_argument("study", help="a study file (YAML) or the name of a shipped one: small, tiny")
     q.add_argument("--out", help="the results folder; a second run in it continues the study "
                    "(default: results/<study name>)")
+    q.add_argument("--game", action="append", metavar="LABEL", help="only the runs of this game "
+                   "configuration (its label in the study file; repeat for more; default: all)")
+    q.add_argument("--algorithm", action="append", metavar="LABEL", help="only the runs of this "
+                   "algorithm (its label in the study file; repeat for more; default: all)")
+    q.add_argument("--seeds", metavar="S,S,...", help="only the runs of these seeds, such as 0,1 "
+                   "(default: the study's). A cut shares its runs with the whole study in the same "
+                   "--out; its report covers the cut only")
     q.add_argument("--jobs", type=int, help="runs at once, each its own process (default: 1; "
                    "with --address, as many as the cluster's CPUs hold)")
     q.add_argument("--address", help="run on a Ray cluster: HOST:PORT of a head started with "

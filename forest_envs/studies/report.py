@@ -37,7 +37,8 @@ def _markdown(study: Study, computed: list[tuple[ScoreStatistics, dict[str, str]
     lines = [f"# Study `{s.name}`", "",
              f"{len(s.algorithms)} algorithm(s) x {len(s.games)} game configuration(s) x "
              f"{len(s.seeds)} seeds (seeds {', '.join(map(str, s.seeds))}), the `{s.tier.name}` tier: "
-             f"{s.tier.learner_steps:,} learner steps per run. Study file: `{s.source}`.", "",
+             f"{s.tier.learner_steps:,} learner steps per run. Study file: `{s.source}`"
+             + (f", its runs of {s.selection} only." if s.selection else "."), "",
              f"Evaluation: {s.evaluation.points} points along the way ({s.evaluation.games} games per "
              f"line-up, random and heuristic), then the full benchmark protocol "
              f"({s.evaluation.final_games} games per line-up) on the final policy.", "",
@@ -109,7 +110,8 @@ def write_report(study: Study, out: Path) -> Path:
     for a in study.algorithms:
         times = [f.training_seconds for f in finals if f.algorithm == a.label]
         wall[a.label] = sum(times) / len(times)
-    aggregate = {"study": study.name, "study_file": study.source, "tier": study.tier.name,
+    aggregate = {"study": study.name, "study_file": study.source, "selection": study.selection,
+                 "tier": study.tier.name,
                  "learner_steps": study.tier.learner_steps, "seeds": list(study.seeds),
                  "algorithms": [a.label for a in study.algorithms],
                  "games": [g.label for g in study.games],

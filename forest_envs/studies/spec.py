@@ -17,7 +17,8 @@ before anything runs; every error names the field.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..core.errors import ConfigError
@@ -67,11 +68,38 @@ class Study:
     evaluation: EvaluationSchedule
     statistics: StatisticsSettings
     source: str         # the file it was read from
+    selection: str | None = None  # what ``selected`` kept of the file's runs (None: all of them)
 
     def point_steps(self) -> list[int]:
         """The learner steps of the evaluations along the way (the last one is the budget)."""
         every = self.tier.learner_steps // self.evaluation.points  # (points divide it: checked)
         return [every * k for k in range(1, self.evaluation.points + 1)]
+
+    def selected(self, games: Sequence[str] = (), algorithms: Sequence[str] = (),
+                 seeds: Sequence[int] = ()) -> Study:
+        """The study cut to the games and algorithms of these labels and these seeds (each:
+        all of the study's when empty), in the study's order. Its runs are the study's own
+        (the same plans and folders), so a cut run first and the whole study later share their
+        finished runs; its report covers the cut only and says so. A label or seed the study
+        does not have is a ConfigError naming the ones it has."""
+        def keep(kind: str, given: Sequence, have: list) -> list:
+            unknown = [x for x in given if x not in have]
+            if unknown:
+                raise ConfigError(f"study {self.name} has no {kind} {', '.join(map(str, unknown))}; "
+                                  f"its {kind}s are {', '.join(map(str, have))}")
+            return [x for x in have if x in given] if given else have
+
+        kept_games = keep("game", games, [g.label for g in self.games])
+        kept_algorithms = keep("algorithm", algorithms, [a.label for a in self.algorithms])
+        kept_seeds = keep("seed", seeds, list(self.seeds))
+        if not (games or algorithms or seeds):
+            return self
+        parts = [f"{kind} {', '.join(map(str, kept))}" for kind, given, kept in (
+            ("games", games, kept_games), ("algorithms", algorithms, kept_algorithms),
+            ("seeds", seeds, kept_seeds)) if given]
+        return replace(self, games=tuple(g for g in self.games if g.label in kept_games),
+                       algorithms=tuple(a for a in self.algorithms if a.label in kept_algorithms),
+                       seeds=tuple(kept_seeds), selection="; ".join(parts))
 
 
 # --- reading ------------------------------------------------------------------------------------
