@@ -79,6 +79,7 @@ PLAY = ["play", "--env", GAME, "--opponents", "random", "--set", "num_players=2"
     (["bench", "--seconds", "0"], "--seconds must be a positive number"),
     (["bench", "--seconds", "-2"], "--seconds must be a positive number"),
     (["bench", "--seconds", "nan"], "--seconds must be a positive number"),
+    (["bench", "--batch-envs", "0"], "--batch-envs must be at least 1, got 0"),
     (["evaluate", "--env", GAME, "--agents", " , ", "--quiet"], "--agents lists no agent"),
     (["play", "--env", GAME, "--opponents", ","], "--opponents lists no agent"),
     (["play", "--env", GAME, "--opponents", "random", "--set", "num_players=3", "--opponents", "random,random,random"],

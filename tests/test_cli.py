@@ -169,8 +169,9 @@ def test_evaluate_writes_csv_and_ratings_plot(tmp_path, capsys):
 
 # --- bench ---------------------------------------------------------------------------------------
 def test_bench_tiny(capsys):
-    assert cli.main(["bench", "--seconds", "0.02", "--env", "chickwood_v0"]) == 0
+    assert cli.main(["bench", "--seconds", "0.02", "--env", "chickwood_v0", "--batch-envs", "8"]) == 0
     out = capsys.readouterr().out
+    assert "batched = make_vec's 8 envs stepped per call" in out
     assert "connect_four_v3 (PettingZoo)" in out
     for n in (2, 3, 4, 5):
         assert f"chickwood_v0 num_players={n}" in out

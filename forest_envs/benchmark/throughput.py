@@ -214,7 +214,7 @@ def _peers() -> list[tuple]:
 
 
 def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3,
-        engine_choice: tuple[str, ...] | None = None) -> list[dict]:
+        engine_choice: tuple[str, ...] | None = None, batch_envs: int = BATCH_ENVS) -> list[dict]:
     """Every registered game's benchmark configs through the AEC loop on each engine it has
     (or those of ``engine_choice``), then its first config's bare engine and ismcts rates,
     each beside connect_four_v3 and the other peers.
@@ -222,9 +222,11 @@ def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3,
     A shared machine's speed drifts (other load, clock changes), so the time is split into
     ``rounds``: each round times connect_four_v3 and then every row for ``seconds / rounds``;
     a row's figures are the medians over rounds of its rate and of its ratio to that
-    round's connect_four_v3 rate."""
+    round's connect_four_v3 rate. The batched rows step ``batch_envs`` envs per call."""
     if seconds <= 0:
         raise ValueError(f"seconds must be positive, got {seconds!r}")
+    if batch_envs < 1:
+        raise ValueError(f"batch_envs must be at least 1, got {batch_envs!r}")
     rows = _peers()
     for env_id in games or env_ids():
         spec = game_spec(env_id)
@@ -236,7 +238,7 @@ def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3,
                 rows.append((_label(env_id, cfg), engine, "AEC", lambda t, env=env: _aec_rate(env, t)))
         if "native" in here and getattr(spec.game_class.native_state_class, "BATCH", None) is not None:
             for cfg in spec.bench_configs:
-                batch = BatchedEnv(env_id, BATCH_ENVS, **cfg)
+                batch = BatchedEnv(env_id, batch_envs, **cfg)
                 rows.append((_label(env_id, cfg), "native", "batched",
                              lambda t, batch=batch: _batched_rate(batch, t)))
         game = spec.game_class(**spec.bench_configs[0])
@@ -262,7 +264,8 @@ def run(seconds: float = 3.0, games: list[str] | None = None, rounds: int = 3,
     for i, (label, engine, loop, _) in enumerate(rows):
         out.append({"env": label, "engine": engine, "loop": loop,
                     "steps_per_s": float(np.median([r[i] for r in rates])),
-                    "vs_connect_four": float(np.median([r[i] / r[0] for r in rates]))})
+                    "vs_connect_four": float(np.median([r[i] / r[0] for r in rates]))}
+                   | ({"batch_envs": batch_envs} if loop == "batched" else {}))
     return out
 
 
@@ -277,9 +280,10 @@ def format_rows(rows: list[dict]) -> str:
     for r in rows:
         lines.append(f"{r['env']:<{w}} {r.get('engine', '-'):<7} {r['loop']:<9} {r['steps_per_s']:>11.0f} "
                      f"{r['vs_connect_four']:>15.2f}")
+    batch_envs = next((r["batch_envs"] for r in rows if "batch_envs" in r), BATCH_ENVS)
     lines.append("loops: AEC = agent_iter/last/step with an observation and mask every step; engine = "
                  "mask + apply driven from Python; C++ = the native engine's own random playout; "
-                 f"batched = make_vec's {BATCH_ENVS} envs stepped per call on every core, random legal "
+                 f"batched = make_vec's {batch_envs} envs stepped per call on every core, random legal "
                  "actions drawn in C++, every env's observation and mask written (env-steps/s); "
                  "pyspiel = observation + mask + apply through pyspiel")
     if any(r["loop"] == "ismcts" for r in rows):

@@ -100,8 +100,11 @@ def cmd_bench(args) -> int:
 
     for env_id in args.env or ():
         game_spec(env_id)  # an unknown id is refused with the valid ones
+    if args.batch_envs is not None and args.batch_envs < 1:
+        raise ConfigError(f"--batch-envs must be at least 1, got {args.batch_envs}")
     chosen = None if args.engine is None else (args.engine,)
-    print(format_rows(run(args.seconds, games=args.env or None, engine_choice=chosen)))
+    sizes = {} if args.batch_envs is None else {"batch_envs": args.batch_envs}
+    print(format_rows(run(args.seconds, games=args.env or None, engine_choice=chosen, **sizes)))
     return 0
 
 
@@ -225,6 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only this game (repeatable; default: every game)")
     q.add_argument("--engine", choices=["python", "native"],
                    help="only this engine (default: every engine each game has here)")
+    q.add_argument("--batch-envs", type=int, metavar="N",
+                   help="envs the batched rows step per call (default: the bench's own; the line "
+                        "under the table says how many)")
     q.set_defaults(func=cmd_bench)
     _complete_help(p)
     return p
