@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ...core.decisions import DecisionRecord
 from ..observation import Kind
 
 _KINDS = tuple(Kind)  # Kind by index: a decision holds its kind as a plain int
@@ -30,7 +31,7 @@ class SeatReading(NamedTuple):
     num_players: int
     decision: str | None          # the pending decision's kind name (None: the game is over)
     kind: Kind | None             # ... the same kind as the game's Kind (agents dispatch on it)
-    data: tuple | None            # ... and what it carries: its kind's record, fields by name
+    data: DecisionRecord | None   # ... and what it carries: its kind's record, fields by name
     tile_cells: tuple[int, ...]   # the cells that hold a tile (the forest)
     tile: tuple[int, ...]         # per cell: the tile id
     orientation: tuple[int, ...]  # quarter turns clockwise from printed

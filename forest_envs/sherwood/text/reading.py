@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ...core.decisions import DecisionRecord
 from ..components import CARDS
 from ..observation import Kind
 
@@ -63,7 +64,7 @@ class SeatReading(NamedTuple):
     round: int
     decision: str | None          # the pending decision's kind name (None: the game is over)
     kind: Kind | None             # ... the same kind as the game's Kind (agents dispatch on it)
-    data: tuple | None            # ... and what it carries: its kind's record, fields by name
+    data: DecisionRecord | None   # ... and what it carries: its kind's record, fields by name
     slots: tuple[SlotReading | None, ...]
     ambushes: tuple[AmbushReading | None, ...]
     camp: tuple[int, ...]
