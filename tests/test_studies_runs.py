@@ -256,5 +256,43 @@ def test_the_time_left_before_any_run_ends_is_the_running_runs_training_pace(tmp
     assert meter.status(running).endswith(" of training left at the pace of the runs under way "
                                           "(evaluations not counted)")
     assert meter.training_left([Running(first, started, 512)]) is None  # nothing gained yet
-    meter.durations.append(300.0)
-    assert meter.status(running).endswith(", about 0:02:30 left")  # 300 s x (0 + 2/2) / 2
+    meter.took(first, 300.0)
+    assert meter.time_left(running) == pytest.approx(200.0, abs=2.0)  # (300 - 100) x 2 runs / 2 slots
+    assert meter.status(running).endswith((", about 0:03:19 left", ", about 0:03:20 left"))
+
+
+def test_the_time_left_goes_by_what_runs_of_the_same_algorithm_and_game_took(tmp_path):
+    """The small study's runs differ several-fold by algorithm: a run not yet finished is
+    expected to take what finished runs of its algorithm on its game took, else of its
+    algorithm, else on its game, else all of them."""
+    import time
+
+    from forest_envs.studies.plan import plans
+    from forest_envs.studies.runner import Running, StudyProgress
+    from forest_envs.train.progress import Progress
+
+    by_id = {p.run_id: p for p in plans(load_study("small"), tmp_path)}
+    ppo_cw, ei_cw, ei_rf, ppo_rf, dqn_cw, dqn_sw = (by_id[i] for i in (
+        "maskable_ppo/chickwood_3p/seed_0", "expert_iteration/chickwood_3p/seed_0",
+        "expert_iteration/roundforest_3p/seed_0", "maskable_ppo/roundforest_3p/seed_0",
+        "dqn/chickwood_3p/seed_0", "dqn/sherwood_4p/seed_0"))
+    waiting = [ppo_rf, dqn_cw, dqn_sw]
+    meter = StudyProgress(Progress(False), total=60, done_before=0, slots=2, budget=200_000,
+                          waiting=waiting)
+    assert meter.time_left([]) is None and meter.expected(ppo_cw) is None
+    meter.took(ppo_cw, 600.0)
+    meter.took(ei_cw, 2400.0)
+    meter.took(ei_cw, 2600.0)
+    assert meter.expected(ei_cw) == 2500.0       # its algorithm on its game
+    assert meter.expected(ppo_rf) == 600.0       # its algorithm
+    assert meter.expected(dqn_cw) == pytest.approx(5600 / 3)  # its game: (600 + 2,400 + 2,600) / 3
+    assert meter.expected(ppo_cw) == 600.0
+    meter.took(dqn_cw, 100.0)
+    assert meter.expected(dqn_sw) == 100.0       # its algorithm, on another game
+    meter.durations.pop(("dqn", "chickwood_3p"))
+    assert meter.expected(dqn_sw) == pytest.approx(5600 / 3)  # all of them
+    running = [Running(ei_rf, time.time() - 500.0, 0)]
+    # (2,500 - 500) + 600 + 5,600 / 3 + 5,600 / 3 seconds on 2 slots
+    assert meter.time_left(running) == pytest.approx((2000 + 600 + 2 * 5600 / 3) / 2, abs=2.0)
+    waiting.pop(0)                                # the runner started it: the list is the runner's
+    assert meter.time_left([]) == pytest.approx(5600 / 3)

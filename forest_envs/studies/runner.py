@@ -57,14 +57,40 @@ def _steps_done(plan: RunPlan) -> int:
 
 
 class StudyProgress:
-    """Runs done / running / left, and the time left: at the pace of this session's finished
-    runs, or, before one has finished, at the training pace of the runs under way (their saved
-    learner steps; evaluations not counted)."""
+    """Runs done / running / left, and the time left. Once runs have finished, each run not
+    yet finished is expected to take what the finished runs of its algorithm on its game took
+    (else of its algorithm, else on its game, else all of them: the algorithms of a study
+    differ several-fold), a running one less its time so far. Before that, at the training
+    pace of the runs under way (their saved learner steps; evaluations not counted)."""
 
-    def __init__(self, shown: Progress, total: int, done_before: int, slots: int, budget: int):
+    def __init__(self, shown: Progress, total: int, done_before: int, slots: int, budget: int,
+                 waiting: list[RunPlan] | None = None):
         self.shown, self.total, self.slots, self.budget = shown, total, slots, budget
         self.done, self.started = done_before, time.time()
-        self.durations: list[float] = []
+        self.waiting = waiting if waiting is not None else []  # the runner's list: runs not started
+        self.durations: dict[tuple[str, str], list[float]] = {}  # (algorithm, game): seconds
+
+    def took(self, plan: RunPlan, seconds: float) -> None:
+        """A finished run's duration, which later estimates go by."""
+        self.durations.setdefault((plan.algorithm, plan.game), []).append(seconds)
+
+    def expected(self, plan: RunPlan) -> float | None:
+        """The seconds ``plan`` is expected to take (None before any run has finished)."""
+        for match in (lambda a, g: (a, g) == (plan.algorithm, plan.game),
+                      lambda a, g: a == plan.algorithm, lambda a, g: g == plan.game,
+                      lambda a, g: True):
+            seen = [t for (a, g), times in self.durations.items() if match(a, g) for t in times]
+            if seen:
+                return sum(seen) / len(seen)
+        return None
+
+    def time_left(self, running: list[Running]) -> float | None:
+        if not self.durations:
+            return None
+        now = time.time()
+        left = sum(max(0.0, (self.expected(r.plan) or 0.0) - (now - r.started)) for r in running)
+        left += sum(self.expected(p) or 0.0 for p in self.waiting)
+        return left / self.slots
 
     def training_left(self, running: list[Running]) -> float | None:
         """Seconds of training left for the runs under way and those not started, at the
@@ -84,10 +110,8 @@ class StudyProgress:
         left = self.total - self.done - len(running)
         text = (f"runs: {self.done}/{self.total} done, {len(running)} running, {left} left; "
                 f"{_clock(time.time() - self.started)} elapsed")
-        if self.durations:
-            per_run = sum(self.durations) / len(self.durations)
-            # a running run is on average half way
-            text += f", about {_clock(per_run * (left + len(running) / 2) / self.slots)} left"
+        if (seconds := self.time_left(running)) is not None:
+            text += f", about {_clock(seconds)} left"
         elif (seconds := self.training_left(running)) is not None:
             text += (f", about {_clock(seconds)} of training left at the pace of the runs under "
                      "way (evaluations not counted)")
@@ -97,7 +121,7 @@ class StudyProgress:
         final = read_final(end.plan.path)
         if end.status == 0 and final is not None:
             self.done += 1
-            self.durations.append(end.seconds)
+            self.took(end.plan, end.seconds)
             what = (f"finished in {_clock(end.seconds)}: win rate {final.win_rate_vs_heuristic:.3f} "
                     f"against the heuristic line-up (score {final.score_win_rate:.2f})")
         elif end.status == INTERRUPTED:
@@ -141,7 +165,10 @@ def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None 
     todo: list[RunPlan] = [p for p in all_plans if read_final(p.path) is None]
     dispatch = dispatch or LocalProcesses(jobs, train_progress)
     meter = StudyProgress(shown, len(all_plans), len(outcome.finished), dispatch.slots,
-                          study.tier.learner_steps)
+                          study.tier.learner_steps, todo)
+    for plan in all_plans:  # runs of earlier sessions: their training time (evaluations not kept)
+        if (earlier := read_final(plan.path)) is not None:
+            meter.took(plan, earlier.training_seconds)
     shown.line(f"study {study.name}: {len(all_plans)} runs ({len(study.algorithms)} algorithms x "
                f"{len(study.games)} games x {len(study.seeds)} seeds, {study.tier.name} tier: "
                f"{study.tier.learner_steps:,} learner steps each), {len(outcome.finished)} "
