@@ -56,6 +56,8 @@ def test_the_scores_are_read_from_the_result_files(tmp_path):
     assert m.final["a"].tolist() == [[1, 5], [2, 6], [3, 7], [4, 8]]        # seeds x games
     assert m.curves["a"][:, :, 1].tolist() == [[2.0, 2.0]] * 4               # point 2 scores 2
     assert read_scores(study, tmp_path, RATING).final["a"][0].tolist() == [0.5, 2.5]
+    cut = read_scores(study.selected(algorithms=["a"], seeds=[1, 0]), tmp_path, WIN_RATE)
+    assert cut.algorithms == ("a",) and cut.final["a"].tolist() == [[1, 5], [2, 6]]  # a cut's runs only
 
 
 def test_known_answers(tmp_path):
@@ -98,7 +100,7 @@ def test_the_bootstrap_is_reproducible_and_its_seed_matters(tmp_path):
 
 
 def test_the_report(tmp_path):
-    study = write_runs(tmp_path, rating=False)
+    study = write_runs(tmp_path, rating=False).selected(seeds=[3, 2, 1, 0])
     path = write_report(study, tmp_path)
     text = path.read_text()
     assert "| g1 | a | 2.500 [" in text and "| **all games** | b | 0.500 [0.500, 0.500] | 0.500 [0.500, 0.500] |" in text
@@ -115,14 +117,6 @@ def test_the_report(tmp_path):
     assert aggregate["scores"]["rating"]["skipped"].startswith("no rating score for g1")
     assert aggregate["bootstrap"] == {"library": "rliable 1.2.0", "reps": 100, "curve_reps": 100, "seed": 7,
                                       "confidence": 0.95, "method": "percentile, stratified over games"}
-    assert aggregate["selection"] is None and "Study file: `synthetic.yaml`." in text
-
-
-def test_a_report_of_a_cut_covers_the_cut_and_says_so(tmp_path):
-    """Every run written, the report of seeds 0-1 of algorithm a: a's g1 runs score 1 and 2."""
-    cut = write_runs(tmp_path, rating=False).selected(algorithms=["a"], seeds=[1, 0])
-    text = write_report(cut, tmp_path).read_text()
-    assert "Study file: `synthetic.yaml`, its runs of algorithms a; seeds 0, 1 only." in text
-    aggregate = json.loads((tmp_path / "aggregate.json").read_text())
-    assert aggregate["selection"] == "algorithms a; seeds 0, 1" and aggregate["seeds"] == [0, 1]
-    assert aggregate["scores"]["win_rate"]["runs"] == {"a": {"g1": [1.0, 2.0], "g2": [5.0, 6.0]}}
+    # a cut of the study (here of every seed, so the figures above are the same) says so
+    assert aggregate["selection"] == "seeds 0, 1, 2, 3"
+    assert "Study file: `synthetic.yaml`, its runs of seeds 0, 1, 2, 3 only." in text
