@@ -106,6 +106,42 @@ def test_a_changed_study_is_refused_in_the_same_folder(tmp_path):
         write_plan(plans(parse_study(raw), tmp_path)[0])
 
 
+class _StoppedOnly:
+    """A dispatch whose wait() ends the study with ``error``; it records its stop() calls."""
+
+    slots = 1
+
+    def __init__(self, error: BaseException):
+        self.error, self.started, self.stops = error, [], 0
+
+    def start(self, plan):
+        self.started.append(plan.run_id)
+
+    def wait(self, timeout):
+        raise self.error
+
+    def stop(self):
+        self.stops += 1
+        return []
+
+
+@pytest.mark.parametrize("error", [KeyboardInterrupt(), BrokenPipeError(), RuntimeError("a bug")])
+def test_whatever_ends_a_study_stops_its_runs_first(tmp_path, monkeypatch, error):
+    """Ctrl-C with the output gone (the same Ctrl-C ended `| tee`), a closed output, a bug:
+    the runs get their stop (a SIGINT each: they save a checkpoint) before the study ends.
+    Found when Ctrl-C of `forest-envs study ... | tee` left the small study's runs training."""
+    from forest_envs.train.progress import Progress
+
+    def line(self, text):
+        if self.enabled and text.startswith("Ctrl-C"):
+            raise BrokenPipeError
+    monkeypatch.setattr(Progress, "line", line)
+    dispatch = _StoppedOnly(error)
+    with pytest.raises(type(error)):
+        run_study(load_study("tiny"), tmp_path / "tiny", dispatch=dispatch)
+    assert dispatch.started == ["maskable_ppo/chickwood_3p/seed_0"] and dispatch.stops == 1
+
+
 def test_runs_start_seed_by_seed_so_a_part_run_study_compares_on_equal_seeds(tmp_path):
     from forest_envs.studies.plan import plans
 

@@ -197,9 +197,20 @@ def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None 
                 shown.line(meter.status(list(running.values())))
                 last_status = time.time()
     except KeyboardInterrupt:
-        shown.line("Ctrl-C: stopping the runs under way (each saves a checkpoint)")
+        try:
+            shown.line("Ctrl-C: stopping the runs under way (each saves a checkpoint)")
+        except BrokenPipeError:
+            # The same Ctrl-C ended the `| tee` this study writes to: no more lines, and the
+            # runs are stopped all the same.
+            shown.enabled = False
         record(dispatch.stop())
         outcome.left = [p.run_id for p in todo]
+        raise
+    except BaseException:
+        # Whatever else ends this process (its output closed, a bug) stops the runs first as
+        # Ctrl-C does, each saving a checkpoint: none is left training with no study to wait for it.
+        shown.enabled = False
+        dispatch.stop()
         raise
     if not outcome.failed and not outcome.interrupted:
         from .report import write_report
