@@ -170,6 +170,18 @@ def test_a_cut_of_a_study_runs_the_studys_own_runs(tmp_path):
         small.selected(seeds=[9])
 
 
+def test_each_local_run_evaluates_over_its_share_of_the_cores(monkeypatch, capsys):
+    from forest_envs.evaluation import workers
+    from forest_envs.studies.dispatch import LocalProcesses
+    from forest_envs.studies.run_one import main as run_one
+
+    monkeypatch.setattr(workers, "cpu_cores", lambda: 4)
+    assert [LocalProcesses(jobs).eval_workers for jobs in (1, 2, 3, 4, 8)] == [4, 2, 1, 1, 1]
+    with pytest.raises(SystemExit):
+        run_one(["plan.json", "--workers", "0"])
+    assert "--workers must be at least 1, got 0" in capsys.readouterr().err
+
+
 def test_the_command_refuses_bad_input_in_one_line(tmp_path, capsys):
     assert main(["study", "nope"]) == 2
     assert capsys.readouterr().err.startswith("forest-envs: study file 'nope' does not exist; give a "

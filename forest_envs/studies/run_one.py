@@ -43,11 +43,12 @@ def _win_rate(entry: dict, lineup: str) -> float:
     return next(row["win_rate"] for row in entry["lineups"] if row["name"] == lineup)
 
 
-def evaluate_point(plan: RunPlan, refs: GameReferences, k: int, ckpt: PolicyCheckpoint) -> CurvePoint:
+def evaluate_point(plan: RunPlan, refs: GameReferences, k: int, ckpt: PolicyCheckpoint,
+                   workers: int = 1) -> CurvePoint:
     from ..benchmark import DEFAULT_SEED, run_benchmark
 
     entry = run_benchmark(plan.env, ckpt.agent, plan.games, DEFAULT_SEED, plan.config,
-                          lineups=list(CHECKPOINT_LINEUPS))
+                          workers=workers, lineups=list(CHECKPOINT_LINEUPS))
     mu, sigma = _rating_mu(entry)
     vs_heuristic = _win_rate(entry, "heuristic")
     return CurvePoint(k, plan.point_steps[k - 1], ckpt.learner_steps, plan.games,
@@ -56,10 +57,11 @@ def evaluate_point(plan: RunPlan, refs: GameReferences, k: int, ckpt: PolicyChec
 
 
 def evaluate_final(plan: RunPlan, refs: GameReferences, ckpt: PolicyCheckpoint,
-                   training_seconds: float) -> None:
+                   training_seconds: float, workers: int = 1) -> None:
     from ..benchmark import DEFAULT_SEED, run_benchmark
 
-    entry = run_benchmark(plan.env, ckpt.agent, plan.final_games, DEFAULT_SEED, plan.config)
+    entry = run_benchmark(plan.env, ckpt.agent, plan.final_games, DEFAULT_SEED, plan.config,
+                          workers=workers)
     mu, _ = _rating_mu(entry)
     vs_heuristic = _win_rate(entry, "heuristic")
     write_final(plan.path, entry, FinalScores(
@@ -68,7 +70,9 @@ def evaluate_final(plan: RunPlan, refs: GameReferences, ckpt: PolicyCheckpoint,
         refs.win_rate_score(vs_heuristic, plan.final_games), refs.rating_score(mu)))
 
 
-def run(plan: RunPlan, progress: bool = False, say=print) -> int:
+def run(plan: RunPlan, progress: bool = False, say=print, workers: int = 1) -> int:
+    """Train, then evaluate over ``workers`` processes (the benchmark's games are the same
+    whatever their number)."""
     if read_final(plan.path) is not None:
         return 0
     adapter = algorithm(plan.adapter)
@@ -84,12 +88,13 @@ def run(plan: RunPlan, progress: bool = False, say=print) -> int:
     checkpoints = adapter.checkpoints(job)
     curve = read_curve(plan.path)
     for k in range(len(curve) + 1, len(plan.point_steps) + 1):
-        curve.append(evaluate_point(plan, refs, k, _at_or_after(checkpoints, plan.point_steps[k - 1])))
+        curve.append(evaluate_point(plan, refs, k, _at_or_after(checkpoints, plan.point_steps[k - 1]),
+                                    workers))
         write_curve(plan.path, curve)
         say(f"{plan.run_id}: point {k}/{len(plan.point_steps)} at {curve[-1].learner_steps:,} "
             f"steps: win rate vs heuristic {curve[-1].win_rate_vs_heuristic:.3f}")
     final = max(checkpoints, key=lambda c: c.learner_steps)
-    evaluate_final(plan, refs, final, outcome.wall_seconds)
+    evaluate_final(plan, refs, final, outcome.wall_seconds, workers)
     say(f"{plan.run_id}: final evaluation written")
     return 0
 
@@ -107,11 +112,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m forest_envs.studies.run_one")
     parser.add_argument("plan", help="a run's plan.json (forest-envs study writes them)")
     parser.add_argument("--progress", action="store_true", help="show the trainer's progress")
+    parser.add_argument("--workers", type=int, default=1, help="processes for the evaluations "
+                        "(default 1; the study gives each run its share of the cores)")
     args = parser.parse_args(argv)
+    if args.workers < 1:
+        parser.error(f"--workers must be at least 1, got {args.workers}")
     take_sigint()
     try:
         return run(read_plan(Path(args.plan)), args.progress,
-                   say=lambda text: print(text, flush=True))
+                   say=lambda text: print(text, flush=True), workers=args.workers)
     except KeyboardInterrupt:
         print("interrupted: the next session continues from the last checkpoint", flush=True)
         return INTERRUPTED

@@ -159,8 +159,13 @@ def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None 
     for plan in all_plans:  # every check before anything is trained
         write_plan(plan)
     _copy_study_file(study, out)
-    ensure_references(study.games, max(study.evaluation.games, study.evaluation.final_games),
-                      out / "references.json", workers=jobs, say=shown.line)
+    from ..evaluation.workers import cpu_cores
+
+    # Before any run starts: every core of this machine, unless the games are so few that
+    # starting worker processes would cost more (the tests' tiny study).
+    count = max(study.evaluation.games, study.evaluation.final_games)
+    ensure_references(study.games, count, out / "references.json",
+                      workers=cpu_cores() if count >= 100 else 1, say=shown.line)
     outcome = StudyOutcome(finished=[p.run_id for p in all_plans if read_final(p.path) is not None])
     todo: list[RunPlan] = [p for p in all_plans if read_final(p.path) is None]
     dispatch = dispatch or LocalProcesses(jobs, train_progress)
