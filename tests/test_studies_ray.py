@@ -71,11 +71,23 @@ def finished_plan(tmp_path):
     return plan
 
 
-def test_the_actor_runs_the_plan_in_a_folder_of_its_node_and_sends_it_back(finished_plan):
+def test_the_actor_runs_the_plan_in_a_folder_of_its_node_and_sends_it_back(finished_plan, monkeypatch):
+    import subprocess
+
+    from forest_envs.studies import ray_runs
+
+    started = []
+
+    class Recorded(subprocess.Popen):  # a class still: other code subclasses Popen
+        def __init__(self, argv, **kwargs):
+            started.append(argv)
+            super().__init__(argv, **kwargs)
+    monkeypatch.setattr(ray_runs.subprocess, "Popen", Recorded)
     plan = finished_plan
     status, archive, node, _ = RunHost().run(plan.as_json(), pack_folder(plan.path, leave_out=(PLAN,)),
-                                          Path(plan.references).read_bytes(), __version__, False)
+                                          Path(plan.references).read_bytes(), __version__, False, 2)
     assert (status, node) == (0, "local")
+    assert started[0][-2:] == ["--workers", "2"]  # the run evaluates over the CPUs it declared
     back = plan.path.parent / "back"
     unpack_folder(archive, back)
     assert not (back / PLAN).exists()  # the node's plan, with the node's paths, stays there

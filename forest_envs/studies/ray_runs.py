@@ -98,9 +98,10 @@ class RunHost:
         self.lock = threading.Lock()  # run and interrupt are called from two threads
 
     def run(self, plan_json: dict, folder_archive: bytes, references: bytes, version: str,
-            progress: bool) -> tuple[int, bytes, str, str]:
-        """Run the plan in a temporary folder of this node; (exit status, the run's folder
-        as an archive, this node's address, the folder's path there)."""
+            progress: bool, workers: int = 1) -> tuple[int, bytes, str, str]:
+        """Run the plan in a temporary folder of this node, evaluating over ``workers``
+        processes (the CPUs the run declared); (exit status, the run's folder as an archive,
+        this node's address, the folder's path there)."""
         node = _node_address()
         with tempfile.TemporaryDirectory(prefix="forest-envs-run-") as tmp:
             folder = Path(tmp) / "run"
@@ -118,7 +119,8 @@ class RunHost:
             (folder / PLAN).write_text(json.dumps(plan, indent=1))
             env = dict(os.environ)
             env.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as LocalProcesses
-            argv = [sys.executable, "-m", "forest_envs.studies.run_one", str(folder / PLAN)]
+            argv = [sys.executable, "-m", "forest_envs.studies.run_one", str(folder / PLAN),
+                    "--workers", str(workers)]
             with log_path.open("a") as log:
                 print(f"running on node {node}", file=log, flush=True)
                 with self.lock:
@@ -163,6 +165,7 @@ class RayRuns:
             raise ConfigError(f"--cpus-per-run {cpus_per_run}: no node of the cluster has that many "
                               f"CPUs (the nodes have {node_cpus})")
         self.slots = jobs or max(1, sum(node_cpus) // cpus_per_run)
+        self.cpus_per_run = cpus_per_run
         self.progress = progress
         self.host = ray.remote(num_cpus=cpus_per_run, max_concurrency=2)(RunHost)
         self.version = _installed_version()
@@ -171,7 +174,8 @@ class RayRuns:
     def start(self, plan: RunPlan) -> None:
         actor = self.host.remote()
         ref = actor.run.remote(plan.as_json(), pack_folder(plan.path, leave_out=(PLAN,)),
-                               Path(plan.references).read_bytes(), self.version, self.progress)
+                               Path(plan.references).read_bytes(), self.version, self.progress,
+                               self.cpus_per_run)
         self.running[ref] = (plan, actor, time.time())
 
     def _finish(self, ref) -> Ended:

@@ -38,6 +38,10 @@ class StudyOutcome:
     report: Path | None = None                            # results.md, once every run finished
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def _clock(seconds: float) -> str:
     seconds = max(0, int(seconds))
     return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
@@ -174,8 +178,8 @@ def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None 
     for plan in all_plans:  # runs of earlier sessions: their training time (evaluations not kept)
         if (earlier := read_final(plan.path)) is not None:
             meter.took(plan, earlier.training_seconds)
-    shown.line(f"study {study.name}: {len(all_plans)} runs ({len(study.algorithms)} algorithms x "
-               f"{len(study.games)} games x {len(study.seeds)} seeds, {study.tier.name} tier: "
+    shown.line(f"study {study.name}: {_count(len(all_plans), 'run')} ({_count(len(study.algorithms), 'algorithm')} x "
+               f"{_count(len(study.games), 'game')} x {_count(len(study.seeds), 'seed')}, {study.tier.name} tier: "
                f"{study.tier.learner_steps:,} learner steps each), {len(outcome.finished)} "
                f"already finished; results in {out}")
     running: dict[str, Running] = {}
