@@ -178,9 +178,10 @@ def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None 
     for plan in all_plans:  # runs of earlier sessions: their training time (evaluations not kept)
         if (earlier := read_final(plan.path)) is not None:
             meter.took(plan, earlier.training_seconds)
-    shown.line(f"study {study.name}: {_count(len(all_plans), 'run')} ({_count(len(study.algorithms), 'algorithm')} x "
-               f"{_count(len(study.games), 'game')} x {_count(len(study.seeds), 'seed')}, {study.tier.name} tier: "
-               f"{study.tier.learner_steps:,} learner steps each), {len(outcome.finished)} "
+    shape = " x ".join(_count(len(items), noun) for items, noun in (
+        (study.algorithms, "algorithm"), (study.games, "game"), (study.seeds, "seed")))
+    shown.line(f"study {study.name}: {_count(len(all_plans), 'run')} ({shape}, {study.tier.name} "
+               f"tier: {study.tier.learner_steps:,} learner steps each), {len(outcome.finished)} "
                f"already finished; results in {out}")
     running: dict[str, Running] = {}
     last_status = time.time()
