@@ -14,6 +14,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from ...core.errors import ConfigError
+
+
+def is_number(value: object) -> bool:
+    """An int or a float, not a bool (YAML's true is an int to Python)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def settings_over_defaults(given: dict, defaults: dict, algorithm: str, where: str,
+                           positive_ints: tuple[str, ...]) -> dict:
+    """An adapter's settings: ``given`` over ``defaults``, with a ConfigError naming an unknown
+    key or a key of ``positive_ints`` that is not a positive int. The adapter checks the rest."""
+    unknown = sorted(set(given) - set(defaults))
+    if unknown:
+        raise ConfigError(f"{where}: unknown {algorithm} setting(s) {unknown}; the settings are "
+                          f"{', '.join(defaults)}")
+    merged = {**defaults, **given}
+    for key in positive_ints:
+        if not isinstance(merged[key], int) or isinstance(merged[key], bool) or merged[key] < 1:
+            raise ConfigError(f"{where}.{key}: {merged[key]!r} must be a positive int")
+    return merged
+
 
 @dataclass(frozen=True)
 class TrainingJob:

@@ -60,7 +60,7 @@ from pathlib import Path
 import numpy as np
 
 from ...core.errors import ConfigError
-from .base import PolicyCheckpoint, TrainingJob, TrainingOutcome
+from .base import PolicyCheckpoint, TrainingJob, TrainingOutcome, is_number, settings_over_defaults
 from .saved_state import read_record, saved_learner_steps, tensors_path, write_state
 
 DEFAULTS: dict = {
@@ -107,31 +107,20 @@ class Settings:
         return self.eps_start + done * (self.eps_end - self.eps_start)
 
 
-def _number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 def parse_settings(given: dict, where: str = "settings") -> Settings:
     """The study file's settings over ``DEFAULTS``; an unknown key or a bad value is a
     ConfigError naming it."""
     from ...train.config import SCHEMA
 
-    unknown = sorted(set(given) - set(DEFAULTS))
-    if unknown:
-        raise ConfigError(f"{where}: unknown dqn setting(s) {unknown}; the settings are "
-                          f"{', '.join(DEFAULTS)}")
-    merged = {**DEFAULTS, **given}
-    for key in _POSITIVE_INTS:
-        if not isinstance(merged[key], int) or isinstance(merged[key], bool) or merged[key] < 1:
-            raise ConfigError(f"{where}.{key}: {merged[key]!r} must be a positive int")
+    merged = settings_over_defaults(given, DEFAULTS, "dqn", where, _POSITIVE_INTS)
     starts = merged["learning_starts"]
     if not isinstance(starts, int) or isinstance(starts, bool) or starts < 0:
         raise ConfigError(f"{where}.learning_starts: {starts!r} must be an int >= 0")
     for key in _UNIT:
-        if not _number(merged[key]) or not 0 <= merged[key] <= 1:
+        if not is_number(merged[key]) or not 0 <= merged[key] <= 1:
             raise ConfigError(f"{where}.{key}: {merged[key]!r} must be a number in [0, 1]")
     for key in ("learning_rate", "updates_per_step"):
-        if not _number(merged[key]) or not merged[key] > 0:
+        if not is_number(merged[key]) or not merged[key] > 0:
             raise ConfigError(f"{where}.{key}: {merged[key]!r} must be a number > 0")
     for key, choices in _CHOICES.items():
         if not any(merged[key] == c and type(merged[key]) is type(c) for c in choices):

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from ...core.errors import ConfigError
-from .base import PolicyCheckpoint, TrainingJob, TrainingOutcome
+from .base import PolicyCheckpoint, TrainingJob, TrainingOutcome, is_number, settings_over_defaults
 from .saved_state import read_record, saved_learner_steps, tensors_path, write_state
 
 DEFAULTS: dict = {
@@ -70,19 +70,12 @@ class Settings:
 def parse_settings(given: dict, where: str = "settings") -> Settings:
     """The study file's settings over ``DEFAULTS``; an unknown key or a bad value is a
     ConfigError naming it."""
-    unknown = sorted(set(given) - set(DEFAULTS))
-    if unknown:
-        raise ConfigError(f"{where}: unknown expert_iteration setting(s) {unknown}; the settings "
-                          f"are {', '.join(DEFAULTS)}")
-    merged = {**DEFAULTS, **given}
-    for key in _POSITIVE_INTS:
-        if not isinstance(merged[key], int) or isinstance(merged[key], bool) or merged[key] < 1:
-            raise ConfigError(f"{where}.{key}: {merged[key]!r} must be a positive int")
+    merged = settings_over_defaults(given, DEFAULTS, "expert_iteration", where, _POSITIVE_INTS)
     for key, choices in _CHOICES.items():
         if merged[key] not in choices:
             raise ConfigError(f"{where}.{key}: {merged[key]!r} must be one of {', '.join(choices)}")
     for key in ("c", "learning_rate"):
-        if not isinstance(merged[key], (int, float)) or isinstance(merged[key], bool) or not merged[key] > 0:
+        if not is_number(merged[key]) or not merged[key] > 0:
             raise ConfigError(f"{where}.{key}: {merged[key]!r} must be a number > 0")
     depth = merged["depth"]
     if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
