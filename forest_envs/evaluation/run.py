@@ -16,7 +16,7 @@ from ..agents import make_agent
 from ..agents.policy import check_agent_fits
 from ..core.errors import ConfigError
 from ..envs.registration import make_raw
-from .workers import map_in_ray, map_in_workers, ray_cluster
+from .workers import map_in_ray, map_in_workers, one_blas_thread, ray_cluster
 
 
 def _seed(*parts: int) -> int:
@@ -109,9 +109,7 @@ def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
         # OpenBLAS's thread per core, on a machine whose other core was busy, the forward
         # pass of a policy reading 3,062 floats took 8 ms instead of 0.3 ms, and a study's
         # checkpoint evaluation 6 minutes (2026-12-05). The games are the same either way.
-        from threadpoolctl import threadpool_limits
-
-        with threadpool_limits(limits=1, user_api="blas"):
+        with one_blas_thread():
             return _collect(map(_play_chunk, jobs), games, progress)
     return _collect(map_in_workers(_play_chunk, jobs, workers, ordered=False), games, progress)
 

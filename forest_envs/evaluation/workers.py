@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
+from typing import Any
 
 from ..core.errors import ConfigError
 
@@ -33,15 +34,16 @@ def ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def one_blas_thread() -> None:
-    """For worker processes: numpy's BLAS runs on one thread. A worker's matrix products are
+def one_blas_thread() -> Any:
+    """For worker processes: numpy's BLAS runs on one thread, from now on; used as a context
+    manager (``with one_blas_thread():``), only inside the block. A worker's matrix products are
     one observation through a small policy network (an opponent, a search's prior); with
     OpenBLAS's default pool (a thread per core) in each of several workers, the idle threads
     spin against each other: eight processes on the 2-core machine took 25 ms per forward pass
     of a 2774x256x256 tanh network instead of 0.3 ms with one thread each (2026-12-01)."""
     from threadpoolctl import threadpool_limits
 
-    threadpool_limits(limits=1, user_api="blas")
+    return threadpool_limits(limits=1, user_api="blas")
 
 
 # A full collection at most once every this many collections of the middle generation
