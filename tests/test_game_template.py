@@ -1,6 +1,6 @@
 """Every game that follows the one template of docs/architecture.md ("How to add a game")
 has its modules in their places: ``rules/`` (the Game, the state, its declared attributes,
-the handler table), ``text/`` (the seat view, render, words, narration, reading),
+the handler table), ``text/`` (the seat view with its typed reading, render, words, narration),
 ``picture.py``, ``actions.py``, ``observation.py``, ``components.py``, ``env.py`` and
 ``agents/`` with ``params.py``; and its state declares its blocks and fields with their
 types, exactly the layout's blocks and its FIELDS. Every registered game is in it."""
@@ -19,7 +19,7 @@ from forest_envs.core.registry import game_spec
 TEMPLATE_GAMES = ["chickwood_v0", "roundforest_v0", "sherwood_v0"]
 
 MODULES = ("rules", "rules.game", "rules.state", "rules.facts", "rules.handlers", "text", "text.view",
-           "text.render", "text.words", "text.narration", "text.reading", "text.labels",
+           "text.render", "text.words", "text.narration", "text.labels",
            "text.rules_summary", "picture", "actions",
            "observation", "components", "env", "agents", "agents.params")
 
@@ -42,6 +42,8 @@ def test_the_modules_of_the_template_exist(env_id):
     assert not missing, f"{package} lacks {missing}"
     for sub in ("rules", "text", "agents"):
         assert importlib.import_module(f"{package}.{sub}").__file__.endswith("__init__.py"), sub
+    text = importlib.import_module(f"{package}.text")
+    assert callable(text.view) and callable(text.reading)  # the seat view, as JSON and as a record
 
 
 @pytest.mark.parametrize("env_id", TEMPLATE_GAMES)

@@ -1,4 +1,6 @@
-"""Chickwood Forest as an image (``render_mode="rgb_array"``), drawn from ``render.view`` only.
+"""Chickwood Forest as an image (``render_mode="rgb_array"``), drawn from a seat's view only:
+its JSON form (``text.view.view``, what a replay page stores), read as the typed record
+(``SeatReading.from_json``).
 
 Top: the game, the round and whose view it is; below it, apart, a badge naming who is to
 move and the pending decision in words (``words.ask``, the text's prompt). Then the castles
@@ -29,7 +31,8 @@ from ..drawing.canvas import (
 from ..drawing.seats import seat_name
 from .actions import cell_name
 from .components import KIND_NAMES, VILLAGES, num_rounds
-from .observation import KIND_OF_NAME, Kind
+from .observation import Kind
+from .text.view import CastleReading, SeatReading, VillageReading
 from .text.words import ask
 
 WIDTH, HEIGHT = 1080, 720
@@ -52,12 +55,12 @@ def size(num_players: int) -> tuple[int, int]:
 
 def picture(view: dict):
     c = Canvas(WIDTH, HEIGHT)
-    seat = view["seat"]
-    _title(c, view)
-    _castles(c, view, 10, 58, WIDTH - 10, 250)
-    _villages(c, view, 10, 258, 560, 600)
-    _players(c, view, 570, 258, WIDTH - 10, 600)
-    _hands(c, view, seat, 10, 608, WIDTH - 10, 686)
+    v = SeatReading.from_json(view)
+    _title(c, v)
+    _castles(c, v, 10, 58, WIDTH - 10, 250)
+    _villages(c, v, 10, 258, 560, 600)
+    _players(c, v, 570, 258, WIDTH - 10, 600)
+    _hands(c, v, 10, 608, WIDTH - 10, 686)
     c.legend(10, 692, [
         (symbol_chip(CHEST), "chest"), (symbol_chip(GARMENT), "garment"), (symbol_chip(JEWEL), "jewel"),
         (symbol_chip(KIND_COLOURS[11]), "bust"), (symbol_chip(KIND_COLOURS[12]), "maid"),
@@ -71,18 +74,18 @@ def picture(view: dict):
     return c.array()
 
 
-def _title(c: Canvas, v: dict) -> None:
+def _title(c: Canvas, v: SeatReading) -> None:
     """Line 1: the game, the round and whose view this is; line 2, apart from it: a badge
     naming who is to move and the pending decision in words (``words.ask``)."""
-    rounds = num_rounds(v["num_players"], v["legendary"])
-    c.title_bar("Chickwood Forest", f"round {v['round']} of {rounds}  ·  deck {v['deck_left']}"
-                + ("  ·  Legendary" if v["legendary"] else ""), 190, 600, v["seat"])
-    d = v["decision"]
+    rounds = num_rounds(v.num_players, v.legendary)
+    c.title_bar("Chickwood Forest", f"round {v.round} of {rounds}  ·  deck {v.deck_left}"
+                + ("  ·  Legendary" if v.legendary else ""), 190, 600, v.seat)
+    d = v.decision
     if d is None:
         badge, colour = "game over", INK
-        what = "final glory: " + ",  ".join(f"P{p} {s['total']}" for p, s in enumerate(v["scores"]))
+        what = "final glory: " + ",  ".join(f"P{p} {s['total']}" for p, s in enumerate(v.scores or ()))
     else:
-        badge, colour, what = f"P{d['player']} to move", seat_colour(d["player"]), ask(v)
+        badge, colour, what = f"P{d.player} to move", seat_colour(d.player), ask(v)
     width = c.text_width(badge, 12, True) + 16
     c.box(10, 33, 10 + width, 51, fill=colour, outline=INK, radius=4)
     c.text(10 + width / 2, 42, badge, size=12, bold=True, fill=(255, 255, 255), anchor="mm")
@@ -103,47 +106,48 @@ def _cards(c: Canvas, counts, x, y, right, bottom, cw=62, ch=18, size=10) -> Non
         cx += cw + 3
 
 
-def _castles(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
-    castles = list(v["castles"].values())
+def _castles(c: Canvas, v: SeatReading, x0, y0, x1, y1) -> None:
+    castles = v.castles
     n = max(len(castles), 1)
     gap = 8
     w = (x1 - x0 - gap * (n - 1)) / n
     for i, ca in enumerate(castles):
         left = x0 + i * (w + gap)
         right = left + w
-        raider = ca["raided_by"]
+        raider = ca.raided_by
         c.box(left, y0, right, y1, fill=PANEL, outline=seat_colour(raider) if raider is not None else LINE,
               radius=6, width=3 if raider is not None else 1)
-        _tower(c, left + 18, y0 + 20, ca["value"])
-        c.text(left + 36, y0 + 6, f"Castle {ca['value']}", size=13, bold=True)
-        cap = "" if ca["capacity"] is None else f", holds {ca['capacity']}"
-        c.text(left + 36, y0 + 23, f"pile {ca['pile_left']}{cap}", size=10, fill=MUTED)
+        _tower(c, left + 18, y0 + 20, ca.value)
+        c.text(left + 36, y0 + 6, f"Castle {ca.value}", size=13, bold=True)
+        cap = "" if ca.capacity is None else f", holds {ca.capacity}"
+        c.text(left + 36, y0 + 23, f"pile {ca.pile_left}{cap}", size=10, fill=MUTED)
         if raider is not None:
             c.box(right - 70, y0 + 6, right - 6, y0 + 22, fill=seat_colour(raider), outline=INK, radius=3)
             c.text(right - 38, y0 + 14, f"raid P{raider}", size=10, bold=True, fill=(255, 255, 255),
                    anchor="mm")
-        tags = [t for t, on in (("key blocked", ca["key_blocked"]), ("spied", ca["spied"])) if on]
+        tags = [t for t, on in (("key blocked", ca.key_blocked), ("spied", ca.spied)) if on]
         if tags:
             c.text(right - 6, y0 + 26, ", ".join(tags), size=9, fill=HIGHLIGHT, anchor="ra")
         c.text(left + 8, y0 + 42, "face up", size=10, fill=MUTED)
         cw = max(48, min(70, (w - 19) / 2))
-        _cards(c, ca["face_up"], left + 8, y0 + 56, right - 6, y0 + 118, cw=cw)
+        _cards(c, ca.face_up, left + 8, y0 + 56, right - 6, y0 + 118, cw=cw)
         c.line((left + 8, y0 + 122, right - 8, y0 + 122), fill=LINE)
         c.text(left + 8, y0 + 126, "face down", size=10, fill=MUTED)
         _face_down(c, v, ca, left + 8, y0 + 140, right - 6, y1 - 4)
 
 
-def _face_down(c: Canvas, v: dict, ca: dict, x, y, right, bottom) -> None:
+def _face_down(c: Canvas, v: SeatReading, ca: CastleReading, x, y, right, bottom) -> None:
     """One back per face-down card in its owner's colour; its name under it when known."""
     cx = x
-    seat = v["seat"]
-    for owner, count in enumerate(ca["face_down_by"]):
-        known: list[int] | None = []
-        if "face_down" in ca:
-            known = ca["face_down"][owner]
+    seat = v.seat
+    spied = ca.spied_face_down or ()
+    for owner, count in enumerate(ca.face_down_by):
+        known: tuple[int, ...] | None = ()
+        if ca.face_down is not None:
+            known = ca.face_down[owner]
         elif owner == seat:
-            known = ca["my_face_down"]
-        elif any(ca.get("spied_face_down", ())):
+            known = ca.my_face_down
+        elif any(spied):
             known = None  # the spied cards of the others, drawn once below
         names = [k for k, n in enumerate(known or ()) for _ in range(n)]
         for i in range(count):
@@ -153,9 +157,9 @@ def _face_down(c: Canvas, v: dict, ca: dict, x, y, right, bottom) -> None:
             if i < len(names):
                 c.chip(cx - 1, y + 27, 18, 12, SHORT[names[i]][:2], KIND_COLOURS[names[i]], size=8)
             cx += 20
-    if seat is not None and any(ca.get("spied_face_down", ())):
+    if seat is not None and any(spied):
         c.text(x, bottom - 36, "spied:", size=9, fill=MUTED)
-        _cards(c, ca["spied_face_down"], x + 34, bottom - 40, right, bottom, cw=52, ch=15, size=9)
+        _cards(c, spied, x + 34, bottom - 40, right, bottom, cw=52, ch=15, size=9)
 
 
 def _tower(c: Canvas, cx, cy, value: int) -> None:
@@ -166,21 +170,21 @@ def _tower(c: Canvas, cx, cy, value: int) -> None:
     c.text(cx, cy + 3, str(value), size=11, bold=True, fill=(255, 255, 255), anchor="mm")
 
 
-def _villages(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
+def _villages(c: Canvas, v: SeatReading, x0, y0, x1, y1) -> None:
     c.panel(x0, y0, x1, y1, "Villages")
-    cells = v["villages"]
-    rows = 3 if any(cell["village"] != -2 for cell in cells[6:]) else 2
+    cells = v.villages
+    rows = 3 if any(cell.village != -2 for cell in cells[6:]) else 2
     cw, ch = (x1 - x0 - 16) / 3, (y1 - y0 - 30) / 3
-    visited = set(v["snake_visited"])
-    d = v["decision"]
-    last = d["data"].get("last_cell") if d is not None and KIND_OF_NAME[d["kind"]] == Kind.ALMS else None
+    visited = set(v.snake_visited)
+    d = v.decision
+    last = d.data.last_cell if d is not None and d.kind == Kind.ALMS else None
     for cell, entry in enumerate(cells):
         r, col = divmod(cell, 3)
-        if r >= rows or entry["village"] == -2:
+        if r >= rows or entry.village == -2:
             continue
         left, top = x0 + 8 + col * cw, y0 + 26 + r * ch
         right, bottom = left + cw - 6, top + ch - 6
-        if entry["village"] == -1:
+        if entry.village == -1:
             c.box(left, top, right, bottom, fill=mix(FOREST_GREEN, (255, 255, 255), 0.45),
                   outline=FOREST_GREEN, radius=5)
             for k, (dx, dy) in enumerate(((-30, 8), (0, -4), (30, 8))):
@@ -201,11 +205,11 @@ def _tree(c: Canvas, cx, cy, r) -> None:
                    fill=FOREST_GREEN, outline=INK)
 
 
-def _village(c: Canvas, entry: dict, left, top, right, bottom) -> None:
-    village = VILLAGES[entry["village"]]
+def _village(c: Canvas, entry: VillageReading, left, top, right, bottom) -> None:
+    village = VILLAGES[entry.village]
     c.box(left, top, right, bottom, fill=(250, 244, 225), outline=(170, 140, 90), radius=5)
     c.text(left + 6, top + 4, village.name, size=11, bold=True, width=right - left - 60)
-    alms = entry["alms"]
+    alms = entry.alms
     space = 0
     row_h = min(22, (bottom - top - 22) / len(village.rows))
     for r, (n, glory) in enumerate(village.rows):
@@ -224,58 +228,60 @@ def _village(c: Canvas, entry: dict, left, top, right, bottom) -> None:
             space += 1
 
 
-def _players(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
+def _players(c: Canvas, v: SeatReading, x0, y0, x1, y1) -> None:
     c.panel(x0, y0, x1, y1, "Players")
-    n = v["num_players"]
+    n = v.num_players
     h = min(80, (y1 - y0 - 28) / n)
-    d = v["decision"]
-    for p, pl in enumerate(v["players"]):
+    d = v.decision
+    for p, pl in enumerate(v.players):
         top = y0 + 26 + p * h
         colour = seat_colour(p)
         c.box(x0 + 6, top, x1 - 6, top + h - 4, fill=mix(colour, (255, 255, 255), 0.86),
-              outline=colour, radius=5, width=2 if d is not None and d["player"] == p else 1)
+              outline=colour, radius=5, width=2 if d is not None and d.player == p else 1)
         c.seat_disc(x0 + 20, top + 13, 9, p)
-        c.text(x0 + 34, top + 5, seat_name(p, v["seat"]), size=12, bold=True)
+        c.text(x0 + 34, top + 5, seat_name(p, v.seat), size=12, bold=True)
         x = x0 + 104
-        c.text(x, top + 6, f"castle {pl['castle']}", size=10)
+        c.text(x, top + 6, f"castle {pl.castle}", size=10)
         x += 52
-        for face_down in pl["banner"]:  # the banner, one square per scouting play
+        for face_down in pl.banner:  # the banner, one square per scouting play
             fill = CARD_BACK if face_down else (255, 255, 255)
             c.box(x, top + 5, x + 12, top + 19, fill=fill, outline=INK, radius=2)
             c.text(x + 6, top + 12, "D" if face_down else "U", size=8, bold=True,
                    fill=(255, 255, 255) if face_down else INK, anchor="mm")
             x += 14
         x += 8
-        c.text(x, top + 6, f"alms {pl['alms_left']}  hand {pl['hand_count']}  turn #{pl['order'] + 1}",
+        c.text(x, top + 6, f"alms {pl.alms_left}  hand {pl.hand_count}  turn #{pl.order + 1}",
                size=10)
-        held = [value + 1 for value, k in enumerate(pl["castles_held"]) for _ in range(k)]
+        held = [value + 1 for value, k in enumerate(pl.castles_held) for _ in range(k)]
         c.text(x0 + 12, top + 26, "castles", size=9, fill=MUTED)
         cx = x0 + 56
         for value in held:
             c.box(cx, top + 24, cx + 14, top + 38, fill=(150, 140, 125), outline=INK, radius=2)
             c.text(cx + 7, top + 31, str(value), size=9, bold=True, fill=(255, 255, 255), anchor="mm")
             cx += 16
-        if pl["raids"]:
-            c.text(cx + 8, top + 26, "raids " + " ".join(map(str, pl["raids"])), size=9, fill=MUTED)
+        if pl.raids:
+            c.text(cx + 8, top + 26, "raids " + " ".join(map(str, pl.raids)), size=9, fill=MUTED)
         c.text(x0 + 12, top + 44, "loot", size=9, fill=MUTED)
-        _cards(c, pl["collection"], x0 + 56, top + 42, x1 - 10, top + h - 6, cw=54, ch=14, size=9)
+        _cards(c, pl.collection, x0 + 56, top + 42, x1 - 10, top + h - 6, cw=54, ch=14, size=9)
 
 
-def _hands(c: Canvas, v: dict, seat, x0, y0, x1, y1) -> None:
+def _hands(c: Canvas, v: SeatReading, x0, y0, x1, y1) -> None:
+    seat = v.seat
     if seat is not None:
         c.panel(x0, y0, x1, y1, f"Your hand (P{seat})")
-        _cards(c, v["hand"], x0 + 8, y0 + 24, x0 + 520, y1 - 4, cw=74, ch=20)
-        known = [k + m for k, m in zip(v["discard_public"], v["discard_known"])]
+        _cards(c, v.hand or (), x0 + 8, y0 + 24, x0 + 520, y1 - 4, cw=74, ch=20)
+        known = [k + m for k, m in zip(v.discard_public, v.discard_known or ())]
         label = "Discards you know"
     else:
         c.panel(x0, y0, x1, y1, "Hands (referee)")
-        n = len(v["hands"])
+        hands = v.hands or ()
+        n = len(hands)
         w = 520 / max(n, 1)
-        for p, hand in enumerate(v["hands"]):
+        for p, hand in enumerate(hands):
             left = x0 + 8 + p * w
             c.seat_disc(left + 8, y0 + 32, 7, p)
             _cards(c, hand, left + 20, y0 + 24, left + w - 4, y1 - 4, cw=min(60, w - 26), ch=16, size=9)
-        known = [k + m for k, m in zip(v["discard_public"], v["discard_face_down"])]
+        known = [k + m for k, m in zip(v.discard_public, v.discard_face_down or ())]
         label = "Discards"
     c.text(x0 + 540, y0 + 5, label, size=13, bold=True)
     _cards(c, known, x0 + 540, y0 + 24, x1 - 6, y1 - 4, cw=62, ch=16, size=9)

@@ -269,9 +269,10 @@ def test_an_illegal_choice_raises_instead_of_falling_back(monkeypatch):
 
 def test_an_unknown_decision_raises():
     state = raid_position()
-    seen = state.reading(0)._replace(decision="juggle", kind=None)
+    sv = SeatView(state.reading(0))
+    sv.decision, sv.kind = "juggle", None
     with pytest.raises(RuntimeError, match="no rule for decision 'juggle'"):
-        HeuristicAgent().decide(SeatView(seen), state.legal_actions())
+        HeuristicAgent().decide(sv, state.legal_actions())
 
 
 # =========================================================================================

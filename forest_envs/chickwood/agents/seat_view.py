@@ -1,6 +1,6 @@
 """One decision's reading of the seat's view: the tuples the agent computes with.
 
-The seat's reading (``reading.SeatReading``: the facts of ``render.view``, as tuples) is
+The seat's reading (``text.view.SeatReading``: what the seat may know, as tuples) is
 already indexed by kind, castle value, cell and seat, and its tuples are the keys of the
 memoised valuations; this splits cards into loot and alms and counts the cards the seat
 has not seen.
@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from ..components import BENEFACTOR_ALMS, NUM_KINDS, deck_composition, hand_size
 from ..observation import Kind
-from ..text.reading import CastleReading, SeatReading
+from ..text.view import CastleReading, SeatReading
 
 ALMS_OF = tuple(BENEFACTOR_ALMS.get(k, 0) for k in range(NUM_KINDS))  # alms a card gives
 NO_LOOT = (0,) * NUM_KINDS
@@ -62,7 +62,8 @@ class Castle:
         self.capacity: int | None = c.capacity
         self.raided_by: int | None = c.raided_by
         by = c.face_down_by
-        spied = c.spied_face_down
+        spied, mine = c.spied_face_down, c.my_face_down
+        assert spied is not None and mine is not None, "a seat's castle reading"
         n_spied = sum(spied)
         self.face_down: int = sum(by)                    # face-down cards lying there
         self.cards: int = sum(c.face_up) + self.face_down
@@ -71,7 +72,7 @@ class Castle:
             self.known = self.up                         # what this seat knows of
         else:
             self.known = Cards.of(tuple([u + m + s for u, m, s in
-                                         zip(c.face_up, c.my_face_down, spied)]))
+                                         zip(c.face_up, mine, spied)]))
         self.unknown: int = self.face_down - by[me] - n_spied
         # Face-down cards of opponents who already raided another castle: they did not
         # want them (scripted players leave their henchmen where they do not raid).
@@ -87,7 +88,8 @@ class Castle:
 
 
 class SeatView:
-    """The view of one seat at one decision (``reading``: ``reading.reading(state, seat)``)."""
+    """The view of one seat at one decision (``reading``: ``text.view.reading(state, seat)``,
+    a seat's, never the referee's)."""
 
     __slots__ = ("alms_left", "banner", "castle_of", "castles", "castles_held", "colls", "data",
                  "deck_left", "decision", "face_down_now", "grid", "hand", "hand_size", "kind",
@@ -95,28 +97,35 @@ class SeatView:
                  "round", "rounds_after", "snake_visited")
 
     def __init__(self, reading: SeatReading):
-        self.me: int = reading.seat
+        me = reading.seat
+        if me is None or reading.hand is None or reading.seen is None:
+            raise ValueError("the heuristic reads a seat's reading, not the referee's")
+        self.me: int = me
         self.n: int = reading.num_players
         self.legendary: bool = reading.legendary
         self.round: int = reading.round
         self.deck_left: int = reading.deck_left
         self.hand_size = hand_size(self.n)
         self.rounds_after: int = self.deck_left // (self.n * self.hand_size)  # after this one
-        self.decision: str | None = reading.decision  # None: the game is over
-        self.kind: Kind | None = reading.kind  # the decision's kind: what the heuristic dispatches on
+        decision = reading.decision
+        self.decision: str | None = None if decision is None else decision.name  # None: the game is over
+        # the decision's kind: what the heuristic dispatches on
+        self.kind: Kind | None = None if decision is None else decision.kind
         # the decision's record, fields by name (core/decisions.py's DecisionRecord); Any, not
         # Optional, because the heuristic reads it only while a decision is pending
-        self.data: Any = reading.data
+        self.data: Any = None if decision is None else decision.data
         self.face_down_now: bool | None = reading.play_face_down
         self.snake_visited: tuple[int, ...] = reading.snake_visited
         self.order: tuple[int, ...] = reading.order
-        self.colls = reading.collections
-        self.alms_left = reading.alms_left
-        self.raided = reading.raided
-        self.castles_held = reading.castles_held
-        self.castle_of = reading.castle_of
-        self.banner: tuple[int, ...] = reading.banner
-        self.played: int = self.hand_size - reading.hand_count  # scouting plays made this round
+        players = reading.players
+        self.colls = tuple([p.collection for p in players])
+        self.alms_left = tuple([p.alms_left for p in players])
+        self.raided = tuple([p.raided for p in players])
+        self.castles_held = tuple([p.castles_held for p in players])
+        self.castle_of = tuple([p.castle for p in players])
+        mine = players[me]
+        self.banner: tuple[int, ...] = mine.banner
+        self.played: int = self.hand_size - mine.hand_count  # scouting plays made this round
         self.hand = reading.hand
         self.castles = {c.value: Castle.of(c, self.me, self.raided) for c in reading.castles}
         self.grid = reading.villages

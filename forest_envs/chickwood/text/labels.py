@@ -5,7 +5,7 @@ card lying there too ("alms r1c2 Dunmere"), as the board shows it."""
 from __future__ import annotations
 
 from ..actions import ALMS, ENT_PICK, cell_name
-from .view import view
+from .view import reading
 from .words import place
 
 
@@ -16,5 +16,5 @@ def move_label(state, action: int, seat: int | None = None) -> str:
     block = state.game.actions.block_of(action)
     if block is ALMS or block is ENT_PICK:
         cell = block.index(action)[0]
-        return name.replace(cell_name(cell), place(view(state, seat), cell), 1)
+        return name.replace(cell_name(cell), place(reading(state, seat), cell), 1)
     return name

@@ -1,7 +1,7 @@
 """What a seat may know as a text picture (``render``, keyed by ``legend``), and the hooks
 that put the pending decision and what a move did into words (``prompt`` and
-``consequences``: core's ``State.prompt`` and ``State.narrate``), all from ``view.view`` of
-the observer only (``words.py``, ``narration.py``).
+``consequences``: core's ``State.prompt`` and ``State.narrate``), all from the observer's
+reading only (``view.reading``; ``words.py``, ``narration.py``).
 """
 
 from __future__ import annotations
@@ -13,56 +13,56 @@ from ...drawing.seats import seat_name
 from ..actions import cell_name
 from ..components import FOREST, GRID_COLS, MAX_CELLS, NO_CARD, VILLAGES, num_rounds
 from .narration import happened
-from .view import view
+from .view import VillageReading, reading
 from .words import WIDTH, ask, cards
 
 
 def render(state, seat: int | None = None) -> str:
     """The table as ``seat`` may see it, in lines of at most ``words.WIDTH`` columns."""
-    v = view(state, seat)
-    d = v["decision"]
+    v = reading(state, seat)
+    d = v.decision
     glory = state.totals()
-    rounds = num_rounds(v["num_players"], v["legendary"])
-    lines = [f"Chickwood Forest{' (Legendary)' if v['legendary'] else ''}: round {v['round']} of "
-             f"{rounds}, deck {v['deck_left']}, " + ("game over" if d is None else f"P{d['player']} to move")]
+    rounds = num_rounds(v.num_players, v.legendary)
+    lines = [f"Chickwood Forest{' (Legendary)' if v.legendary else ''}: round {v.round} of "
+             f"{rounds}, deck {v.deck_left}, " + ("game over" if d is None else f"P{d.player} to move")]
     lines.append("Castles:")
-    for value, c in v["castles"].items():
-        cap = "" if c["capacity"] is None else f", holds {c['capacity']}"
-        raided = "" if c["raided_by"] is None else f", raided by P{c['raided_by']}"
-        blocked = ", blocked by the key" if c["key_blocked"] else ""
-        down = ", ".join(f"P{p} x{x}" for p, x in enumerate(c["face_down_by"]) if x) or "-"
-        _wrapped(lines, f"  castle {value}: pile {c['pile_left']}{cap}{raided}{blocked} | "
-                        f"face up: {cards(c['face_up'])} | face down: {down}")
-        for p, known in enumerate(c.get("face_down", ())):
+    for c in v.castles:
+        cap = "" if c.capacity is None else f", holds {c.capacity}"
+        raided = "" if c.raided_by is None else f", raided by P{c.raided_by}"
+        blocked = ", blocked by the key" if c.key_blocked else ""
+        down = ", ".join(f"P{p} x{x}" for p, x in enumerate(c.face_down_by) if x) or "-"
+        _wrapped(lines, f"  castle {c.value}: pile {c.pile_left}{cap}{raided}{blocked} | "
+                        f"face up: {cards(c.face_up)} | face down: {down}")
+        for p, known in enumerate(c.face_down or ()):
             if any(known):
                 _wrapped(lines, f"      P{p}'s face down: {cards(known)}")
-        if any(c.get("my_face_down", ())):
-            _wrapped(lines, f"      your face down: {cards(c['my_face_down'])}")
-        if any(c.get("spied_face_down", ())):
+        if c.my_face_down and any(c.my_face_down):
+            _wrapped(lines, f"      your face down: {cards(c.my_face_down)}")
+        if c.spied_face_down and any(c.spied_face_down):
             _wrapped(lines, f"      the others' face down, seen with the spy glass: "
-                            f"{cards(c['spied_face_down'])}")
+                            f"{cards(c.spied_face_down)}")
     lines.append("Players:")
-    for p, pl in enumerate(v["players"]):
-        banner = "".join("D" if x else "U" for x in pl["banner"])
-        held = " ".join(str(value + 1) for value, x in enumerate(pl["castles_held"]) for _ in range(x))
-        raids = " ".join(map(str, pl["raids"])) or "-"
-        _wrapped(lines, f"  {seat_name(p, seat)}: castle {pl['castle']}, banner {banner}, alms {pl['alms_left']}, "
-                        f"hand {pl['hand_count']}, castle cards {held}, raided {raids}, glory {glory[p]}")
-        _wrapped(lines, f"      loot: {cards(pl['collection'])}")
+    for p, pl in enumerate(v.players):
+        banner = "".join("D" if x else "U" for x in pl.banner)
+        held = " ".join(str(value + 1) for value, x in enumerate(pl.castles_held) for _ in range(x))
+        raids = " ".join(map(str, pl.raids)) or "-"
+        _wrapped(lines, f"  {seat_name(p, seat)}: castle {pl.castle}, banner {banner}, alms {pl.alms_left}, "
+                        f"hand {pl.hand_count}, castle cards {held}, raided {raids}, glory {glory[p]}")
+        _wrapped(lines, f"      loot: {cards(pl.collection)}")
     _wrapped(lines, "Villages: each card row as glory:spaces; - no glory, . free, a digit: that "
                     "seat's alms", indent=4)
     for row in range(0, MAX_CELLS, GRID_COLS):
-        parts = [_village_text(cell, v["villages"][cell]) for cell in range(row, row + GRID_COLS)
-                 if v["villages"][cell]["village"] != NO_CARD]
+        parts = [_village_text(cell, v.villages[cell]) for cell in range(row, row + GRID_COLS)
+                 if v.villages[cell].village != NO_CARD]
         for i in range(2 if parts else 0):  # the names, then the alms under them
             lines.append(("  " + "  ".join(part[i].ljust(_VILLAGE_WIDTH) for part in parts)).rstrip())
-    if "hand" in v:
-        _wrapped(lines, f"Your hand: {cards(v['hand'])}")
-    for p, hand in enumerate(v.get("hands", ())):
+    if v.hand is not None:
+        _wrapped(lines, f"Your hand: {cards(v.hand)}")
+    for p, hand in enumerate(v.hands or ()):
         _wrapped(lines, f"Hand P{p}: {cards(hand)}")
-    if "scores" in v:
+    if v.scores is not None:
         lines.append("Final scores:")
-        for p, s in enumerate(v["scores"]):
+        for p, s in enumerate(v.scores):
             _wrapped(lines, f"  P{p}: {_score_text(s)}")
     if d is not None:  # last: the question above a list of moves
         lines += textwrap.wrap(f"Now: {ask(v)}", WIDTH, subsequent_indent="    ", break_on_hyphens=False)
@@ -121,13 +121,13 @@ def legend() -> str:
     return "\n".join(lines)
 
 
-def _village_text(cell: int, vil: dict) -> tuple[str, str]:
+def _village_text(cell: int, vil: VillageReading) -> tuple[str, str]:
     """A grid cell on two lines: its name and card ("r1c2 Dunmere"), then the card's rows
     ("-:.1. 10:.. 5:..") or "~forest~"."""
-    if vil["village"] == FOREST:
+    if vil.village == FOREST:
         return f"{cell_name(cell)} forest", "~forest~"
-    village = VILLAGES[vil["village"]]
-    alms = "".join("." if o < 0 else str(o) for o in vil["alms"])
+    village = VILLAGES[vil.village]
+    alms = "".join("." if o < 0 else str(o) for o in vil.alms)
     rows, start = [], 0
     for spaces, glory in village.rows:
         rows.append(f"{'-' if glory is None else glory}:{alms[start:start + spaces]}")
@@ -136,7 +136,7 @@ def _village_text(cell: int, vil: dict) -> tuple[str, str]:
 
 
 _VILLAGE_WIDTH = max(len(part) for i, v in enumerate(VILLAGES)
-                     for part in _village_text(0, {"village": i, "alms": [-1] * v.spaces}))
+                     for part in _village_text(0, VillageReading(i, (-1,) * v.spaces)))
 assert 2 + GRID_COLS * (_VILLAGE_WIDTH + 2) <= WIDTH  # the grid's row fits the terminal
 
 
@@ -144,12 +144,12 @@ assert 2 + GRID_COLS * (_VILLAGE_WIDTH + 2) <= WIDTH  # the grid's row fits the 
 def prompt(state, observer: int | None) -> str:
     """The pending decision as a sentence, as ``observer`` may know it (``words.ask``), in
     lines of at most ``WIDTH`` columns."""
-    return textwrap.fill(ask(view(state, observer)), WIDTH, subsequent_indent="    ",
+    return textwrap.fill(ask(reading(state, observer)), WIDTH, subsequent_indent="    ",
                          break_on_hyphens=False)
 
 
 def consequences(before, after, observer: int | None) -> list[str]:
     """What the move from ``before`` to ``after`` did, as ``observer`` may know it
     (``words.happened``; glory is public: it counts only public cards and alms)."""
-    return happened(view(before, observer), view(after, observer), before.totals(),
+    return happened(reading(before, observer), reading(after, observer), before.totals(),
                     after.totals(), after.ranks() if after.is_terminal else None)
