@@ -40,6 +40,50 @@ class DecisionRecord(Protocol):
     def __getattr__(self, name: str) -> Any: ...
 
 
+class DecisionReading(NamedTuple):
+    """The pending decision as a seat's reading holds it (every game's ``text/view.py``):
+    its kind (the game's ``Kind``), the kind's name, the seat that decides and what it
+    carries (the kind's record, fields by name). Everything in it is public."""
+
+    kind: Any                 # the game's Kind (an IntEnum: agents and texts key tables by it)
+    name: str
+    player: int
+    data: DecisionRecord
+
+    def as_json(self) -> dict:
+        """As a view's JSON holds it: {"kind": name, "player": seat, "data": {name: value}}."""
+        return {"kind": self.name, "player": self.player, "data": _fields_of(self.data)}
+
+    @classmethod
+    def from_json(cls, data: dict, kind_class: type[IntEnum], kinds: tuple[DecisionKind, ...]) -> DecisionReading:
+        """The reading of ``as_json``'s dict, for the game whose ``Kind`` and ``DECISIONS``
+        these are."""
+        kind = kind_class(next(i for i, k in enumerate(kinds) if k.name == data["kind"]))
+        return cls(kind, data["kind"], data["player"], kinds[kind].record(**data["data"]))
+
+
+def pending_reading(state: Any, kind_class: type[IntEnum],
+                    record: DecisionRecord | None = None) -> DecisionReading | None:
+    """The state's pending decision as a reading holds it (None when the game is over);
+    ``record``: its data as the game reads it, if not the state's ``decision_record()``."""
+    if not state.decisions:
+        return None
+    kind, player, _ = state.decisions[-1]
+    return DecisionReading(_members(kind_class)[kind], state.DECISIONS[kind].name, player,
+                           record if record is not None else state.decision_record())
+
+
+@functools.cache
+def _members(kind_class: type[IntEnum]) -> tuple:
+    """The kinds by index (calling an IntEnum class costs more than a reading's other work)."""
+    return tuple(kind_class)
+
+
+def _fields_of(record: DecisionRecord) -> dict:
+    """A decision's record as a dict by its field names."""
+    return record._asdict()
+
+
 # Builds a Decision from one (kind, player, data) tuple without the Python-level __new__ that
 # NamedTuple generates: decisions change on almost every action.
 _decision = functools.partial(tuple.__new__, Decision)

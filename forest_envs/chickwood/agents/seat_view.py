@@ -118,11 +118,9 @@ class SeatView:
         self.snake_visited: tuple[int, ...] = reading.snake_visited
         self.order: tuple[int, ...] = reading.order
         players = reading.players
-        self.colls = tuple([p.collection for p in players])
-        self.alms_left = tuple([p.alms_left for p in players])
-        self.raided = tuple([p.raided for p in players])
-        self.castles_held = tuple([p.castles_held for p in players])
-        self.castle_of = tuple([p.castle for p in players])
+        # the players' columns at once (PlayerReading's field order)
+        (self.castle_of, self.castles_held, _, self.colls, self.alms_left, _, self.raided, _,
+         _) = zip(*players)
         mine = players[me]
         self.banner: tuple[int, ...] = mine.banner
         self.played: int = self.hand_size - mine.hand_count  # scouting plays made this round

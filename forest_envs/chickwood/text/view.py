@@ -32,35 +32,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...core.decisions import DecisionRecord
+from ...core.decisions import DecisionReading, DecisionRecord, pending_reading
 from ..components import CASTLE_CAPACITY, MAX_CASTLE, MAX_CELLS, NUM_KINDS
-from ..observation import DECISIONS, KIND_OF_NAME, Kind
+from ..observation import DECISIONS, Kind
 
-_KINDS = tuple(Kind)  # Kind by index: a decision holds its kind as a plain int
 Counts = tuple[int, ...]  # cards by kind id
-
-
-class DecisionReading(NamedTuple):
-    """The pending decision: its kind, the kind's name, its player and its data (the kind's
-    record, fields by name)."""
-
-    kind: Kind
-    name: str
-    player: int
-    data: DecisionRecord
-
-    def as_json(self) -> dict:
-        return {"kind": self.name, "player": self.player, "data": _fields_of(self.data)}
-
-    @classmethod
-    def from_json(cls, data: dict) -> DecisionReading:
-        kind = KIND_OF_NAME[data["kind"]]
-        return cls(kind, data["kind"], data["player"], DECISIONS[kind].record(**data["data"]))
-
-
-def _fields_of(record: DecisionRecord) -> dict:
-    """A decision's record as a dict by its field names."""
-    return record._asdict()
 
 
 class CastleReading(NamedTuple):
@@ -209,7 +185,8 @@ class SeatReading(NamedTuple):
             seat=data["seat"], num_players=data["num_players"], legendary=data["legendary"],
             round=data["round"], deck_left=data["deck_left"], turn=data["turn"],
             order=tuple(data["order"]),
-            decision=None if data["decision"] is None else DecisionReading.from_json(data["decision"]),
+            decision=(None if data["decision"] is None
+                      else DecisionReading.from_json(data["decision"], Kind, DECISIONS)),
             play_face_down=data["play_face_down"], snake_visited=tuple(data["snake_visited"]),
             castles=tuple(CastleReading.from_json(c) for c in data["castles"].values()),
             players=tuple(PlayerReading.from_json(p) for p in data["players"]),
@@ -246,11 +223,7 @@ def pending_record(state) -> DecisionRecord | None:
 def reading(state, seat: int | None) -> SeatReading:
     """What ``seat`` may know, as the typed record (``seat=None``: the referee)."""
     referee = seat is None
-    decision = None
-    record = pending_record(state)
-    if record is not None:
-        kind, player, _ = state.decisions[-1]
-        decision = DecisionReading(_KINDS[kind], state.DECISIONS[kind].name, player, record)
+    decision = pending_reading(state, Kind, pending_record(state))
     scouting = decision is not None and decision.kind == Kind.SCOUT
     hand = state.hand.tolist()
     discard_face_down = None
