@@ -1,13 +1,15 @@
 """A study end to end (forest_envs/studies/runner.py, run_one.py, the maskable_ppo adapter):
 the tiny study's two runs, one stopped half way as by Ctrl-C, then the same study again:
 the finished run is kept, the other continues from its checkpoint, and the results folder
-gets its curves, final entries, aggregate, table and plots; a run cut during its evaluation
+gets its curves, final entries, aggregate, table and plots; a copy of the folder without the
+runs' training folders still holds the finished runs; a run cut during its evaluation
 evaluates only what is missing. The same through the command line,
 with each run its own process, is in the slow suite."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -40,6 +42,11 @@ def ctrl_c_half_way_for_seed_1(monkeypatch):
 
     monkeypatch.setattr(TrainingMonitor, "_on_step", on_step)
     return monkeypatch
+
+
+class _NoRunStarts(InProcess):
+    def start(self, plan) -> None:
+        raise AssertionError(f"{plan.run_id} started again")
 
 
 def test_a_tiny_study_stopped_half_way_and_continued(tmp_path, ctrl_c_half_way_for_seed_1):
@@ -80,6 +87,17 @@ def test_a_tiny_study_stopped_half_way_and_continued(tmp_path, ctrl_c_half_way_f
     assert (out / "plots" / "win_rate_curves.svg").is_file()
     assert second.report == out / "results.md" and "| chickwood_3p | maskable_ppo |" in second.report.read_text()
     assert (out / "study.yaml").read_text() == Path(study.source).read_text()
+
+    # The folder copied without each run's training/ (its checkpoints and policies: what
+    # docs/results/small keeps of the small study) still holds every finished run: the same
+    # study in the copy starts none of them again and writes the same aggregate.
+    kept = tmp_path / "kept"
+    shutil.copytree(out, kept, ignore=lambda folder, names: [n for n in names if n == "training"])
+    assert not list(kept.glob("runs/*/*/*/training"))
+    again = run_study(study, kept, dispatch=_NoRunStarts(), progress=False)
+    assert sorted(again.finished) == sorted(second.finished) and len(again.finished) == 2
+    assert again.failed == again.interrupted == [] and again.report == kept / "results.md"
+    assert json.loads((kept / "aggregate.json").read_text()) == aggregate
 
     # A session cut during seed 1's evaluation (its second point and final entry not written):
     # the run evaluates what is missing, and only that.
