@@ -94,7 +94,12 @@ Tables::Tables(std::shared_ptr<const native::CoreTables> core_, Config config_, 
         if (rr >= 0 && rr < c.grid && cc >= 0 && cc < c.grid && is_tile[static_cast<size_t>(rr * MAX_GRID + cc)])
           target = static_cast<int8_t>(rr * MAX_GRID + cc);
         candidate[static_cast<size_t>(cell)][static_cast<size_t>(2 * d + reach - 1)] = target;
-        if (target >= 0) all |= Cells{1} << target;
+        if (target >= 0) {
+          if (target - cell != OCTAGON_STEP[static_cast<size_t>(2 * d + reach - 1)])
+            throw std::logic_error("OCTAGON_STEP does not match the grid");
+          all |= Cells{1} << target;
+          octagon_lands[static_cast<size_t>(cell)] |= static_cast<uint8_t>(1u << (2 * d + reach - 1));
+        }
       }
     compass_cells[static_cast<size_t>(cell)] = all;
     for (size_t h = 0; h < 2; ++h)

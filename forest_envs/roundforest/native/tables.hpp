@@ -105,6 +105,10 @@ struct Actions {
 // outer one, as components.pattern_targets lists them.
 using Cells = uint64_t;  // a set of cells, bit c for cell c
 
+// How far each octagon moves a piece in cell ids (bit 2d + reach - 1: side d, N E S W, one
+// or two tiles away), so a set of cells moved by one octagon is the set shifted.
+constexpr std::array<int, 8> OCTAGON_STEP = {-MAX_GRID, -2 * MAX_GRID, 1, 2, MAX_GRID, 2 * MAX_GRID, -1, -2};
+
 // distances.NEAR as stored: a route of d moves is near[d]
 using NearValues = std::array<int16_t, MOVES_CAP>;
 
@@ -121,6 +125,7 @@ struct Tables {
   std::array<std::array<std::array<Cells, 16>, 2>, NUM_CELLS> half_targets{};
   std::array<std::array<uint8_t, 4>, NUM_TILES> open_bits{};     // [tile][orientation]: octagons open now
   std::array<Cells, NUM_CELLS> compass_cells{};                   // every octagon open
+  std::array<uint8_t, NUM_CELLS> octagon_lands{};  // bit 2d + reach - 1: that octagon leads onto a tile
   Cells well_cells = 0;                                           // config.well_cells
   std::vector<Cells> start_cells;                                 // config.starts, per seat
   NearValues near_value{};                                        // config.near
