@@ -202,8 +202,8 @@ class SeatReading(NamedTuple):
 
 def view(state, seat: int | None) -> dict:
     """What ``seat`` may know as plain JSON data (``seat=None``: the referee's view of
-    everything): ``reading``'s record, plus the legal actions for the seat to move (and the
-    referee) and the final scores once the game is over."""
+    everything): ``reading``'s record (the final scores in it once the game is over), plus
+    the legal actions for the seat to move (and the referee)."""
     out = reading(state, seat).as_json()
     if not state.is_terminal and (seat is None or seat == state.current_player):
         out["legal_actions"] = state.legal_actions()
@@ -225,9 +225,9 @@ def reading(state, seat: int | None) -> SeatReading:
     referee = seat is None
     decision = pending_reading(state, Kind, pending_record(state))
     scouting = decision is not None and decision.kind == Kind.SCOUT
-    hand = state.hand.tolist()
-    discard_face_down = None
+    hands = discard_face_down = None
     if referee:
+        hands = tuple(map(tuple, state.hand.tolist()))
         secret = [0] * NUM_KINDS
         for card in state.discard_fd:
             secret[card.kind] += 1
@@ -248,9 +248,9 @@ def reading(state, seat: int | None) -> SeatReading:
         villages=_villages(state),
         discard_public=tuple(state.discard_public.tolist()),
         box=tuple(state.box.tolist()),
-        hand=None if referee else tuple(hand[seat]),
+        hand=None if referee else tuple(state.hand[seat].tolist()),
         discard_known=None if referee else tuple(state.discard_known[seat].tolist()),
-        hands=tuple(map(tuple, hand)) if referee else None,
+        hands=hands,
         discard_face_down=discard_face_down,
         seen=None if referee else tuple(
             state.buf.take(_known_cards(state.game.layout, seat)).sum(axis=1).tolist()),
