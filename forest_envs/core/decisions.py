@@ -66,11 +66,13 @@ def pending_reading(state: Any, kind_class: type[IntEnum],
                     record: DecisionRecord | None = None) -> DecisionReading | None:
     """The state's pending decision as a reading holds it (None when the game is over);
     ``record``: its data as the game reads it, if not the state's ``decision_record()``."""
-    if not state.decisions:
+    top = state.decision  # one read of the stack: a native state builds it at every read
+    if top is None:
         return None
-    kind, player, _ = state.decisions[-1]
-    return DecisionReading(_members(kind_class)[kind], state.DECISIONS[kind].name, player,
-                           record if record is not None else state.decision_record())
+    kind, player, data = top
+    spec = state.DECISIONS[kind]
+    return DecisionReading(_members(kind_class)[kind], spec.name, player,
+                           record if record is not None else spec.record._make(data))
 
 
 @functools.cache

@@ -130,23 +130,26 @@ class GameState(SeatPresentation):
 
     @property
     def decision(self) -> Decision | None:
-        return self.decisions[-1] if self.decisions else None
+        stack = self.decisions  # read once: a native state builds the list at every read
+        return stack[-1] if stack else None
 
     def decision_view(self) -> dict | None:
         """The pending decision as plain data: its kind's name, its player and what it
         carries, by the names its kind declares (None when the game is over)."""
-        if not self.decisions:
+        top = self.decision
+        if top is None:
             return None
-        kind, player, data = self.decisions[-1]
+        kind, player, data = top
         spec = self.DECISIONS[kind]
         return {"kind": spec.name, "player": player, "data": dict(zip(spec.names, data))}
 
     def decision_record(self) -> DecisionRecord | None:
         """The pending decision's data as its kind's ``record`` (fields by the names the
         kind declares; None when the game is over)."""
-        if not self.decisions:
+        top = self.decision
+        if top is None:
             return None
-        kind, _, data = self.decisions[-1]
+        kind, _, data = top
         return self.DECISIONS[kind].record._make(data)
 
     def decision_name(self) -> str | None:
