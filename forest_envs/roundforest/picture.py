@@ -40,6 +40,7 @@ from .components import (
     cell_rc,
     grid_size,
 )
+from .text.view import CellReading, SeatReading
 from .text.words import prompt_text
 
 # Two-letter codes of the items and characters for the picture's small tokens (the text
@@ -74,38 +75,39 @@ def size(num_players: int) -> tuple[int, int]:
 
 def picture(view: dict):
     c = Canvas(WIDTH, HEIGHT)
-    _title(c, view)
-    _forest(c, view)
-    _side(c, view, PANEL_X, BOARD_Y - 18, WIDTH - 10, HEIGHT - 10)
+    v = SeatReading.from_json(view)
+    _title(c, v)
+    _forest(c, v)
+    _side(c, v, PANEL_X, BOARD_Y - 18, WIDTH - 10, HEIGHT - 10)
     return c.array()
 
 
-def _title(c: Canvas, v: dict) -> None:
-    d = v["decision"]
-    status = f"round {v['round']}  ·  turn of P{v['turn']}" if d is not None else "game over"
-    label_x = c.title_bar("Roundforest", status, 145, 160, v["seat"])
+def _title(c: Canvas, v: SeatReading) -> None:
+    d = v.decision
+    status = f"round {v.round}  ·  turn of P{v.turn}" if d is not None else "game over"
+    label_x = c.title_bar("Roundforest", status, 145, 160, v.seat)
     # the pending decision as a sentence (words.prompt_text: only what this view shows)
     c.paragraph(310, 5, prompt_text(v), label_x - 320, size=10, fill=HIGHLIGHT, line_height=13,
                 max_lines=3)
 
 
-def _forest(c: Canvas, v: dict) -> None:
-    g = v["grid"]
-    n = v["num_players"]
+def _forest(c: Canvas, v: SeatReading) -> None:
+    g = v.grid
+    n = v.num_players
     for i in range(g):
         c.text(BOARD_X + i * TILE + TILE / 2, BOARD_Y - 10, str(i + 1), size=11, fill=MUTED, anchor="mm")
         c.text(BOARD_X - 14, BOARD_Y + i * TILE + TILE / 2, "ABCDEF"[i], size=11, fill=MUTED, anchor="mm")
     pieces: dict[int, list[int]] = {}
-    for p, pl in enumerate(v["players"]):
-        pieces.setdefault(pl["cell"], []).append(p)
+    for p, pl in enumerate(v.players):
+        pieces.setdefault(pl.cell, []).append(p)
     for p in range(n):
         corner = backpack_corner(n, p)
         r, col = cell_rc(corner)
         _backpack(c, BOARD_X + col * TILE, BOARD_Y + r * TILE, p, pieces.get(corner, ()))
-    for cell, info in v["cells"].items():
+    for cell, info in v.cells().items():
         r, col = cell_rc(cell)
         _tile(c, BOARD_X + col * TILE, BOARD_Y + r * TILE, info, pieces.get(cell, ()))
-    for gap, item in v["gaps"].items():
+    for gap, item in v.gaps:
         r, col = divmod(gap, MAX_GRID - 1)
         cx, cy = BOARD_X + (col + 1) * TILE, BOARD_Y + (r + 1) * TILE
         _item(c, cx, cy, item, 13, edge=(200, 30, 30))
@@ -116,43 +118,42 @@ def _forest(c: Canvas, v: dict) -> None:
     assert grid_size(n) == g
 
 
-def _tile(c: Canvas, x, y, info: dict, here) -> None:
+def _tile(c: Canvas, x, y, info: CellReading, here) -> None:
     """A tile and what stands on it, inside its square: drawn once for each look and place,
     then pasted (``Canvas.group``)."""
-    key = ("tile", tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(info.items())),
-           tuple(here))
+    key = ("tile", tuple(info), tuple(here))
     c.group(key, (x - 4, y - 4, x + TILE + 4, y + TILE + 4), lambda cv: _draw_tile(cv, x, y, info, here))
 
 
-def _draw_tile(c: Canvas, x, y, info: dict, here) -> None:
+def _draw_tile(c: Canvas, x, y, info: CellReading, here) -> None:
     cx, cy = x + TILE / 2, y + TILE / 2
-    fill = WELL_TINT if info["well"] else GRASS
-    blocked = info["blocked"]
+    fill = WELL_TINT if info.well else GRASS
+    blocked = info.blocked
     c.box(x + 2, y + 2, x + TILE - 2, y + TILE - 2, fill=fill,
           outline=(200, 30, 30) if blocked else mix(OPEN, fill, 0.4), radius=6, width=3 if blocked else 1)
     for d, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
-        for dist, opened in ((0.21, info["inner"][d]), (0.39, info["outer"][d])):
+        for dist, opened in ((0.21, info.inner[d]), (0.39, info.outer[d])):
             ox, oy = cx + dx * dist * TILE, cy + dy * dist * TILE
             c.draw.polygon([(ox + px, oy + py) for px, py in _OCTAGON],
                            fill=OPEN if opened else WHITE, outline=OPEN if opened else MUTED)
     # the notch on the side the printed top faces
-    o = info["orientation"] % 4
+    o = info.orientation % 4
     nx, ny = ((0.2, -0.47), (0.47, 0.2), (-0.2, 0.47), (-0.47, -0.2))[o]
     c.circle(cx + nx * TILE, cy + ny * TILE, 3, fill=(120, 100, 70), outline=None)
-    _turn_arrow(c, x + 15, y + 15, info["turn"], blocked)
-    c.text(x + 25, y + 15, "cw" if info["turn"] > 0 else "ccw", size=8, fill=MUTED, anchor="lm")
+    _turn_arrow(c, x + 15, y + 15, info.turn, blocked)
+    c.text(x + 25, y + 15, "cw" if info.turn > 0 else "ccw", size=8, fill=MUTED, anchor="lm")
     # what lies in the centre
-    if info["character"] >= 0:
-        k = info["character"]
+    if info.character >= 0:
+        k = info.character
         colour = KIND_COLOURS[CHARACTERS[k].kind]
         c.polygon(cx, cy, 14, 5, fill=colour, outline=INK)
         c.text(cx, cy + 1, CHAR_CODES[k], size=10, bold=True, fill=WHITE, anchor="mm")
-    elif info["item"] >= 0:
-        _item(c, cx, cy, info["item"], 12)
-    elif info["well"]:
+    elif info.item >= 0:
+        _item(c, cx, cy, info.item, 12)
+    elif info.well:
         c.disc(cx, cy, 12, (60, 120, 190), "~", size=14)
-    elif info["chip"]:
-        c.circle(cx, cy, 9, fill=CHIP_COLOURS[info["chip"]], outline=INK)
+    elif info.chip:
+        c.circle(cx, cy, 9, fill=CHIP_COLOURS[info.chip], outline=INK)
     for p in here:
         px, py = ((0.32, -0.32), (0.32, 0.32), (-0.32, 0.32), (-0.32, -0.32))[p % 4]
         _pawn(c, cx + px * TILE, cy + py * TILE, p)
@@ -195,43 +196,43 @@ def _backpack(c: Canvas, x, y, seat: int, here) -> None:
         _pawn(c, cx + (p - 1.5) * 12, cy + 20, p)
 
 
-def _side(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
-    n = v["num_players"]
+def _side(c: Canvas, v: SeatReading, x0, y0, x1, y1) -> None:
+    n = v.num_players
     row_h = 74
     c.panel(x0, y0, x1, y0 + 24 + n * row_h, "Players")
-    for p, pl in enumerate(v["players"]):
+    for p, pl in enumerate(v.players):
         top = y0 + 24 + p * row_h
         colour = seat_colour(p)
         c.box(x0 + 6, top, x1 - 6, top + row_h - 4, fill=mix(colour, WHITE, 0.86), outline=colour, radius=5)
         c.seat_disc(x0 + 20, top + 13, 9, p)
-        name = seat_name(p, v["seat"]) + ("  WINNER" if pl["winner"] else "")
+        name = seat_name(p, v.seat) + ("  WINNER" if pl.winner else "")
         c.text(x0 + 34, top + 5, name, size=12, bold=True)
         x = x0 + 150
-        for colour_, count, label in ((COPPER, pl["copper"], "c"), (SILVER, pl["silver"], "s"),
-                                      (APPLE, pl["apples"], "a")):
+        for colour_, count, label in ((COPPER, pl.copper, "c"), (SILVER, pl.silver, "s"),
+                                      (APPLE, pl.apples, "a")):
             c.disc(x, top + 12, 8, colour_, label, size=9)
             c.text(x + 11, top + 12, str(count), size=11, bold=True, anchor="lm")
             x += 38
-        c.text(x, top + 12, f"compass {pl['compasses']}", size=10, anchor="lm")
-        where = "in backpack" if pl["in_backpack"] else "ABCDEF"[pl["cell"] // MAX_GRID] + str(
-            pl["cell"] % MAX_GRID + 1)
+        c.text(x, top + 12, f"compass {pl.compasses}", size=10, anchor="lm")
+        where = "in backpack" if pl.in_backpack else "ABCDEF"[pl.cell // MAX_GRID] + str(
+            pl.cell % MAX_GRID + 1)
         c.text(x1 - 12, top + 12, where, size=10, fill=MUTED, anchor="rm")
         c.text(x0 + 12, top + 28, "pack", size=9, fill=MUTED)
         ix = x0 + 50
-        for k, count in enumerate(pl["backpack"]):
+        for k, count in enumerate(pl.backpack):
             for _ in range(count):
                 if ix < x1 - 40:
                     _item(c, ix + 11, top + 33, k, 11)
                 ix += 26
-        debts = [CHAR_CODES[k] for k in pl["debts"]]
+        debts = [CHAR_CODES[k] for k in pl.debts]
         if debts:
             c.text(x1 - 12, top + 33, "owes " + " ".join(debts), size=10, fill=(170, 40, 40), anchor="rm")
         extra = []
-        if v["drawn_item"] >= 0 and v["decision"] and v["decision"]["player"] == p:
-            extra.append(f"in hand: {ITEM_NAMES[v['drawn_item']]}")  # public, like the token
-        if pl.get("drawn_card") is not None:
-            extra.append(f"drawn card: {CHARACTER_NAMES[pl['drawn_card']]}")
-        prince = [ITEM_CODES[k] for k, count in enumerate(pl.get("prince_items", ())) for _ in range(count)]
+        if v.drawn_item >= 0 and v.decision and v.decision.player == p:
+            extra.append(f"in hand: {ITEM_NAMES[v.drawn_item]}")  # public, like the token
+        if pl.drawn_card is not None:
+            extra.append(f"drawn card: {CHARACTER_NAMES[pl.drawn_card]}")
+        prince = [ITEM_CODES[k] for k, count in enumerate(pl.prince_items or ()) for _ in range(count)]
         if prince:
             extra.append("prince's draw: " + " ".join(prince))
         if extra:
@@ -239,7 +240,7 @@ def _side(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
     y = y0 + 24 + n * row_h + 8
     # the fairy: three rows of items, their price in copper
     c.panel(x0, y, x0 + 200, y + 120, "Fairy")
-    for r, row in enumerate(v["fairy"]):
+    for r, row in enumerate(v.fairy):
         ry = y + 38 + r * 28
         c.text(x0 + 6, ry, ROW_NAMES[r], size=9, fill=MUTED, anchor="lm")
         price = f"{FAIRY_COST[r]} copper" if FAIRY_COST[r] else "free"
@@ -250,15 +251,15 @@ def _side(c: Canvas, v: dict, x0, y0, x1, y1) -> None:
             else:
                 c.box(x0 + 42 + s * 38, ry - 10, x0 + 68 + s * 38, ry + 10, fill=None, outline=LINE)
     c.panel(x0 + 208, y, x1, y + 120, "Characters laid out")
-    for i, k in enumerate(v["laid_out"][:8]):
+    for i, k in enumerate(v.laid_out[:8]):
         px, py = x0 + 228 + (i % 4) * 66, y + 44 + (i // 4) * 40
         c.polygon(px, py, 13, 5, fill=KIND_COLOURS[CHARACTERS[k].kind], outline=INK)
         c.text(px, py + 1, CHAR_CODES[k], size=9, bold=True, fill=WHITE, anchor="mm")
         c.text(px + 16, py, CHARACTER_NAMES[k], size=9, anchor="lm", width=46)
-    sup = v["supply"]
-    c.text(x0 + 218, y + 86, f"supply: {sup['copper']} copper, {sup['silver']} silver, "
-           f"{sup['apples']} apples", size=10, fill=MUTED, width=x1 - x0 - 226)
-    c.text(x0 + 218, y + 101, f"character pile {v['pile_size']}  ·  bag {sum(v['bag_items'])} items",
+    sup = v.supply
+    c.text(x0 + 218, y + 86, f"supply: {sup.copper} copper, {sup.silver} silver, "
+           f"{sup.apples} apples", size=10, fill=MUTED, width=x1 - x0 - 226)
+    c.text(x0 + 218, y + 101, f"character pile {v.pile_size}  ·  bag {sum(v.bag_items)} items",
            size=10, fill=MUTED, width=x1 - x0 - 226)
     y += 128
     c.group(("legend and codes", x0, y, x1, y1), (x0 - 4, y - 6, x1 + 4, y1 + 4),

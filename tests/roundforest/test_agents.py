@@ -8,6 +8,7 @@ import pytest
 
 import forest_envs
 from forest_envs.agents.base import RandomAgent
+from forest_envs.core.decisions import DecisionReading
 from forest_envs.roundforest.agents import HeuristicAgent
 from forest_envs.roundforest.components import DEFAULT_MAX_STEPS
 from forest_envs.roundforest.rules import new_game
@@ -154,8 +155,8 @@ def test_a_choice_the_rules_cannot_offer_raises_naming_the_decision():
     from forest_envs.roundforest.observation import DECISIONS, Kind
 
     s = new_game({"num_players": 3}, 0)
-    r = s.reading(0)._replace(decision="spirit_place",
-                              data=DECISIONS[Kind.SPIRIT_PLACE].record(qualified=0))
+    r = s.reading(0)._replace(decision=DecisionReading(
+        Kind.SPIRIT_PLACE, "spirit_place", 0, DECISIONS[Kind.SPIRIT_PLACE].record(qualified=0)))
     legal = {A.TILE.start + 7, A.TILE.start + 8}
     with pytest.raises(ImpossibleDecision, match="'spirit_place' decision"):
         HeuristicAgent(0).choose(r, np.isin(np.arange(A.NUM_ACTIONS), list(legal)))
@@ -182,13 +183,14 @@ def test_the_heuristic_weights_are_named_and_each_can_be_overridden():
 def test_a_well_takes_two_items_worth_at_most_well_items_max_worth():
     from forest_envs.roundforest import actions as A
     from forest_envs.roundforest.components import ITEM_NAMES, NUM_ITEMS
-    from forest_envs.roundforest.observation import Kind
+    from forest_envs.roundforest.observation import DECISIONS, Kind
 
     spoon, jug = ITEM_NAMES.index("spoon"), ITEM_NAMES.index("jug")
     backpack = [0] * NUM_ITEMS
     backpack[spoon] = backpack[jug] = 1  # worth 1 each (item_base): 2 in all, room for a third
-    r = new_game({"num_players": 3}, 0).reading(0)._replace(
-        decision="well", kind=Kind.WELL, data=None, backpack=tuple(backpack))
+    r = new_game({"num_players": 3}, 0).reading(0)
+    r = r._replace(decision=DecisionReading(Kind.WELL, "well", 0, DECISIONS[Kind.WELL].record()),
+                   players=(r.players[0]._replace(backpack=tuple(backpack)), *r.players[1:]))
     mask = np.zeros(A.NUM_ACTIONS, np.int8)
     mask[[A.WELL_ITEMS.start, A.WELL_NONE.start]] = 1
     assert HeuristicAgent(0).choose(r, mask) == A.WELL_ITEMS.start           # 2 <= 3.0

@@ -1,23 +1,20 @@
-"""``reading.reading``: the light record the heuristic reads holds the same facts as the
-seat's ``view``, and nothing another seat hides."""
+"""``text.view``: a seat's knowledge exists once, as the typed record ``reading``; ``view`` is
+its JSON (plus the legal actions and the standings), the picture reads the JSON back into the
+record, and the record holds nothing another seat hides."""
 
 from __future__ import annotations
+
+import json
 
 import numpy as np
 import pytest
 from config_cases import game_config_cases
 
-from forest_envs.roundforest.observation import KIND_OF_NAME
+from forest_envs.roundforest.agents.seat_view import SeatView
 from forest_envs.roundforest.rules import RoundforestGame, new_game
-from forest_envs.roundforest.text.reading import SeatReading, reading
+from forest_envs.roundforest.text.view import SeatReading, reading
 
 CONFIGS = RoundforestGame.all_configs()
-# The per-cell columns of the reading: the view has them in its ``cells`` entry, for the
-# tiles only (the reading's columns run over every cell, as the state's blocks do).
-CELL_COLUMNS = {"tile": "tile", "orientation": "orientation", "well": "well", "chip": "chip",
-                "item": "item", "character": "character"}
-
-
 def states(config: dict, games: int = 2):
     """Every state of a few uniformly random games of ``config``."""
     rng = np.random.default_rng(len(CONFIGS) + CONFIGS.index(config))
@@ -30,45 +27,42 @@ def states(config: dict, games: int = 2):
             state.apply(int(rng.choice(state.legal_actions())))
 
 
-def facts_of_view(v: dict) -> dict:
-    """The view's entries as the reading holds them (the tile columns at the tiles)."""
-    d = v["decision"]
-    me = v["players"][v["seat"]]
-    cells = v["cells"]
-    return {
-        "seat": v["seat"], "num_players": v["num_players"],
-        "decision": None if d is None else d["kind"],
-        "kind": None if d is None else KIND_OF_NAME[d["kind"]], "data": None if d is None else d["data"],
-        "tile_cells": tuple(cells),
-        **{column: tuple(info[entry] for info in cells.values())
-           for column, entry in CELL_COLUMNS.items()},
-        "fairy": tuple(map(tuple, v["fairy"])),
-        "piece_cells": tuple(p["cell"] for p in v["players"]),
-        "backpack": tuple(me["backpack"]), "copper": me["copper"], "silver": me["silver"],
-        "apples": me["apples"], "compasses": me["compasses"], "debts": tuple(me["debts"]),
-    }
-
-
-def facts_of_reading(r: SeatReading) -> dict:
-    facts = r._asdict()
-    if r.data is not None:  # the decision's record, read by its kind's names
-        facts["data"] = r.data._asdict()
-    for column in CELL_COLUMNS:
-        facts[column] = tuple(facts[column][c] for c in r.tile_cells)
-    return facts
-
-
 @pytest.mark.whole_games
 @pytest.mark.parametrize("config", game_config_cases("roundforest_v0"))
-def test_reading_holds_the_facts_of_the_view(config):
+def test_the_view_is_the_readings_json(config):
     seen = 0
     for state in states(config):
-        for seat in range(state.num_players):
+        for seat in [*range(state.num_players), None]:
             r = state.reading(seat)  # through the engine's hook (render.reading)
             assert r == reading(state, seat)
-            assert facts_of_reading(r) == facts_of_view(state.view(seat))
+            v = state.view(seat)
+            legal = v.pop("legal_actions", None)
+            assert v.pop("progress") == state.breakdown()
+            assert v == r.as_json()
+            to_move = not state.is_terminal and seat in (None, state.current_player)
+            assert legal == (state.legal_actions() if to_move else None)
+            # the JSON (as a replay page stores it) reads back into the same record
+            back = SeatReading.from_json(json.loads(json.dumps(v)))
+            assert back.as_json() == v
+            assert back == r
+            for p, pl in enumerate(r.players):  # secrets: the seat's own, or the referee's
+                assert pl.secrets_shown == (seat in (None, p))
+                assert (pl.prince_items is None) == (not pl.secrets_shown)
+            assert r.piece_cells == tuple(state.pos)
+            if seat is not None:  # the heuristic's view takes its own seat's standing
+                sv, me = SeatView(r), r.players[seat]
+                assert (sv.backpack, sv.copper, sv.silver, sv.apples, sv.compasses, sv.debts) == (
+                    me.backpack, me.copper, me.silver, me.apples, me.compasses, me.debts)
+                assert (sv.kind, sv.decision) == ((None, None) if r.decision is None
+                                                  else (r.decision.kind, r.decision.name))
             seen += 1
     assert seen > 1000
+
+
+def test_the_heuristic_reads_a_seats_reading_not_the_referees():
+    r = reading(new_game(CONFIGS[0], seed=0), None)
+    with pytest.raises(ValueError, match="a seat's reading, not the referee's"):
+        SeatView(r)
 
 
 @pytest.mark.whole_games

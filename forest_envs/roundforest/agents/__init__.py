@@ -1,8 +1,8 @@
 """A scripted Roundforest player: ``HeuristicAgent``.
 
-It reads only what its seat may know (``env.unwrapped.reading(agent)``: the facts of the
-seat's view it uses, as one typed record; and the action mask) plus the public component
-data, and plays for the ring:
+It reads only what its seat may know (``env.unwrapped.reading(agent)``: the seat's typed
+record, ``text.view.SeatReading``, taken as ``seat_view.SeatView`` at each decision; and the
+action mask) plus the public component data, and plays for the ring:
 
 * Golden apples first (``wells``, ``helpful_characters``, ``items``): silver is turned into
   apples at wells (or bought from the Merchant), copper into silver, spare items into

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..components import APPLES_TO_WIN
-from ..text.reading import SeatReading
 from .impossible import impossible
+from .seat_view import SeatView
 
 
-def task_choice(reading: SeatReading, legal: set[int], may_debt: bool) -> int:
+def task_choice(sv: SeatView, legal: set[int], may_debt: bool) -> int:
     """The lower task (an apple), else the upper; else, for a drawn card, the debt (an
     apple instead while more than enough are held); else an apple for the debt."""
     if A.LOWER.start in legal:
@@ -21,21 +21,21 @@ def task_choice(reading: SeatReading, legal: set[int], may_debt: bool) -> int:
     if A.UPPER.start in legal:
         return A.UPPER.start
     if may_debt and A.DEBT.start in legal:
-        if A.APPLE.start in legal and reading.apples > APPLES_TO_WIN:
+        if A.APPLE.start in legal and sv.apples > APPLES_TO_WIN:
             return A.APPLE.start
         return A.DEBT.start
     if A.APPLE.start in legal:
         return A.APPLE.start
-    raise impossible(reading, legal, "no task, apple or debt is offered")
+    raise impossible(sv, legal, "no task, apple or debt is offered")
 
 
-def choose_character(agent, reading: SeatReading, legal: set[int]) -> int:
+def choose_character(agent, sv: SeatView, legal: set[int]) -> int:
     if A.USE.start in legal:
         return A.USE.start
     if A.DEFER.start in legal:
         return A.DEFER.start
-    return task_choice(reading, legal, may_debt=True)
+    return task_choice(sv, legal, may_debt=True)
 
 
-def choose_meet(agent, reading: SeatReading, legal: set[int]) -> int:
-    return task_choice(reading, legal, may_debt=False)
+def choose_meet(agent, sv: SeatView, legal: set[int]) -> int:
+    return task_choice(sv, legal, may_debt=False)

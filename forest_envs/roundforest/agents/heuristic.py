@@ -1,5 +1,5 @@
-"""``HeuristicAgent``: reads its seat's reading and hands each decision to the module for
-its kind (``HANDLERS``)."""
+"""``HeuristicAgent``: takes its seat's reading as a ``SeatView`` and hands each decision to
+the module for its kind (``HANDLERS``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 
 from ...agents.base import SeededAgent
 from ..observation import Kind
-from ..text.reading import SeatReading
+from ..text.view import SeatReading
 from .characters import choose_character, choose_meet
 from .ending import choose_spirit_place
 from .helpful_characters import (
@@ -22,11 +22,12 @@ from .helpful_characters import (
 )
 from .items import choose_chest, choose_coin_token, choose_drawn, choose_token_item, choose_yellow
 from .params import DEFAULT, Params
+from .seat_view import SeatView
 from .turn import choose_blockade, choose_turn
 from .wells import choose_well, choose_well_give
 
 # Each decision kind's handler, by the game's Kind (``observation.Kind``): handler(agent,
-# reading, legal) -> the action, for a set of two or more legal actions.
+# seat view, legal) -> the action, for a set of two or more legal actions.
 HANDLERS = {
     Kind.TURN: choose_turn,
     Kind.BLOCKADE_START: choose_blockade,
@@ -74,7 +75,7 @@ class HeuristicAgent(SeededAgent):
         if not legal:
             raise ValueError(f"{agent} has no legal action: it is not its decision or the "
                              "game is over")
-        return self._decide(raw.reading(agent), legal)
+        return self._decide(SeatView(raw.reading(agent)), legal)
 
     def choose(self, reading: SeatReading, mask: np.ndarray) -> int:
         """The choice among ``mask``'s actions for the seat's ``reading`` (``State.reading``)."""
@@ -84,14 +85,14 @@ class HeuristicAgent(SeededAgent):
                              "or the game is over")
         if len(legal) == 1:
             return legal[0]  # forced: nothing to decide
-        return self._decide(reading, legal)
+        return self._decide(SeatView(reading), legal)
 
-    def _decide(self, reading: SeatReading, legal: list[int]) -> int:
-        """The handler's choice among ``legal`` (more than one action) for ``reading``."""
-        if reading.kind is None:
-            raise RuntimeError(f"HeuristicAgent has no handler for decision {reading.decision!r}")
-        choice = HANDLERS[reading.kind](self, reading, set(legal))
+    def _decide(self, sv: SeatView, legal: list[int]) -> int:
+        """The handler's choice among ``legal`` (more than one action) for ``sv``."""
+        if sv.kind is None:
+            raise RuntimeError(f"HeuristicAgent has no handler for decision {sv.decision!r}")
+        choice = HANDLERS[sv.kind](self, sv, set(legal))
         if choice not in legal:
-            raise RuntimeError(f"HeuristicAgent chose {choice!r} in the {reading.decision!r} decision, "
+            raise RuntimeError(f"HeuristicAgent chose {choice!r} in the {sv.decision!r} decision, "
                                f"not one of the legal actions {legal}")
         return int(choice)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import actions as A
-from ..text.reading import SeatReading
+from .seat_view import SeatView
 
 
 class ImpossibleDecision(RuntimeError):
@@ -11,8 +11,8 @@ class ImpossibleDecision(RuntimeError):
     reading that does not belong to the mask)."""
 
 
-def impossible(reading: SeatReading, legal: set[int], why: str) -> ImpossibleDecision:
+def impossible(sv: SeatView, legal: set[int], why: str) -> ImpossibleDecision:
     """The error naming the decision, the actions offered and ``why`` they cannot be."""
-    kind = reading.decision
+    kind = sv.decision
     names = sorted(A.SPACE.names[a] for a in legal)
     return ImpossibleDecision(f"the {kind!r} decision cannot offer {names}: {why}")

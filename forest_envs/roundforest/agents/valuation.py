@@ -1,6 +1,6 @@
-"""What things are worth to the seat of a reading: an item kept, a tile arrived on, how far
-the tiles are from where it wants to go, what it lacks for a task. Every handler reads these;
-the numbers are ``params.Params``'s."""
+"""What things are worth to the seat at a decision (``seat_view.SeatView``): an item kept, a
+tile arrived on, how far the tiles are from where it wants to go, what it lacks for a task.
+Every handler reads these; the numbers are ``params.Params``'s."""
 
 from __future__ import annotations
 
@@ -29,25 +29,25 @@ from ..components import (
     Task,
 )
 from ..rules.turn import octagon_targets
-from ..text.reading import SeatReading
 from .impossible import impossible
 from .params import NO_TASK_SHORTFALL, Params
+from .seat_view import SeatView
 
 
-def qualified(reading: SeatReading) -> bool:
+def qualified(sv: SeatView) -> bool:
     """The Goal's two conditions: 3 golden apples and no debt."""
-    return reading.apples >= APPLES_TO_WIN and not reading.debts
+    return sv.apples >= APPLES_TO_WIN and not sv.debts
 
 
-def item_worth(p: Params, reading: SeatReading, k: int) -> float:
+def item_worth(p: Params, sv: SeatView, k: int) -> float:
     """How much an item is worth keeping for this player now."""
-    bp = reading.backpack
+    bp = sv.backpack
     worth = p.item_base
     if k in (CHEST, KEY):
         worth = p.chest_key_pair if bp[KEY if k == CHEST else CHEST] else p.chest_key_alone
     if k in (CROSS, SWORD, POTION):
         worth = p.prized_item
-    for c in reading.debts:
+    for c in sv.debts:
         ch = CHARACTERS[c]
         for task in (ch.upper, ch.lower):
             if task and (k in task.give or k in task.need):
@@ -57,47 +57,47 @@ def item_worth(p: Params, reading: SeatReading, k: int) -> float:
     return worth
 
 
-def tile_value(p: Params, reading: SeatReading, cell: int) -> float:
+def tile_value(p: Params, sv: SeatView, cell: int) -> float:
     """What arriving on ``cell`` brings this player now."""
-    items = sum(reading.backpack)
-    c = reading.character[cell]
+    items = sum(sv.backpack)
+    c = sv.character[cell]
     if c >= 0:
         if c == SPIRIT:
             return p.spirit_tile
         ch = CHARACTERS[c]
         if ch.kind == HELPFUL:
-            return p.merchant_with_silver if c == MERCHANT and reading.silver else p.helper_tile
-        if c in reading.debts:
+            return p.merchant_with_silver if c == MERCHANT and sv.silver else p.helper_tile
+        if c in sv.debts:
             return p.owed_character_tile
         return p.task_character_tile  # entering means a task can be fulfilled (maybe for an apple)
-    if reading.well[cell]:
-        if reading.silver:
+    if sv.well[cell]:
+        if sv.silver:
             return p.well_with_silver
-        if reading.copper >= WELL_COPPER_IN:
+        if sv.copper >= WELL_COPPER_IN:
             return p.well_with_copper
         if items >= WELL_ITEMS_IN:
             return p.well_with_items
         return 0.0
-    if reading.item[cell] >= 0:
-        item = reading.item[cell]
-        return p.item_token_bonus + item_worth(p, reading, item) if items < BACKPACK_ITEMS else 0.0
-    chip = reading.chip[cell]
+    if sv.item[cell] >= 0:
+        item = sv.item[cell]
+        return p.item_token_bonus + item_worth(p, sv, item) if items < BACKPACK_ITEMS else 0.0
+    chip = sv.chip[cell]
     if chip == BLUE:
         return p.blue_chip if items < BACKPACK_ITEMS else p.blue_chip_full
     if chip == RED:
-        return p.red_chip if len(reading.debts) < p.red_chip_debts else p.red_chip_many_debts
+        return p.red_chip if len(sv.debts) < p.red_chip_debts else p.red_chip_many_debts
     if chip == YELLOW:
         return p.yellow_chip
     return 0.0
 
 
-def distances(reading: SeatReading, goals: set[int], wanted: Iterable[int]) -> dict[int, int]:
+def distances(sv: SeatView, goals: set[int], wanted: Iterable[int]) -> dict[int, int]:
     """Moves needed from the tiles to one of ``goals`` over the current octagons (ignoring
     turning and pieces): a breadth-first search backwards. Every tile of ``wanted`` that can
     reach a goal has its distance; the search stops once all of them have one
     (breadth-first, a tile's first distance is final), so other tiles may be missing."""
-    cells, n = reading.tile_cells, reading.num_players
-    tile, orientation = reading.tile, reading.orientation
+    cells, n = sv.tile_cells, sv.num_players
+    tile, orientation = sv.tile, sv.orientation
     back: dict[int, list[int]] = {c: [] for c in cells}
     for c in cells:
         # the octagons as they lie now (turning is ignored: a rough distance)
@@ -117,40 +117,40 @@ def distances(reading: SeatReading, goals: set[int], wanted: Iterable[int]) -> d
     return dist
 
 
-def goals(reading: SeatReading) -> set[int]:
+def goals(sv: SeatView) -> set[int]:
     """Where the seat wants to go: the Forest Spirit once qualified, a well while it holds
     coins to exchange, else the characters it owes."""
-    cells, character = reading.tile_cells, reading.character
-    if qualified(reading):
+    cells, character = sv.tile_cells, sv.character
+    if qualified(sv):
         spirit = {c for c in cells if character[c] == SPIRIT}
         if spirit:
             return spirit
-    if reading.silver or reading.copper >= WELL_COPPER_IN:
-        return {c for c in cells if reading.well[c]}
-    own = {c for c in cells if character[c] in reading.debts}
+    if sv.silver or sv.copper >= WELL_COPPER_IN:
+        return {c for c in cells if sv.well[c]}
+    own = {c for c in cells if character[c] in sv.debts}
     return own
 
 
-def shortfall(reading: SeatReading, task: Task | None) -> int:
-    """What the seat of ``reading`` lacks for ``task``: missing items, copper, and silver
+def shortfall(sv: SeatView, task: Task | None) -> int:
+    """What the seat of ``sv`` lacks for ``task``: missing items, copper, and silver
     (3 copper each); 0 when it can be fulfilled now (a held item it forbids is not
     counted)."""
     if task is None:
         return NO_TASK_SHORTFALL
-    bp = list(reading.backpack)
+    bp = list(sv.backpack)
     missing = 0
     for k in task.give + task.need:
         if bp[k] > 0:
             bp[k] -= 1
         else:
             missing += 1
-    return (missing + max(0, task.copper - reading.copper)
-            + WELL_COPPER_IN * max(0, task.silver - reading.silver))
+    return (missing + max(0, task.copper - sv.copper)
+            + WELL_COPPER_IN * max(0, task.silver - sv.silver))
 
 
-def cheapest_item(p: Params, reading: SeatReading, legal: set[int]) -> int:
+def cheapest_item(p: Params, sv: SeatView, legal: set[int]) -> int:
     """The backpack item offered (``item`` ids) worth least to keep."""
     options = [a for a in legal if a in A.ITEM]
     if not options:
-        raise impossible(reading, legal, "no backpack item is offered")
-    return min(options, key=lambda a: item_worth(p, reading, a - A.ITEM.start))
+        raise impossible(sv, legal, "no backpack item is offered")
+    return min(options, key=lambda a: item_worth(p, sv, a - A.ITEM.start))

@@ -1,20 +1,18 @@
 """What a Roundforest seat may know, for people and scripted agents: the state's RENDER.
 
-``view.py``: the seat view as plain data; ``reading.py``: the facts of the view the heuristic
-reads, as one light typed record; ``render.py``: the text board (plain and ``rich``) and its
+``view.py``: what a seat may know, once, as a typed record (``reading``) and as plain JSON
+data derived from it (``view``); ``render.py``: the text board (plain and ``rich``) and its
 legend, and the hooks ``prompt`` and ``consequences``; ``words.py``: names and the pending
-decision as a sentence; ``narration.py``: what a move did; ``labels.py``: a move as the play list names it;
-``rules_summary.py``: the rules
-in a screen or two. The state's ``view``,
+decision as a sentence; ``narration.py``: what a move did; ``labels.py``: a move as the play
+list names it; ``rules_summary.py``: the rules in a screen or two. The state's ``view``,
 ``reading``, ``render``, ``render_rich``, ``render_legend``, ``prompt`` and ``narrate`` call
-the functions named here; the picture (``../picture.py``) is drawn from the view too.
+the functions named here; the picture (``../picture.py``) is drawn from the view's JSON form.
 """
 
 from .labels import move_label
-from .reading import reading
 from .render import consequences, legend, prompt, render, render_rich
 from .rules_summary import rules_summary
-from .view import view
+from .view import reading, view
 
 __all__ = ["consequences", "legend", "move_label", "prompt", "reading", "render", "render_rich",
            "rules_summary", "view"]

@@ -3,11 +3,12 @@ hook): the action's name where it says all, else the name made concrete from the
 decision as the mover's view shows it: the fairy trade names the item it gives and its
 price, "keep the item" names the item, "done" says what is left undone, a tile chosen says
 what goes there. Every label of a decision's legal moves is different (the list may be
-answered by typing one), and each is computed from ``view.view(state, seat)`` alone; a seat
+answered by typing one), and each is computed from ``view.reading(state, seat)`` alone; a seat
 other than the mover reads the move as ``describe_action`` gives it to that seat."""
 
 from __future__ import annotations
 
+from ...core.decisions import DecisionReading
 from .. import actions as A
 from ..actions import ROW_NAMES
 from ..components import (
@@ -20,8 +21,8 @@ from ..components import (
     IS_HEAVY,
     cell_name,
 )
-from ..observation import KIND_OF_NAME, Kind
-from .view import view
+from ..observation import Kind
+from .view import SeatReading, reading
 from .words import ABILITIES, gap_label, task_text, the, thing_on
 
 # What "done" leaves undone, by the decision that offers it.
@@ -39,38 +40,38 @@ def move_label(state, action: int, seat: int | None = None) -> str:
     name = state.game.action_to_string(action)
     block = state.game.actions.block_of(action)
     label = _LABELS.get(block.name)
-    v = view(state, seat)
-    d = v["decision"]
-    if d is not None and seat is not None and seat != d["player"]:
+    v = reading(state, seat)
+    d = v.decision
+    if d is not None and seat is not None and seat != d.player:
         return state.describe_action(action, seat)  # another's move: only what seat may read
     if label is None or d is None:
         return name
-    return label(v, KIND_OF_NAME[d["kind"]], d, action - block.start, name)
+    return label(v, d.kind, d, action - block.start, name)
 
 
-def _in_hand(v: dict, kind: Kind, d: dict) -> int:
+def _in_hand(v: SeatReading, kind: Kind, d: DecisionReading) -> int:
     """The item the decision is about: drawn (or traded, for a coin token) or found on the tile."""
     if kind == Kind.TOKEN_ITEM:
-        return v["cells"][d["data"]["cell"]]["item"]
-    return d["data"]["item"]
+        return v.cell(d.data.cell).item
+    return d.data.item
 
 
 def _trade(v, kind, d, index, name) -> str:
     row, slot = divmod(index, FAIRY_SLOTS)
     cost = FAIRY_COST[row]
     price = "free" if cost == 0 else f"{cost} copper"
-    return (f"trade with the fairy for {the(v['fairy'][row][slot])} ({ROW_NAMES[row]} row "
+    return (f"trade with the fairy for {the(v.fairy[row][slot])} ({ROW_NAMES[row]} row "
             f"item {slot + 1}, {price})")
 
 
 def _keep(v, kind, d, index, name) -> str:
     if kind == Kind.COIN_TOKEN:
-        return f"keep {the(d['data']['item'])} as an item"
+        return f"keep {the(d.data.item)} as an item"
     return f"keep {the(_in_hand(v, kind, d))}"
 
 
 def _drop(v, kind, d, index, name) -> str:
-    return f"leave {the(_in_hand(v, kind, d))} on {cell_name(v['players'][d['player']]['cell'])}"
+    return f"leave {the(_in_hand(v, kind, d))} on {cell_name(v.players[d.player].cell)}"
 
 
 def _exchange(v, kind, d, index, name) -> str:
@@ -82,8 +83,8 @@ def _exchange(v, kind, d, index, name) -> str:
 def _character_of(v, kind, d) -> int | None:
     """The character the decision meets: the token on the tile, or the mover's own card."""
     if kind == Kind.MEET:
-        return d["data"]["character"]
-    return v["players"][d["player"]].get("drawn_card")
+        return d.data.character
+    return v.players[d.player].drawn_card
 
 
 def _task(v, kind, d, index, name) -> str:
@@ -109,8 +110,8 @@ def _debt(v, kind, d, index, name) -> str:
 
 def _use(v, kind, d, index, name) -> str:
     if kind == Kind.SADDLE:
-        cell = d["data"]["cell"]
-        return (f"give the saddle back to deal with {thing_on(v['cells'][cell])} on "
+        cell = d.data.cell
+        return (f"give the saddle back to deal with {thing_on(v.cell(cell))} on "
                 f"{cell_name(cell)}")
     c = _character_of(v, kind, d)
     if c is None:
@@ -126,7 +127,7 @@ def _defer(v, kind, d, index, name) -> str:
 def _tile(v, kind, d, index, name) -> str:
     where = cell_name(index)
     if kind == Kind.YELLOW:
-        return f"put {the(d['data']['item'])} on {where}"
+        return f"put {the(d.data.item)} on {where}"
     if kind == Kind.SPIRIT_PLACE:
         return f"place the Forest Spirit on {where}"
     if kind == Kind.UNICORN:
@@ -160,13 +161,13 @@ def _done(v, kind, d, index, name) -> str:
 
 
 def _gap_set(v, kind, d, index, name) -> str:
-    heavy = [k for k, n in enumerate(v["players"][d["player"]]["backpack"]) if n and IS_HEAVY[k]]
+    heavy = [k for k, n in enumerate(v.players[d.player].backpack) if n and IS_HEAVY[k]]
     what = the(heavy[0]) if heavy else "the heavy item"
     return f"blockade: set {what} at gap {gap_label(index)}"
 
 
 def _gap_take(v, kind, d, index, name) -> str:
-    return f"blockade: take back {the(v['gaps'][index])} at gap {gap_label(index)}"
+    return f"blockade: take back {the(dict(v.gaps)[index])} at gap {gap_label(index)}"
 
 
 # The blocks whose moves the list names from the position (by block name); the others' names

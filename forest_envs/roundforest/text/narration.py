@@ -2,7 +2,7 @@
 state's hook): the log line's second half.
 
 It compares what one observer's view showed before and after the move
-(``view.view(before, observer)`` and ``view.view(after, observer)``), so it can only name
+(``view.reading(before, observer)`` and ``view.reading(after, observer)``), so it can only name
 what that observer may know: another seat's face-down card or the Prince's secret draws are
 named to their owner (and the referee) alone. Item tokens are followed from place to place
 (tiles, backpacks, the hand, blockade gaps, the fairy, the blue bag) and each move of one
@@ -30,13 +30,14 @@ from ..components import (
     cell_name,
 )
 from ..observation import Kind
+from .view import SeatReading
 from .words import WIDTH, an, character, gap_label, item_name, listing, seat, the
 
 CHIPS = ("", "blue", "yellow", "red")
 INDENT = "    "  # a narration's further lines
 
 
-def happened(b: dict, a: dict, columns: int) -> list[str]:
+def happened(b: SeatReading, a: SeatReading, columns: int) -> list[str]:
     """Phrases for what the move from the view ``b`` to the view ``a`` (one observer's)
     did, wrapped (a phrase may begin a new line) so that the narration, the move's text of
     at most ``columns`` columns followed by these phrases, stays within ``WIDTH`` columns."""
@@ -74,32 +75,34 @@ def _wrapped(phrases: list[str], used: int) -> list[str]:
     return out
 
 
-def changes(b: dict, a: dict) -> list[str]:
+def changes(b: SeatReading, a: SeatReading) -> list[str]:
     """What changed from view ``b`` to view ``a`` (one observer's), as phrases."""
-    d = b["decision"]
-    kind, actor = d["kind"], d["player"]
+    d = b.decision
+    if d is None:
+        raise ValueError("no move follows a finished game")
+    kind, actor = d.name, d.player
     who = seat(actor)
     out: list[str] = []
-    ledger = {p: [a["players"][p][x] - b["players"][p][x] for x in ("copper", "silver", "apples")]
-              for p in range(b["num_players"])}
-    bp, ap = b["players"], a["players"]
-    for p in range(b["num_players"]):
-        if ap[p]["compasses"] < bp[p]["compasses"]:
+    bp, ap = b.players, a.players
+    ledger = {p: [ap[p].copper - bp[p].copper, ap[p].silver - bp[p].silver,
+                  ap[p].apples - bp[p].apples] for p in range(b.num_players)}
+    for p in range(b.num_players):
+        if ap[p].compasses < bp[p].compasses:
             out.append(f"{seat(p)} used a compass")
-        if kind == "unicorn" and ap[p]["cell"] != bp[p]["cell"]:
-            out.append(f"the Unicorn carried {seat(p)} to {cell_name(ap[p]['cell'])}")
+        if kind == "unicorn" and ap[p].cell != bp[p].cell:
+            out.append(f"the Unicorn carried {seat(p)} to {cell_name(ap[p].cell)}")
     out += _tiles(b, a)
     out += _cards(b, a, kind, actor)
     out += _task(b, a, kind, actor)
     out += _items(b, a, kind, actor, ledger)
-    for p in range(b["num_players"]):
-        for c in sorted(set(ap[p]["debts"]) - set(bp[p]["debts"])):
+    for p in range(b.num_players):
+        for c in sorted(set(ap[p].debts) - set(bp[p].debts)):
             out.append(f"{seat(p)} is in debt to {character(c)}")
-        for c in sorted(set(bp[p]["debts"]) - set(ap[p]["debts"])):
+        for c in sorted(set(bp[p].debts) - set(ap[p].debts)):
             out.append(f"{seat(p)}'s debt to {character(c)} is settled" if p == actor else
                        f"{who} settled {seat(p)}'s debt to {character(c)}")
     out += _tokens(b, a, kind, actor)
-    won = [p for p in range(b["num_players"]) if ap[p]["winner"] and not bp[p]["winner"]]
+    won = [p for p in range(b.num_players) if ap[p].winner and not bp[p].winner]
     for p in won:
         ledger[p][2] += APPLES_TO_WIN  # the apples the ring costs are said below
     for p, (copper, silver, apples) in ledger.items():
@@ -115,81 +118,81 @@ def changes(b: dict, a: dict) -> list[str]:
     return out
 
 
-def _how_won(b: dict, a: dict, kind: str, p: int) -> str | None:
+def _how_won(b: SeatReading, a: SeatReading, kind: str, p: int) -> str | None:
     """How ``p`` came to the Forest Spirit by its card: chosen with the Beggar, or drawn from
     the red chip on the tile ``p`` moved onto (a qualified player who draws the card meets the
     Spirit at once, "Meeting the Forest Spirit"). None when ``p`` met its token on that tile,
     which the tokens' phrase already says."""
-    cell = a["players"][p]["cell"]
+    cell = a.players[p].cell
     qualified = f"with {APPLES_TO_WIN} golden apples and no debts"
-    if b["cells"][cell]["character"] == SPIRIT:
+    if b.cell(cell).character == SPIRIT:
         return None
     if kind == "beggar":
         return f"{seat(p)} chose the Forest Spirit's card with the Beggar, {qualified}"
-    if b["cells"][cell]["chip"] == CHIPS.index("red"):
+    if b.cell(cell).chip == CHIPS.index("red"):
         return (f"{seat(p)} drew the Forest Spirit's card from the red chip on "
                 f"{cell_name(cell)}, {qualified}: the Forest Spirit came at once")
     return None
 
 
-def _tiles(b: dict, a: dict) -> list[str]:
+def _tiles(b: SeatReading, a: SeatReading) -> list[str]:
     """Tiles turned and vacated tiles refilled with a chip."""
     out = []
-    for cell, info in a["cells"].items():
-        old = b["cells"][cell]
-        if info["orientation"] != old["orientation"]:
-            way = "clockwise" if info["turn"] > 0 else "counter-clockwise"
+    for cell, info in a.cells().items():
+        old = b.cell(cell)
+        if info.orientation != old.orientation:
+            way = "clockwise" if info.turn > 0 else "counter-clockwise"
             out.append(f"{cell_name(cell)} turned {way}")
-    for cell, info in a["cells"].items():
-        old = b["cells"][cell]
-        if info["chip"] and not old["chip"]:
-            out.append(f"a new {CHIPS[info['chip']]} chip on {cell_name(cell)}")
-    if sum(a["used_chips"]) < sum(b["used_chips"]):
+    for cell, info in a.cells().items():
+        old = b.cell(cell)
+        if info.chip and not old.chip:
+            out.append(f"a new {CHIPS[info.chip]} chip on {cell_name(cell)}")
+    if sum(a.used_chips) < sum(b.used_chips):
         out.append("the used chips went back into the black bag")
     return out
 
 
-def _cards(b: dict, a: dict, kind: str, actor: int) -> list[str]:
+def _cards(b: SeatReading, a: SeatReading, kind: str, actor: int) -> list[str]:
     """Character cards drawn (named to whoever may see them) and the Prince's draws."""
     out = []
-    for p, (old, new) in enumerate(zip(b["players"], a["players"])):
-        if "drawn_card" in new and new["drawn_card"] is not None and old["drawn_card"] is None:
+    for p, (old, new) in enumerate(zip(b.players, a.players)):
+        if new.secrets_shown and new.drawn_card is not None and old.drawn_card is None:
             verb = "chose" if kind == "beggar" else "drew"
-            out.append(f"{seat(p)} {verb} {character(new['drawn_card'])}")
-        elif ("drawn_card" not in new and a["decision"] and a["decision"]["kind"] == "character"
-              and a["decision"]["player"] == p and not (b["decision"]["kind"] == "character"
-                                                        and b["decision"]["player"] == p)):
+            out.append(f"{seat(p)} {verb} {character(new.drawn_card)}")
+        elif (not new.secrets_shown and a.decision and a.decision.name == "character"
+              and a.decision.player == p and not (b.decision is not None and b.decision.name == "character"
+                                                        and b.decision.player == p)):
             out.append(f"{seat(p)} chose a character card with the Beggar" if kind == "beggar"
                        else f"{seat(p)} drew a character card face down")
-        draws = [an(k) for k, n in enumerate(new.get("prince_items", ())) for _ in range(n)]
-        if draws and not any(old.get("prince_items", ())):
+        draws = [an(k) for k, n in enumerate(new.prince_items or ()) for _ in range(n)]
+        if draws and not any(old.prince_items or ()):
             out.append(f"the Prince drew {listing(draws)} for {seat(p)} in secret")
-        elif ("prince_items" not in new and a["decision"] and a["decision"]["kind"] == "prince"
-              and a["decision"]["player"] == p and b["decision"]["kind"] != "prince"):
+        elif (not new.secrets_shown and a.decision and a.decision.name == "prince"
+              and a.decision.player == p and b.decision is not None and b.decision.name != "prince"):
             out.append(f"the Prince drew 3 items for {seat(p)} in secret")
-    for c in sorted(set(a["laid_out"]) - set(b["laid_out"])):
+    for c in sorted(set(a.laid_out) - set(b.laid_out)):
         out.append(f"the {CHARACTER_NAMES[c]} is laid out")
     return out
 
 
-def _places(v: dict) -> dict[tuple, Counter]:
+def _places(v: SeatReading) -> dict[tuple, Counter]:
     """Every place an item token may lie in the view, with the kinds lying there."""
     places: dict[tuple, Counter] = {}
-    for cell, info in v["cells"].items():
-        if info["item"] >= 0:
-            places[("cell", cell)] = Counter({info["item"]: 1})
-    for g, k in v["gaps"].items():
+    for cell, info in v.cells().items():
+        if info.item >= 0:
+            places[("cell", cell)] = Counter({info.item: 1})
+    for g, k in v.gaps:
         places[("gap", g)] = Counter({k: 1})
-    for p, pl in enumerate(v["players"]):
-        places[("pack", p)] = Counter({k: n for k, n in enumerate(pl["backpack"]) if n})
-    if v["drawn_item"] >= 0 and v["decision"] is not None:
-        places[("hand", v["decision"]["player"])] = Counter({v["drawn_item"]: 1})
+    for p, pl in enumerate(v.players):
+        places[("pack", p)] = Counter({k: n for k, n in enumerate(pl.backpack) if n})
+    if v.drawn_item >= 0 and v.decision is not None:
+        places[("hand", v.decision.player)] = Counter({v.drawn_item: 1})
     return places
 
 
-def _fairy_row_taken(b: dict, a: dict) -> int | None:
+def _fairy_row_taken(b: SeatReading, a: SeatReading) -> int | None:
     """The row a trade took from: the rows above it moved down one, a new top row came."""
-    old, new = b["fairy"], a["fairy"]
+    old, new = b.fairy, a.fairy
     if old == new:
         return None
     for r in range(len(old)):
@@ -198,7 +201,7 @@ def _fairy_row_taken(b: dict, a: dict) -> int | None:
     return -1
 
 
-def _items(b: dict, a: dict, kind: str, actor: int, ledger: dict) -> list[str]:
+def _items(b: SeatReading, a: SeatReading, kind: str, actor: int, ledger: dict) -> list[str]:
     """Each item token that moved, from where to where, as a phrase."""
     before, after = _places(b), _places(a)
     sources: list[tuple[tuple, int]] = []   # (place, item kind), one per token moved
@@ -209,7 +212,7 @@ def _items(b: dict, a: dict, kind: str, actor: int, ledger: dict) -> list[str]:
         for k, n in sorted(delta.items()):
             (dests if n > 0 else sources).extend([(place, k)] * abs(n))
     row = _fairy_row_taken(b, a)
-    offered = Counter(k for k in (b["fairy"][row] if row is not None and row >= 0 else ()) if k >= 0)
+    offered = Counter(k for k in (b.fairy[row] if row is not None and row >= 0 else ()) if k >= 0)
     flows = []
     for place, k in dests:
         match = next((s for s in sources if s[1] == k), None)
@@ -230,7 +233,7 @@ def _items(b: dict, a: dict, kind: str, actor: int, ledger: dict) -> list[str]:
         out += _trade(flows)
     out += _merged([_flow(src, dst, k, kind, actor, ledger) for src, dst, k in flows])
     if row is not None:
-        top = ", ".join(item_name(k) for k in a["fairy"][0] if k >= 0) or "none (the bag is empty)"
+        top = ", ".join(item_name(k) for k in a.fairy[0] if k >= 0) or "none (the bag is empty)"
         if row > 0:
             out.append(f"the rest of the {ROW_NAMES[row]} row went back into the bag, the rows "
                        "above moved down")
@@ -310,11 +313,11 @@ def _merged(flows: list[tuple[str, str]]) -> list[str]:
     return [template.format(listing(tokens)) for template, tokens in groups.items()]
 
 
-def _tokens(b: dict, a: dict, kind: str, actor: int) -> list[str]:
+def _tokens(b: SeatReading, a: SeatReading, kind: str, actor: int) -> list[str]:
     """Character tokens put on the forest or leaving it."""
     out = []
-    for cell, info in a["cells"].items():
-        old, new = b["cells"][cell]["character"], info["character"]
+    for cell, info in a.cells().items():
+        old, new = b.cell(cell).character, info.character
         if old == new:
             continue
         if new >= 0:
@@ -330,22 +333,23 @@ def _tokens(b: dict, a: dict, kind: str, actor: int) -> list[str]:
     return out
 
 
-def _task(b: dict, a: dict, kind: str, actor: int) -> list[str]:
+def _task(b: SeatReading, a: SeatReading, kind: str, actor: int) -> list[str]:
     """A task fulfilled: a task character's card or token dealt with otherwise than by a
     debt or a golden apple."""
     if kind == "meet":
-        c = b["decision"]["data"]["character"]
+        assert b.decision is not None, "a move's reading before it"
+        c = b.decision.data.character
     elif kind == "character":
-        c = b["players"][actor].get("drawn_card")
+        c = b.players[actor].drawn_card
         if c is None or CHARACTERS[c].kind == HELPFUL:
             return []
     else:
         return []
-    old, new = b["players"][actor], a["players"][actor]
-    if set(new["debts"]) - set(old["debts"]):
+    old, new = b.players[actor], a.players[actor]
+    if set(new.debts) - set(old.debts):
         return []
-    paid_apple = (new["apples"] == old["apples"] - 1 and new["backpack"] == old["backpack"]
-                  and new["copper"] == old["copper"] and new["silver"] == old["silver"])
+    paid_apple = (new.apples == old.apples - 1 and new.backpack == old.backpack
+                  and new.copper == old.copper and new.silver == old.silver)
     if paid_apple:
         return [f"{seat(actor)} paid {character(c)} a golden apple"]
     return [f"{seat(actor)} fulfilled a task of {character(c)}"]

@@ -27,7 +27,7 @@ from ..components import (
     cell_name,
 )
 from .narration import happened, move_columns
-from .view import view
+from .view import CellReading, SeatReading, reading
 from .words import WIDTH, count, fairy_row, gap_label, held_items, item_name, prompt_text, wrap
 from .words import seat as seat_label  # "P0"; render's parameter ``seat`` is the observer
 
@@ -51,34 +51,34 @@ assert 6 * (INNER_W + 1) + 1 <= WIDTH
 N, E, S, W = range(4)
 
 
-def tile_model(cell: int, info: dict, piece: int | None) -> dict:
+def tile_model(cell: int, info: CellReading, piece: int | None) -> dict:
     """One tile as the drawings need it: ``name`` ("B3"), ``turn`` ("cw", "ccw" or "##" when blockaded),
     ``exits`` per side N, E, S, W ("", "1", "2" or "12"), ``piece`` (a seat or None) and
     ``thing`` ((kind, label): "chip", "well", "item", "character" or "" with its label)."""
-    exits = tuple(("1" if info["inner"][d] else "") + ("2" if info["outer"][d] else "")
+    exits = tuple(("1" if info.inner[d] else "") + ("2" if info.outer[d] else "")
                   for d in range(4))
-    if info["character"] >= 0:
-        thing = ("character", CHAR_LABELS[info["character"]])
-    elif info["item"] >= 0:
-        thing = ("item", ITEM_LABELS[info["item"]])
-    elif info["well"]:
+    if info.character >= 0:
+        thing = ("character", CHAR_LABELS[info.character])
+    elif info.item >= 0:
+        thing = ("item", ITEM_LABELS[info.item])
+    elif info.well:
         thing = ("well", WELL_LABEL)
-    elif info["chip"]:
-        thing = ("chip", CHIP_LABELS[info["chip"]])
+    elif info.chip:
+        thing = ("chip", CHIP_LABELS[info.chip])
     else:
         thing = ("", "")
-    turn = "##" if info["blocked"] else ("cw" if info["turn"] > 0 else "ccw")
+    turn = "##" if info.blocked else ("cw" if info.turn > 0 else "ccw")
     return {"name": cell_name(cell), "turn": turn, "exits": exits, "piece": piece, "thing": thing,
-            "blocked": bool(info["blocked"]), "well": bool(info["well"])}
+            "blocked": bool(info.blocked), "well": bool(info.well)}
 
 
-def _pieces(v: dict) -> dict[int, int]:
-    return {pl["cell"]: p for p, pl in enumerate(v["players"])}
+def _pieces(v: SeatReading) -> dict[int, int]:
+    return {pl.cell: p for p, pl in enumerate(v.players)}
 
 
-def _backpack_owner(v: dict, cell: int) -> int | None:
-    for p, pl in enumerate(v["players"]):
-        if pl["in_backpack"] and pl["cell"] == cell:
+def _backpack_owner(v: SeatReading, cell: int) -> int | None:
+    for p, pl in enumerate(v.players):
+        if pl.in_backpack and pl.cell == cell:
             return p
     return None
 
@@ -89,13 +89,13 @@ def _backpack_owner(v: dict, cell: int) -> int | None:
 def render(state, seat: int | None = None) -> str:
     """The table as plain ASCII text for ``seat`` (None: the referee): the forest
     (``board_lines``), the fairy, the players, then the pending decision as a sentence."""
-    return render_view(view(state, seat))
+    return render_view(reading(state, seat))
 
 
-def render_view(v: dict) -> str:
-    head = f"Roundforest - round {v['round']}, turn of P{v['turn']}"
+def render_view(v: SeatReading) -> str:
+    head = f"Roundforest - round {v.round}, turn of P{v.turn}"
     lines = [head] + board_lines(v) + table_lines(v)
-    lines.append(wrap(("Now: " if v["decision"] else "") + prompt_text(v)))
+    lines.append(wrap(("Now: " if v.decision else "") + prompt_text(v)))
     return "\n".join(lines)
 
 
@@ -106,9 +106,9 @@ def render_rich(state, seat: int | None = None):
     from rich.console import Group
     from rich.text import Text
 
-    v = view(state, seat)
-    head = Text(f"Roundforest - round {v['round']}, turn of P{v['turn']}", style="bold")
-    now = wrap(("Now: " if v["decision"] else "") + prompt_text(v))
+    v = reading(state, seat)
+    head = Text(f"Roundforest - round {v.round}, turn of P{v.turn}", style="bold")
+    now = wrap(("Now: " if v.decision else "") + prompt_text(v))
     return Group(head, board_rich(v), Text("\n".join(table_lines(v))), Text(now, style="bold"))
 
 
@@ -118,14 +118,14 @@ def render_rich(state, seat: int | None = None):
 def prompt(state, observer: int | None = None) -> str:
     """The pending decision as ``observer`` may read it (None: the referee), in lines of at
     most ``WIDTH`` columns (``words.prompt_text``)."""
-    return wrap(prompt_text(view(state, observer)))
+    return wrap(prompt_text(reading(state, observer)))
 
 
 def consequences(before, after, observer: int | None = None) -> list[str]:
     """Phrases for what the move from ``before`` to ``after`` did, as ``observer`` may know
     it (``narration.happened``), wrapped so that the narration, the move's text followed by
     these phrases, stays within ``WIDTH`` columns."""
-    return happened(view(before, observer), view(after, observer), move_columns(before, observer))
+    return happened(reading(before, observer), reading(after, observer), move_columns(before, observer))
 
 
 # --- plain text ------------------------------------------------------------------------------
@@ -142,23 +142,23 @@ def _plain_tile(m: dict) -> list[str]:
     return [top, mid, bottom]
 
 
-def _plain_backpack(v: dict, cell: int) -> list[str]:
+def _plain_backpack(v: SeatReading, cell: int) -> list[str]:
     """A corner of the forest: whose backpack lies there and whether the piece is in it."""
-    owner = [p for p in range(v["num_players"]) if _corner_of(v, p) == cell]
+    owner = [p for p in range(v.num_players) if _corner_of(v, p) == cell]
     label = f"{seat_label(owner[0])} backpack" if owner else ""
     inside = _backpack_owner(v, cell)
     return ["", f"{label:^{INNER_W}}",
             f"{(seat_label(inside) + ' in it') if inside is not None else '':^{INNER_W}}"]
 
 
-def _corner_of(v: dict, p: int) -> int:
-    return backpack_corner(v["num_players"], p)
+def _corner_of(v: SeatReading, p: int) -> int:
+    return backpack_corner(v.num_players, p)
 
 
-def board_lines(v: dict) -> list[str]:
+def board_lines(v: SeatReading) -> list[str]:
     """The forest as ASCII, 3 lines a row of tiles; neighbours share a border (``+`` on the
     top and bottom lines, ``|`` in the middle), each tile names itself at its top left."""
-    g = v["grid"]
+    g = v.grid
     pieces = _pieces(v)
     lines = []
     for r in range(g):
@@ -166,9 +166,9 @@ def board_lines(v: dict) -> list[str]:
         left_is_tile = False
         for c in range(g):
             cell = cell_id(r, c)
-            is_tile = cell in v["cells"]
+            is_tile = cell in v.tile_cells
             if is_tile:
-                parts = _plain_tile(tile_model(cell, v["cells"][cell], pieces.get(cell)))
+                parts = _plain_tile(tile_model(cell, v.cell(cell), pieces.get(cell)))
             else:
                 parts = _plain_backpack(v, cell)
             border = is_tile or left_is_tile
@@ -182,37 +182,37 @@ def board_lines(v: dict) -> list[str]:
     return lines
 
 
-def table_lines(v: dict) -> list[str]:
+def table_lines(v: SeatReading) -> list[str]:
     """Below the forest: blockades, the fairy's rows by name, the players, the characters
     laid out, the supply and the bags."""
     lines = []
-    if v["gaps"]:
+    if v.gaps:
         lines.append("Blockades: " + ", ".join(f"{item_name(k)} at {gap_label(g)}"
-                                               for g, k in v["gaps"].items()))
-    for r, row in enumerate(v["fairy"]):
+                                               for g, k in v.gaps))
+    for r, row in enumerate(v.fairy):
         items = ", ".join(item_name(k) if k >= 0 else "-" for k in row)
         lines.append(f"Fairy {fairy_row(r) + ':':<22} {items}")
-    for p, pl in enumerate(v["players"]):
-        where = "in the backpack" if pl["in_backpack"] else f"on {cell_name(pl['cell'])}"
-        debts = ", ".join(CHARACTER_NAMES[c] for c in pl["debts"]) or "none"
-        lines.append(f"{seat_label(p)} {where}: {pl['copper']} copper, {pl['silver']} silver, "
-                     f"{count(pl['apples'], 'golden apple')}, {count(pl['compasses'], 'compass')}"
-                     + ("  WINNER" if pl["winner"] else ""))
+    for p, pl in enumerate(v.players):
+        where = "in the backpack" if pl.in_backpack else f"on {cell_name(pl.cell)}"
+        debts = ", ".join(CHARACTER_NAMES[c] for c in pl.debts) or "none"
+        lines.append(f"{seat_label(p)} {where}: {pl.copper} copper, {pl.silver} silver, "
+                     f"{count(pl.apples, 'golden apple')}, {count(pl.compasses, 'compass')}"
+                     + ("  WINNER" if pl.winner else ""))
         lines.append(f"   backpack: {', '.join(held_items(pl)) or 'empty'}; debts: {debts}")
-        if pl.get("drawn_card") is not None:
-            lines.append(f"   card drawn face down: {CHARACTER_NAMES[pl['drawn_card']]}")
-        prince = [item_name(k) for k, n in enumerate(pl.get("prince_items", ())) for _ in range(n)]
+        if pl.drawn_card is not None:
+            lines.append(f"   card drawn face down: {CHARACTER_NAMES[pl.drawn_card]}")
+        prince = [item_name(k) for k, n in enumerate(pl.prince_items or ()) for _ in range(n)]
         if prince:
             lines.append(f"   the Prince's secret draw: {', '.join(prince)}")
-    d = v["decision"]
-    if v["drawn_item"] >= 0 and d is not None:
-        lines.append(f"{seat_label(d['player'])} has in hand: {item_name(v['drawn_item'])}")
-    if v["laid_out"]:
-        lines.append("Laid out: " + ", ".join(CHARACTER_NAMES[c] for c in v["laid_out"]))
-    sup = v["supply"]
-    lines.append(f"Supply: {sup['copper']} copper, {sup['silver']} silver, "
-                 f"{count(sup['apples'], 'golden apple')}; blue bag: "
-                 f"{count(sum(v['bag_items']), 'item')}; character pile: {v['pile_size']}")
+    d = v.decision
+    if v.drawn_item >= 0 and d is not None:
+        lines.append(f"{seat_label(d.player)} has in hand: {item_name(v.drawn_item)}")
+    if v.laid_out:
+        lines.append("Laid out: " + ", ".join(CHARACTER_NAMES[c] for c in v.laid_out))
+    sup = v.supply
+    lines.append(f"Supply: {sup.copper} copper, {sup.silver} silver, "
+                 f"{count(sup.apples, 'golden apple')}; blue bag: "
+                 f"{count(sum(v.bag_items), 'item')}; character pile: {v.pile_size}")
     return [part for line in lines for part in _wrapped(line)]
 
 
@@ -267,7 +267,7 @@ def _arrows(side: int, exits: str) -> str:
     return ("" if "1" not in exits else inner) + ("" if "2" not in exits else outer)
 
 
-def _rich_tile(m: dict, info: dict):
+def _rich_tile(m: dict, info: CellReading):
     """Three lines of ``INNER_W`` columns: the tile's name, north exits and the piece; west
     exits, what lies there, east exits; the turning arrow and south exits."""
     from rich.text import Text
@@ -283,7 +283,7 @@ def _rich_tile(m: dict, info: dict):
     if kind == "chip":
         style = _CHIP_STYLE[label]
     elif kind == "character":
-        style = _KIND_STYLE[CHARACTERS[info["character"]].kind]
+        style = _KIND_STYLE[CHARACTERS[info.character].kind]
     elif kind == "well":
         style = "bold bright_cyan"
     else:
@@ -295,7 +295,7 @@ def _rich_tile(m: dict, info: dict):
     return t
 
 
-def board_rich(v: dict):
+def board_rich(v: SeatReading):
     """The forest as a ``rich`` table (colour chips, characters by kind, the pieces in their
     seat's colour, exits as arrows: a single arrow one step, a double one two steps), each
     tile named at its top left."""
@@ -303,7 +303,7 @@ def board_rich(v: dict):
     from rich.table import Table
     from rich.text import Text
 
-    g = v["grid"]
+    g = v.grid
     pieces = _pieces(v)
     table = Table(box=box.SQUARE, show_lines=True, padding=(0, 0), show_header=False)
     for _ in range(g):
@@ -312,7 +312,7 @@ def board_rich(v: dict):
         cells = []
         for c in range(g):
             cell = cell_id(r, c)
-            info = v["cells"].get(cell)
+            info = v.cell(cell) if cell in v.tile_cells else None
             if info is None:
                 cells.append(Text("\n".join(_plain_backpack(v, cell)).strip("\n"), style="dim",
                                   justify="center"))

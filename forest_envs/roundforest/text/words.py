@@ -1,7 +1,7 @@
 """Roundforest in words for people: the names of things and the pending decision as a
 sentence (``prompt_text``; ``render.prompt`` is the state's hook).
 
-Everything here is written from ``view.view(state, observer)`` alone, so a sentence names
+Everything here is written from ``view.reading(state, observer)`` alone, so a sentence names
 only what that observer may know: another seat's face-down character card and the Prince's
 secret draws appear only in their owner's (and the referee's) sentence. The options a
 sentence lists are those the rulebook gives the decision; the legal-action list says which
@@ -30,7 +30,8 @@ from ..components import (
     Task,
     cell_name,
 )
-from ..observation import KIND_OF_NAME, Kind
+from ..observation import Kind
+from .view import CellReading, PlayerReading, SeatReading
 
 WIDTH = 80  # columns of every line written for a terminal
 
@@ -130,17 +131,17 @@ ABILITIES = {
 }
 
 
-def held_items(player: dict) -> list[str]:
-    return [item_name(k) for k, n in enumerate(player["backpack"]) for _ in range(n)]
+def held_items(player: PlayerReading) -> list[str]:
+    return [item_name(k) for k, n in enumerate(player.backpack) for _ in range(n)]
 
 
-def thing_on(info: dict) -> str:
+def thing_on(info: CellReading) -> str:
     """What lies on a tile, for the saddle's sentence and move."""
-    if info["character"] >= 0:
-        return character(info["character"])
-    if info["item"] >= 0:
-        return an(info["item"])
-    return {1: "a blue chip", 2: "a yellow chip", 3: "a red chip"}.get(info["chip"], "nothing")
+    if info.character >= 0:
+        return character(info.character)
+    if info.item >= 0:
+        return an(info.item)
+    return {1: "a blue chip", 2: "a yellow chip", 3: "a red chip"}.get(info.chip, "nothing")
 
 
 # --- the pending decision as a sentence --------------------------------------------------------
@@ -150,18 +151,18 @@ def wrap(text: str) -> str:
     return textwrap.fill(text, WIDTH, subsequent_indent="  ", break_on_hyphens=False)
 
 
-def prompt_text(v: dict) -> str:
+def prompt_text(v: SeatReading) -> str:
     """The pending decision of the view ``v`` as a sentence (the game's end once it is over):
     who decides, about what (every object named as the view shows it), and the choices."""
-    d = v["decision"]
+    d = v.decision
     if d is None:
-        winners = [p for p, pl in enumerate(v["players"]) if pl["winner"]]
+        winners = [p for p, pl in enumerate(v.players) if pl.winner]
         return won_text(v, winners[0]) if winners else "The game is over"
-    p = d["player"]
-    return _SENTENCES[KIND_OF_NAME[d["kind"]]](v, p, seat(p), d["data"])
+    p = d.player
+    return _SENTENCES[d.kind](v, p, seat(p), d.data)
 
 
-def won_text(v: dict, p: int) -> str:
+def won_text(v: SeatReading, p: int) -> str:
     """How the game ended, from the last view alone. The winner met the Forest Spirit on its
     token or by its card (drawn from a red chip, or chosen with the Beggar: a qualified player
     meets the Spirit at once); either way both are gone from the table, so the view names the
@@ -172,27 +173,27 @@ def won_text(v: dict, p: int) -> str:
 
 
 def _turn(v, p, who, data) -> str:
-    pl = v["players"][p]
-    if pl["in_backpack"]:
+    pl = v.players[p]
+    if pl.in_backpack:
         return f"{who} to move out of the backpack onto one of its two adjacent tiles"
-    here = cell_name(pl["cell"])
-    info = v["cells"][pl["cell"]]
-    turn = ("cannot turn: blockaded" if info["blocked"] else
-            "turns " + ("clockwise" if info["turn"] > 0 else "counter-clockwise"))
-    compass = (f", or with a compass ({pl['compasses']} left) one or two tiles any way"
-               if pl["compasses"] else "")
+    here = cell_name(pl.cell)
+    info = v.cell(pl.cell)
+    turn = ("cannot turn: blockaded" if info.blocked else
+            "turns " + ("clockwise" if info.turn > 0 else "counter-clockwise"))
+    compass = (f", or with a compass ({pl.compasses} left) one or two tiles any way"
+               if pl.compasses else "")
     return f"{who} on {here}: move where the octagons lead{compass}, or pause ({here} {turn})"
 
 
 def _blockade(when: str):
     def sentence(v, p, who, data) -> str:
-        pl = v["players"][p]
-        heavy = [k for k, n in enumerate(pl["backpack"]) if n and IS_HEAVY[k]]
+        pl = v.players[p]
+        heavy = [k for k, n in enumerate(pl.backpack) if n and IS_HEAVY[k]]
         options = []
         if heavy:
             options.append(f"set {the(heavy[0])} in a free gap between tiles (they stop turning)")
-        if v["gaps"]:
-            held = ", ".join(f"{item_name(k)} at {gap_label(g)}" for g, k in v["gaps"].items())
+        if v.gaps:
+            held = ", ".join(f"{item_name(k)} at {gap_label(g)}" for g, k in v.gaps)
             options.append(f"take a blockade back ({held})")
         options.append("leave the blockades as they are")
         return f"{who}, {when}: " + listing(options, "or")
@@ -201,11 +202,11 @@ def _blockade(when: str):
 
 def _item_choice(drawn: bool):
     def sentence(v, p, who, data) -> str:
-        where = cell_name(v["players"][p]["cell"])
+        where = cell_name(v.players[p].cell)
         if drawn:
-            k, found = data["item"], f"drew {an(data['item'])} from the blue chip on {where}"
+            k, found = data.item, f"drew {an(data.item)} from the blue chip on {where}"
         else:
-            k = v["cells"][data["cell"]]["item"]
+            k = v.cell(data.cell).item
             found = f"found {an(k)} on {where}"
         options = ["keep it"]
         if k in COIN_TOKENS:
@@ -216,35 +217,35 @@ def _item_choice(drawn: bool):
 
 
 def _yellow(v, p, who, data) -> str:
-    here = v["players"][p]["cell"]
-    chips = [c for c, info in v["cells"].items() if info["chip"] == 2 and c != here]
+    here = v.players[p].cell
+    chips = [c for c, info in v.cells().items() if info.chip == 2 and c != here]
     target = "another tile with a yellow chip" if chips else "a tile with a blue chip (no other yellow is left)"
-    return f"{who} drew {an(data['item'])} from a yellow chip: place it on {target}"
+    return f"{who} drew {an(data.item)} from a yellow chip: place it on {target}"
 
 
 def _character(v, p, who, data) -> str:
-    how = "chose" if data["beggar"] else "drew"
-    card = v["players"][p].get("drawn_card")
-    where = cell_name(v["players"][p]["cell"])
+    how = "chose" if data.beggar else "drew"
+    card = v.players[p].drawn_card
+    where = cell_name(v.players[p].cell)
     if card is None:  # another seat's card, face down
-        what = "with the Beggar" if data["beggar"] else "face down"
+        what = "with the Beggar" if data.beggar else "face down"
         return (f"{who} {how} a character card {what}: a task to fulfil, a debt to take or an "
                 "ability to use")
-    name = character(card) + (" with the Beggar" if data["beggar"] else "")
+    name = character(card) + (" with the Beggar" if data.beggar else "")
     if CHARACTERS[card].kind == HELPFUL:
         return (f"{who} {how} {name}: use the ability now ({ABILITIES[CHARACTER_NAMES[card]]}) "
                 f"or lay the card out (its token stays on {where})")
-    apple = ", pay a golden apple" if v["players"][p]["apples"] else ""
+    apple = ", pay a golden apple" if v.players[p].apples else ""
     return (f"{who} {how} {name}: " + ", ".join(task_options(card))
             + f"{apple}, or take the debt (its token stays on {where})")
 
 
 def _meet(v, p, who, data) -> str:
-    c, where = data["character"], cell_name(data["cell"])
-    debtors = [seat(q) for q, pl in enumerate(v["players"]) if c in pl["debts"]]
+    c, where = data.character, cell_name(data.cell)
+    debtors = [seat(q) for q, pl in enumerate(v.players) if c in pl.debts]
     text = f"{who} meets {character(c)} on {where}: " + " or ".join(task_options(c))
     if seat(p) in debtors:
-        if v["players"][p]["apples"]:
+        if v.players[p].apples:
             text += ", or settle the debt with a golden apple"
     elif debtors:
         text += f" (this settles {debtors[0]}'s debt)"
@@ -252,28 +253,28 @@ def _meet(v, p, who, data) -> str:
 
 
 def _well(v, p, who, data) -> str:
-    where = cell_name(v["players"][p]["cell"])
+    where = cell_name(v.players[p].cell)
     return (f"{who} at the well on {where}: exchange 2 items for 2 copper, 3 copper for 1 "
             "silver, or 1 silver for a golden apple, or none")
 
 
 def _well_give(v, p, who, data) -> str:
-    which = "first" if data["left"] == 2 else "second"
-    held = listing(held_items(v["players"][p]), "or")
+    which = "first" if data.left == 2 else "second"
+    held = listing(held_items(v.players[p]), "or")
     return f"{who} gives the well 2 items for 2 copper: choose the {which} ({held})"
 
 
 def _merchant(v, p, who, data) -> str:
-    held = listing(held_items(v["players"][p]), "or") or "nothing to sell"
-    if data["sold"]:
-        return (f"{who} has sold the Merchant {count(data['sold'], 'item')}: sell another "
+    held = listing(held_items(v.players[p]), "or") or "nothing to sell"
+    if data.sold:
+        return (f"{who} has sold the Merchant {count(data.sold, 'item')}: sell another "
                 f"(up to {MERCHANT_MAX_SALES}: {held}) for 1 copper, or stop")
     return (f"{who} meets the Merchant: sell him up to {MERCHANT_MAX_SALES} items for 1 copper "
             f"each ({held}), or buy a golden apple for 1 silver")
 
 
 def _prince(v, p, who, data) -> str:
-    draws = v["players"][p].get("prince_items")
+    draws = v.players[p].prince_items
     if draws is None:
         return f"{who} keeps one of the {PRINCE_DRAWS} items the Prince drew in secret"
     names = [an(k) for k, n in enumerate(draws) for _ in range(n)]
@@ -281,49 +282,49 @@ def _prince(v, p, who, data) -> str:
 
 
 def _goblin_give(v, p, who, data) -> str:
-    held = listing(held_items(v["players"][p]), "or")
+    held = listing(held_items(v.players[p]), "or")
     return (f"{who} meets the Goblin: give him an item from the backpack ({held}), then take "
             "any other item but a coin token from the blue bag")
 
 
 def _goblin_take(v, p, who, data) -> str:
-    return (f"{who} gave the Goblin {an(data['given'])}: take any other item but a coin token "
+    return (f"{who} gave the Goblin {an(data.given)}: take any other item but a coin token "
             "from the blue bag")
 
 
 def _beggar(v, p, who, data) -> str:
     return (f"{who} paid the Beggar 1 copper: choose a character card from the pile "
-            f"({v['pile_size']} cards) to meet at once")
+            f"({v.pile_size} cards) to meet at once")
 
 
 def _unicorn(v, p, who, data) -> str:
-    saddle = v["players"][p]["backpack"][SADDLE] > 0
+    saddle = v.players[p].backpack[SADDLE] > 0
     return (f"The Unicorn carries {who}: choose a free tile to stand on (it then turns)"
             + ("; with the saddle, that tile's action may follow" if saddle else ""))
 
 
 def _saddle(v, p, who, data) -> str:
-    where = cell_name(data["cell"])
+    where = cell_name(data.cell)
     return (f"{who} on {where} with the saddle: give the saddle back to deal with "
-            f"{thing_on(v['cells'][data['cell']])} there, or keep the saddle")
+            f"{thing_on(v.cell(data.cell))} there, or keep the saddle")
 
 
 def _spirit_place(v, p, who, data) -> str:
-    cells = v["cells"].values()
-    target = ("a tile with a red chip" if any(i["chip"] == 3 for i in cells) else
-              "a tile with a blue chip" if any(i["chip"] == 1 for i in cells) else "a free tile")
-    return (f"{who} places the Forest Spirit ({seat(data['qualified'])} has 3 golden apples and "
+    cells = v.cells().values()
+    target = ("a tile with a red chip" if any(i.chip == 3 for i in cells) else
+              "a tile with a blue chip" if any(i.chip == 1 for i in cells) else "a free tile")
+    return (f"{who} places the Forest Spirit ({seat(data.qualified)} has 3 golden apples and "
             f"no debts): choose {target}")
 
 
 def _coin_token(v, p, who, data) -> str:
-    k = data["item"]
+    k = data.item
     coin = "a copper" if k == COPPER_TOKEN else "a silver"
     return f"{who} got {an(k)}: keep it as an item or exchange it for {coin} coin from the supply"
 
 
 def _chest(v, p, who, data) -> str:
-    when = "at the end of the turn" if data["at_end"] else "before moving"
+    when = "at the end of the turn" if data.at_end else "before moving"
     return (f"{who} holds the treasure chest and the key, {when}: open the chest for a golden "
             "apple (both go back into the bag) or keep it closed")
 
