@@ -53,6 +53,8 @@ def _reads(tree: ast.AST):
                 yield fn.name, node, "key" if _by_key(node) else "index"
             elif isinstance(node, ast.Attribute) and _is_data(node.value):
                 yield fn.name, node.attr, "field"
+            elif isinstance(node, ast.AnnAssign) and node.value is not None and _is_data(node.value):
+                yield fn.name, node, "alias"   # ``data: Any = r.data``: an alias all the same
             elif isinstance(node, ast.Assign) and _is_data(node.value):
                 targets = node.targets[0]
                 if isinstance(targets, ast.Tuple) and all(isinstance(t, ast.Name) for t in targets.elts):

@@ -1,14 +1,18 @@
-"""``reading.reading``: the light record the heuristic reads holds the same facts as the
-seat's ``view``, and nothing another seat hides."""
+"""``text.view``: a seat's knowledge exists once, as the typed record ``reading``; ``view`` is
+its JSON (plus the prompt, the legal actions and, at the end, the scores), the JSON reads
+back into the record, and the record holds nothing another seat hides."""
 
 from __future__ import annotations
+
+import json
 
 import numpy as np
 import pytest
 
-from forest_envs.sherwood.observation import KIND_OF_NAME
+from forest_envs.sherwood.agents.seat_view import SeatView
 from forest_envs.sherwood.rules import SherwoodGame, new_game
-from forest_envs.sherwood.text.reading import UNSEEN, SeatReading, reading
+from forest_envs.sherwood.text.view import SeatReading, reading
+from forest_envs.sherwood.text.words import sentence
 
 CONFIGS = SherwoodGame.all_configs()
 
@@ -23,46 +27,62 @@ def states(config: dict, games: int = 2):
             state.apply(int(rng.choice(state.legal_actions())))
 
 
-def facts_of_view(v: dict) -> dict:
-    """The view's entries as the reading holds them."""
-    d, seat, players, coach, offer = v["decision"], v["seat"], v["players"], v["coach"], v["offer"]
-    return {
-        "seat": seat, "num_players": v["num_players"], "additions": v["additions"],
-        "round": v["round"],
-        "decision": None if d is None else d["kind"],
-        "kind": None if d is None else KIND_OF_NAME[d["kind"]], "data": None if d is None else d["data"],
-        "slots": tuple(None if s is None else (s["deck"], s["card"]["id"] if "card" in s else UNSEEN)
-                       for s in v["slots"]),
-        "ambushes": tuple(None if e is None else (tuple(e["outlaws"]), tuple(map(tuple, e["promised"])))
-                          for e in v["ambushes"]),
-        **{key: tuple(p[key] for p in players) for key in ("camp", "oak", "gold", "fame", "hand_count")},
-        "hand": tuple(v["hand"]), "played": tuple(v["played"][seat]),
-        "coach": None if coach is None else (coach["card"]["id"], coach["step"], tuple(coach["route"])),
-        "offer": None if offer is None else (offer["own"], tuple(map(tuple, offer["asked"]))),
-    }
-
-
-def facts_of_reading(r: SeatReading) -> dict:
-    facts = r._asdict()
-    if r.data is not None:  # the decision's record, read by its kind's names
-        facts["data"] = r.data._asdict()
-    return facts
-
-
 @pytest.mark.whole_games
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
-def test_reading_holds_the_facts_of_the_view(config):
-    seen = {"coach": 0, "offer": 0, "peeked": 0}
+def test_the_view_is_the_readings_json(config):
+    seen = {"coach": 0, "offer": 0, "peeked": 0, "told": 0, "agreement": 0}
     for state in states(config):
-        for seat in range(state.num_players):
+        for seat in [*range(state.num_players), None]:
             r = state.reading(seat)  # through the engine's hook (render.reading)
             assert r == reading(state, seat)
             v = state.view(seat)
-            assert facts_of_reading(r) == facts_of_view(v)
+            legal = v.pop("legal_actions", None)
+            to_move = not state.is_terminal and seat in (None, state.current_player)
+            assert legal == (state.legal_actions() if to_move else None)
+            assert v.pop("prompt") == sentence(r)
+            assert v == r.as_json()
+            # the JSON (as a replay page stores it) reads back into the same record
+            assert SeatReading.from_json(json.loads(json.dumps(v))) == r
+            # hands: the seat's own, or every one for the referee
+            assert [h is not None for h in r.hands] == [seat in (None, q) for q in range(state.num_players)]
             seen["coach"] += r.coach is not None
             seen["offer"] += r.offer is not None
-            seen["peeked"] += any(s is not None and s.get("peeked") for s in v["slots"])
-    assert min(seen.values()) > 0, seen   # the rarer entries were compared too
+            seen["peeked"] += any(s is not None and s.peeked for s in r.slots)
+            seen["told"] += any(s is not None and s.told is not None for s in r.slots)
+            seen["agreement"] += any(a is not None and a.agreement is not None for a in r.ambushes)
+            if seat is not None:  # the heuristic's view takes its own seat's entries
+                sv = SeatView(r)
+                assert (sv.hand, sv.played) == (r.hands[seat], r.played[seat])
+                assert sv.camp == tuple(p.camp for p in r.players)
+                assert sv.fame == tuple(p.fame for p in r.players)
+                assert (sv.kind, sv.decision) == ((None, None) if r.decision is None
+                                                  else (r.decision.kind, r.decision.name))
+    # the rarer entries were compared too (told loot: test_told_loot_reads_back)
+    rare = ("told",) if config["additions"] else ("told", "agreement")
+    assert min(n for k, n in seen.items() if k not in rare) > 0, seen
+
+
+@pytest.mark.whole_games
+def test_told_loot_reads_back():
+    """A traveller whose loot an offer told (with the additions: random games of
+    three seats tell it now and then) shows the told loot in its JSON and reads it back."""
+    told = 0
+    for state in states({"num_players": 3, "additions": True}):
+        for seat in range(state.num_players):
+            r = reading(state, seat)
+            for s, slot in enumerate(r.slots):
+                if slot is None or slot.told is None:
+                    continue
+                entry = state.view(seat)["slots"][s]
+                assert entry["told"] == slot.told._asdict()
+                assert SeatReading.from_json(json.loads(json.dumps(r.as_json()))) == r
+                told += 1
+    assert told > 0
+
+
+def test_the_heuristic_reads_a_seats_reading_not_the_referees():
+    with pytest.raises(ValueError, match="a seat's reading, not the referee's"):
+        SeatView(reading(new_game(CONFIGS[0], seed=0), None))
 
 
 @pytest.mark.whole_games

@@ -15,6 +15,7 @@ from forest_envs.sherwood.agents import HeuristicAgent
 from forest_envs.sherwood.observation import DECISIONS
 from forest_envs.sherwood.rules import new_game
 from forest_envs.sherwood.text.narration import consequences
+from forest_envs.sherwood.text.view import reading
 from forest_envs.sherwood.text.words import WIDTH, sentence, wrap
 
 from . import positions_words as P
@@ -75,37 +76,37 @@ def test_each_decision_kind_is_a_sentence_naming_what_it_is_about(kind):
     build, text = PROMPTS[kind]
     s = build()
     assert s.decision_name() == kind
-    assert sentence(s, None) == text
+    assert sentence(reading(s, None)) == text
     assert s.prompt(None) == wrap(text)
     assert all(len(line) <= WIDTH for line in s.prompt(None).splitlines())
 
 
 def test_more_than_five_gold_the_prompt_says_the_church_is_the_only_action():
-    assert sentence(P.prep_forced_church()) == (
+    assert sentence(reading(P.prep_forced_church(), None)) == (
         "Round 1, preparation: P0 has 6 gold in camp, more than 5: give gold to the poor at the church")
 
 
 def test_a_traveller_face_down_is_named_only_to_a_seat_that_looked_at_it():
     s = P.reveal()                                   # P0 looked at traveller 4 (the example card)
-    assert "traveller 4 (B 12, Derby to York)" in sentence(s, 0)
+    assert "traveller 4 (B 12, Derby to York)" in sentence(reading(s, 0))
     for other in (1, 2):
-        assert "traveller 4 (face down, B)" in sentence(s, other) and "12" not in sentence(s, other)
+        assert "traveller 4 (face down, B)" in sentence(reading(s, other)) and "12" not in sentence(reading(s, other))
     s = P.informant()                                # P1 looked at traveller 2
-    assert "traveller 2 (A 1, Lincoln to Derby)" in sentence(s, 1)
-    assert "traveller 2 (face down, A)" in sentence(s, 0) and "Lincoln" not in sentence(s, 0)
+    assert "traveller 2 (A 1, Lincoln to Derby)" in sentence(reading(s, 1))
+    assert "traveller 2 (face down, A)" in sentence(reading(s, 0)) and "Lincoln" not in sentence(reading(s, 0))
     s = P.answer_with_terms()
-    assert sentence(s, 2) == (
+    assert sentence(reading(s, 2)) == (
         "P0 offers P1 a joint ambush at York Gate (P0 brings 2): send 2 outlaws (target traveller 2 "
         "(face down, A), informant P0; promised 3 bags of the loot; 1 gold paid now); accept or decline")
     s = P.answer_told()                              # the told loot is public, the card is not
-    assert sentence(s, 2) == (
+    assert sentence(reading(s, 2)) == (
         "P0 offers P1 a joint ambush at York Gate (P0 brings 1): send 1 outlaw (loot of traveller 4 "
         "told: 1 fame, 9 gold, 1 comrade; also asked: P2 1 outlaw); accept or decline")
 
 
 def test_the_view_and_the_board_carry_the_prompt():
     s = P.equip()
-    assert s.view(2)["prompt"] == sentence(s, 2)
+    assert s.view(2)["prompt"] == sentence(reading(s, 2))
     lines = s.render(None).splitlines()
     assert lines[-3:] == [  # last, right above a list of moves
         "Now: The traveller (A 4, York to Lincoln) at York Gate (leader P0; P0 2, P1 1",
@@ -151,7 +152,7 @@ def test_a_loot_share_names_the_seat_who_got_it_and_the_gold_each_seat_got():
 def test_the_leaders_own_share_is_put_as_a_bag_or_a_comrade_and_told():
     s = P.own_share()
     assert (s.decision_name(), s.decision.data) == ("share", (0, 1))
-    assert sentence(s) == (
+    assert sentence(reading(s, None)) == (
         "P0 leads the ambush at Nottingham Gate with P1 and P2: share the loot of 4 gold and 2 "
         "comrades (shares so far: P0 1, P1 1, P2 1); P0 takes his own share of round 1 as a bag of "
         "gold (fewer bags left for the allies' later shares) or as a new comrade")

@@ -1,10 +1,10 @@
 """A scripted Sherwood Forest player: ``HeuristicAgent``.
 
-It reads only what its seat may know (``env.unwrapped.reading(agent)``: the facts of the
-seat's ``view`` that it uses, as tuples, ``text/reading.py``) and the action mask (through
-``choose``, the bare engine's ``state.reading(seat)`` and ``state.legal_action_mask()``);
-where the mask leaves one action outside the preparation, that is its choice and nothing is
-read. A face-down traveller it has not seen is judged as every card of its deck letter in
+It reads only what its seat may know (``env.unwrapped.reading(agent)``: the seat's typed
+record, ``text.view.SeatReading``, taken as ``seat_view.SeatView`` at each decision) and the
+action mask (through ``choose``, the bare engine's ``state.reading(seat)`` and
+``state.legal_action_mask()``); where the mask leaves one action outside the preparation,
+that is its choice and nothing is read. A face-down traveller it has not seen is judged as every card of its deck letter in
 the game's card table (``components.deck_ids``), equally likely, the Sheriffs among them
 when the reading says the additions are in play. Routes, strengths and loot are the
 engine's tables.
@@ -44,8 +44,8 @@ not is a bug, raised as an error naming the decision, never covered by a random 
   offered (it asks for no cards).
 
 The parts are small modules: ``heuristic`` (the agent and its dispatch by ``Kind``),
-``preparation``, ``negotiation``, ``attacks`` and ``loot`` (the rules of each phase's
-decisions), ``valuation`` (what it makes of a reading: travellers as numbers, the cards a
+``seat_view`` (the record as the rules read it at one decision), ``preparation``,
+``negotiation``, ``attacks`` and ``loot`` (the rules of each phase's decisions), ``valuation`` (what it makes of a reading: travellers as numbers, the cards a
 face-down one may be, the strength of every ambush) and ``params`` (every weight and
 threshold, by name).
 """

@@ -11,33 +11,31 @@ while it holds weapons and, as leader, calls first the ally with least fame.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import actions as A
 from ..components import CARDS, WEAPON_STRENGTH, reroute
-from ..text.reading import UNSEEN, SeatReading
 from .loot import seat_action
 from .params import PASSED_SHERIFF, REROUTE_MARGIN
+from .seat_view import SeatView
 from .valuation import TRAVELLERS, WEAPONS_WEAKEST_FIRST, Forces, Traveller, candidates
 
 WEAPONS_STRONGEST_FIRST = WEAPONS_WEAKEST_FIRST[::-1]
 
 
-def choose_lead(agent, r: SeatReading, mask):
+def choose_lead(agent, sv: SeatView, mask):
     """The laid-out traveller worth most to it (every one the mask offers lies there).
     Face-down travellers of one deck letter are the same cards, so they are worth the
     same: weighed once per letter."""
-    fights, oak, additions = Forces(r).fights(), r.oak[r.seat], r.additions
+    fights, oak, additions = Forces(sv).fights(), sv.oak[sv.seat], sv.additions
 
     def worth(slot) -> float:
         return sum(w * drive_value(fights, oak, c, c.route) for c, w in candidates(slot, additions))
 
     scores, by_deck = {}, {}
     leads = mask[A.LEAD.start:A.LEAD.stop].tolist()
-    for s, slot in enumerate(r.slots):
+    for s, slot in enumerate(sv.slots):
         if slot is None or not leads[s]:
             continue
-        if slot.card != UNSEEN:
+        if slot.card is not None:
             scores[s] = worth(slot)
             continue
         deck = slot.deck
@@ -69,38 +67,37 @@ def drive_value(fights, oak: int, c: Traveller, route) -> float:
     return value
 
 
-def choose_equip(agent, r: SeatReading, mask):
-    data: Any = r.data  # its kind's record: a namedtuple built at run time (core/decisions.py)
-    seat = r.seat
-    need = data.strength - data.total
-    e = r.ambushes[data.ambush]
+def choose_equip(agent, sv: SeatView, mask):
+    seat = sv.seat
+    need = sv.data.strength - sv.data.total
+    e = sv.ambushes[sv.data.ambush]
     assert e is not None  # the ambush fighting now: somebody lies in it
-    capacity = e.outlaws[seat] - sum(e.promised[seat]) - sum(r.played)
-    weapons = sorted(weapon_strengths(r), reverse=True)[:max(capacity, 0)]
+    capacity = e.outlaws[seat] - sum(e.promised[seat]) - sum(sv.played)
+    weapons = sorted(weapon_strengths(sv), reverse=True)[:max(capacity, 0)]
     if sum(weapons) < need:
         return A.EQUIP_PASS.start
     # The weakest card that closes the gap at once, else the strongest towards it.
     for k in WEAPONS_WEAKEST_FIRST:
-        if r.hand[k] and WEAPON_STRENGTH[k] >= need:
+        if sv.hand[k] and WEAPON_STRENGTH[k] >= need:
             return A.EQUIP.start + k
     for k in WEAPONS_STRONGEST_FIRST:
-        if r.hand[k]:
+        if sv.hand[k]:
             return A.EQUIP.start + k
     return A.EQUIP_PASS.start
 
 
-def weapon_strengths(r: SeatReading) -> list[int]:
+def weapon_strengths(sv: SeatView) -> list[int]:
     """The strength of each weapon card in its hand, weakest first."""
-    return [WEAPON_STRENGTH[k] for k in WEAPONS_WEAKEST_FIRST for _ in range(r.hand[k])]
+    return [WEAPON_STRENGTH[k] for k in WEAPONS_WEAKEST_FIRST for _ in range(sv.hand[k])]
 
 
-def choose_messenger(agent, r: SeatReading, mask):
+def choose_messenger(agent, sv: SeatView, mask):
     """(Additions) Send the coach where the rest of its journey is worth most to it (into
     its own ambush, away from another's), if that beats the journey it is on."""
-    coach = r.coach
+    coach = sv.coach
     assert coach is not None  # a messenger is sent to the coach on the road
     passed = coach.step
-    c, fights, oak = TRAVELLERS[coach.card], Forces(r).fights(), r.oak[r.seat]
+    c, fights, oak = TRAVELLERS[coach.card], Forces(sv).fights(), sv.oak[sv.seat]
     best = A.MESSENGER_PASS.start
     best_value = drive_value(fights, oak, c, coach.route[passed:])
     origin = CARDS[coach.card].origin
@@ -113,21 +110,21 @@ def choose_messenger(agent, r: SeatReading, mask):
     return best
 
 
-def choose_cloak(agent, r, mask):
+def choose_cloak(agent, sv, mask):
     """Home under a forest cloak when it holds one, else it takes the losses."""
     home = A.CLOAK.id(A.CLOAK_GO_HOME)
     return home if mask[home] else A.CLOAK_NONE.start
 
 
-def choose_pledge(agent, r: SeatReading, mask):
+def choose_pledge(agent, sv: SeatView, mask):
     # (Additions) Keep its promise with its strongest cards; renounce with none left.
     for k in WEAPONS_STRONGEST_FIRST:
-        if r.hand[k]:
+        if sv.hand[k]:
             return A.EQUIP.start + k
     return A.RENOUNCE.start
 
 
-def choose_call(agent, r: SeatReading, mask):
+def choose_call(agent, sv: SeatView, mask):
     """(Additions) As leader of a planned attack, it calls first the ally with least fame
     (whose cards are spent if the strength is reached before the others are needed)."""
-    return seat_action(r, mask, A.CALL)     # never itself: the leader promised nothing
+    return seat_action(sv, mask, A.CALL)     # never itself: the leader promised nothing

@@ -1,5 +1,5 @@
-"""``HeuristicAgent``: reads its seat's reading and hands each decision to the rule for its
-kind (``RULES``), one module per phase of the game (``preparation``, ``negotiation``,
+"""``HeuristicAgent``: takes its seat's reading as a ``SeatView`` and hands each decision to
+the rule for its kind (``RULES``), one module per phase of the game (``preparation``, ``negotiation``,
 ``attacks``, ``loot``)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import numpy as np
 from ...agents.base import SeededAgent
 from .. import actions as A
 from ..observation import Kind
-from ..text.reading import SeatReading
+from ..text.view import SeatReading
 from .attacks import (
     choose_call,
     choose_cloak,
@@ -29,6 +29,7 @@ from .negotiation import (
     choose_terms,
 )
 from .preparation import choose_prep
+from .seat_view import SeatView
 
 # The preparation decision's actions are the space's first ids, below this one (checked).
 _PREPARATION_BLOCKS = (A.CHURCH, A.INN, A.MERCHANT, A.MARKET, A.AMBUSH, A.JOINT)
@@ -67,20 +68,21 @@ class HeuristicAgent(SeededAgent):
         action = int(mask.argmax())
         return None if action < PREPARATION_ACTIONS else action
 
-    def choose(self, r: SeatReading, mask: np.ndarray) -> int:
-        """The action for the pending decision of ``r`` (the seat's reading,
+    def choose(self, reading: SeatReading, mask: np.ndarray) -> int:
+        """The action for the pending decision of ``reading`` (the seat's reading,
         ``State.reading``) under ``mask``."""
-        if r.kind is None:
+        sv = SeatView(reading)
+        if sv.kind is None:
             raise ValueError("the game is over: there is no decision to take")
-        action = RULES[r.kind](self, r, mask)
+        action = RULES[sv.kind](self, sv, mask)
         if action is None or not 0 <= action < mask.size or not mask[action]:
-            raise RuntimeError(f"the heuristic chose {action!r}, not a legal action, at a {r.decision!r} "
-                               f"decision of seat {r.seat} (legal: {np.flatnonzero(mask).tolist()})")
+            raise RuntimeError(f"the heuristic chose {action!r}, not a legal action, at a {sv.decision!r} "
+                               f"decision of seat {sv.seat} (legal: {np.flatnonzero(mask).tolist()})")
         return int(action)
 
 
 # The rule of each decision kind, by the game's Kind (``observation.Kind``): called as
-# ``rule(agent, reading, mask)``. Checked at import, so a kind added to the game without a
+# ``rule(agent, seat view, mask)``. Checked at import, so a kind added to the game without a
 # rule here fails at once.
 RULES = {
     Kind.PREP: choose_prep,

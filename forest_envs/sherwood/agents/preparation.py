@@ -9,41 +9,39 @@ one visit for all the gold at the end).
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import actions as A
 from ..components import CHURCH_FORCED_ABOVE, OUTLAWS_PER_COLOUR, ROUNDS
-from ..text.reading import UNSEEN, SeatReading
 from .params import BUY_BELOW, MARKET_ROUNDS, SMALL_JOINT, SPARE_OUTLAWS, TIE_JITTER
+from .seat_view import SeatView
 from .valuation import Forces, candidates, known_travellers
 
 
-def choose_prep(agent, r: SeatReading, mask):
-    seat = r.seat
-    gold, camp = r.gold[seat], r.camp[seat]
+def choose_prep(agent, sv: SeatView, mask):
+    seat = sv.seat
+    gold, camp = sv.gold[seat], sv.camp[seat]
     # Gold held at the game's end is worth nothing: into the church when forced and, in
     # the last round, all of it at once.
-    if gold > CHURCH_FORCED_ABOVE or (gold and r.round >= ROUNDS):
+    if gold > CHURCH_FORCED_ABOVE or (gold and sv.round >= ROUNDS):
         return A.CHURCH.id(gold - 1)
-    if r.round <= MARKET_ROUNDS and camp >= SPARE_OUTLAWS and mask[A.MARKET.start]:
+    if sv.round <= MARKET_ROUNDS and camp >= SPARE_OUTLAWS and mask[A.MARKET.start]:
         return A.MARKET.start
-    if r.hand_count[seat] < BUY_BELOW and camp >= SPARE_OUTLAWS and mask[A.MERCHANT.start]:
+    if sv.hand_count[seat] < BUY_BELOW and camp >= SPARE_OUTLAWS and mask[A.MERCHANT.start]:
         return A.MERCHANT.start
-    forces = Forces(r)
-    scores = ambush_scores(r, mask, camp, forces)
+    forces = Forces(sv)
+    scores = ambush_scores(sv, mask, camp, forces)
     if scores is None:
-        return inn(r)
+        return inn(sv)
     best = best_ambush(agent, scores)
-    offer = choose_offer(agent, r, mask, camp, forces, scores)
+    offer = choose_offer(agent, sv, mask, camp, forces, scores)
     return A.AMBUSH.id(best, camp - 1) if offer is None else offer
 
 
-def inn(r: SeatReading) -> int:
+def inn(sv: SeatView) -> int:
     """Every ambush is taken, so its outlaws cannot fight this round: to the inn (it
     costs no gold), at a face-down traveller it has not seen, else the first one. In the
     preparation phase every laid-out traveller lies there, so the inn is always open."""
-    laid_out = [s for s, slot in enumerate(r.slots) if slot is not None]
-    unseen = [s for s, slot in enumerate(r.slots) if slot is not None and slot.card == UNSEEN]
+    laid_out = [s for s, slot in enumerate(sv.slots) if slot is not None]
+    unseen = [s for s, slot in enumerate(sv.slots) if slot is not None and slot.card is None]
     return A.INN.id((unseen or laid_out)[0])
 
 
@@ -55,7 +53,7 @@ def best_ambush(agent, scores: dict[int, float]) -> int:
     return max(zip(scores, jitter), key=lambda aj: scores[aj[0]] + TIE_JITTER * aj[1])[0]
 
 
-def ambush_scores(r: SeatReading, mask, camp, forces: Forces) -> dict[int, float] | None:
+def ambush_scores(sv: SeatView, mask, camp, forces: Forces) -> dict[int, float] | None:
     """The expected loot of each free ambush for all ``camp`` outlaws (None: none is
     free), the sum of every laid-out traveller's ``loot_reached``, in place order.
     Face-down travellers of one deck letter are the same cards: their loot is followed
@@ -65,12 +63,12 @@ def ambush_scores(r: SeatReading, mask, camp, forces: Forces) -> dict[int, float
     scores = {a: 0.0 for a, free in enumerate(free_row) if free}
     if not scores:
         return None
-    strength, oak, additions = forces.own(camp), r.oak[r.seat], r.additions
+    strength, oak, additions = forces.own(camp), sv.oak[sv.seat], sv.additions
     by_deck: dict[str, list[tuple[int, float]]] = {}  # a face-down traveller's reach, by deck
-    for slot in r.slots:
+    for slot in sv.slots:
         if slot is None:
             continue
-        if slot.card != UNSEEN:
+        if slot.card is not None:
             reached = loot_reached(candidates(slot, additions), strength, oak, scores, forces.public)
         else:
             found = by_deck.get(slot.deck)
@@ -105,16 +103,15 @@ def loot_reached(cards, strength: int, oak: int, free, public: list[int]) -> lis
 
 
 # --- offers -----------------------------------------------------------------------------------
-def choose_offer(agent, r: SeatReading, mask, camp, forces: Forces, scores: dict[int, float]):
+def choose_offer(agent, sv: SeatView, mask, camp, forces: Forces, scores: dict[int, float]):
     """A joint ambush for a known traveller its own strength does not reach, asking the
     player with most outlaws in camp for the rest; or, with two outlaws or fewer left, a
     small joint ambush at the best free ambush (``scores``). Each offer is tried once per
     turn (a decline costs nothing). The outlaws it will ask of the partner go to
     ``agent.asks``, which its ``ask`` decisions read."""
-    data: Any = r.data  # its kind's record: a namedtuple built at run time (core/decisions.py)
-    if data.offers_made > 0:
+    if sv.data.offers_made > 0:
         return None
-    others = [(c, q) for q, c in enumerate(r.camp) if q != r.seat and c >= 1]
+    others = [(c, q) for q, c in enumerate(sv.camp) if q != sv.seat and c >= 1]
     if not others:
         return None
     top, partner = max(others)
@@ -122,7 +119,7 @@ def choose_offer(agent, r: SeatReading, mask, camp, forces: Forces, scores: dict
     first = A.JOINT.id(0, camp - 1)
     free_row = mask[first:A.JOINT.stop:OUTLAWS_PER_COLOUR].tolist()      # by ambush
     best, best_value = None, 0.0
-    for c in known_travellers(r):
+    for c in known_travellers(sv):
         if c.sheriff or not strength < c.strength <= strength + top:
             continue
         for a in c.route:

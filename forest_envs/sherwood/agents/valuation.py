@@ -1,5 +1,5 @@
-"""What the scripted player (``HeuristicAgent``) makes of a seat's reading
-(``text.reading.SeatReading``), as numbers it can weigh fast: each traveller card as a
+"""What the scripted player (``HeuristicAgent``) makes of a seat's reading at a decision
+(``seat_view.SeatView``), as numbers it can weigh fast: each traveller card as a
 ``Traveller``, the cards a face-down traveller may be (``candidates``), and the strength of
 every ambush (``Forces``), read once per decision.
 
@@ -20,8 +20,9 @@ from ..components import (
     WEAPON_STRENGTH,
     deck_ids,
 )
-from ..text.reading import UNSEEN, AmbushReading, SeatReading, SlotReading
+from ..text.view import AmbushReading, SlotReading
 from .params import COMRADE_FAME, OUTLAW_FAME
+from .seat_view import SeatView
 
 WEAPONS_WEAKEST_FIRST = tuple(range(NUM_WEAPON_KINDS))   # weapon kinds, cudgel first
 _CUDGEL, _BOW, _SWORD = WEAPON_STRENGTH                  # the strength each kind adds
@@ -76,15 +77,15 @@ def candidates(slot: SlotReading | None, additions: bool) -> tuple[tuple[Travell
     additions)."""
     if slot is None:
         return ()
-    if slot.card != UNSEEN:
+    if slot.card is not None:
         return ((TRAVELLERS[slot.card], 1.0),)
     return _DECKS[slot.deck, additions]
 
 
-def known_travellers(r: SeatReading) -> list[Traveller]:
+def known_travellers(sv: SeatView) -> list[Traveller]:
     """The laid-out travellers the seat knows (face up, or looked at in the inn), in place
     order."""
-    return [TRAVELLERS[slot.card] for slot in r.slots if slot is not None and slot.card != UNSEEN]
+    return [TRAVELLERS[slot.card] for slot in sv.slots if slot is not None and slot.card is not None]
 
 
 def strength_here(e: AmbushReading | None) -> int:
@@ -100,11 +101,11 @@ class Forces:
     ambush (``strength_here``), ``own(k)`` of ``k`` of its outlaws carrying the strongest
     cards of its hand (one each)."""
 
-    __slots__ = ("public", "_prefix", "_reading", "_fights")
+    __slots__ = ("public", "_prefix", "_sv", "_fights")
 
-    def __init__(self, r: SeatReading):
-        self.public = [strength_here(e) for e in r.ambushes]
-        hand = r.hand
+    def __init__(self, sv: SeatView):
+        self.public = [strength_here(e) for e in sv.ambushes]
+        hand = sv.hand
         prefix, total = [0], 0
         for k in reversed(WEAPONS_WEAKEST_FIRST):          # strongest cards first
             s = WEAPON_STRENGTH[k]
@@ -112,7 +113,7 @@ class Forces:
                 total += s
                 prefix.append(total)
         self._prefix = prefix
-        self._reading = r
+        self._sv = sv
         self._fights: list[tuple[int, int, int] | None] | None = None  # made when first asked
 
     def own(self, outlaws: int) -> int:
@@ -125,9 +126,9 @@ class Forces:
         seat's own ambush counts its hand's cards too, another's only its outlaws and
         promised cards), the seat's outlaws in it and all outlaws in it."""
         if self._fights is None:
-            seat = self._reading.seat
+            seat = self._sv.seat
             fights: list[tuple[int, int, int] | None] = []
-            for a, e in enumerate(self._reading.ambushes):
+            for a, e in enumerate(self._sv.ambushes):
                 if e is None:
                     fights.append(None)
                     continue

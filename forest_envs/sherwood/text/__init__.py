@@ -1,21 +1,21 @@
 """What a Sherwood Forest seat may know, for people and scripted agents: the state's RENDER.
 
-``view.py``: the seat view as plain data; ``reading.py``: the same facts as light typed
-tuples (what the heuristic reads); ``render.py``: the text board and its legend, and the
+``view.py``: what a seat may know, once, as a typed record (``reading``) and as plain JSON
+data derived from it (``view``); ``render.py``: the text board and its legend, and the
 hooks ``prompt`` and ``consequences``; ``words.py``: the pending decision as a sentence and
 the names every text uses; ``narration.py``: what a move did, with ``coach_drive.py`` (the
 coach's drive in words) and ``move_facts.py`` (what narration reads of a move from the
 states before and after it); ``labels.py``: a move as the play list names it;
 ``rules_summary.py``: the rules in a screen or two. The state's ``view``, ``reading``, ``render``,
-``render_legend``, ``prompt`` and ``narrate`` call the functions named here; the picture
-(``../picture.py``) is drawn from the view too.
+``render_legend``, ``prompt`` and ``narrate`` call the functions named here; the text board,
+the prompt and the move labels read the record, the picture (``../picture.py``) the record of
+the view's JSON form, and the narration the states before and after a move.
 """
 
 from .labels import move_label, move_table
-from .reading import reading
 from .render import consequences, legend, prompt, render
 from .rules_summary import rules_summary
-from .view import view
+from .view import reading, view
 
 __all__ = ["consequences", "legend", "move_label", "move_table", "prompt", "reading", "render", "rules_summary",
            "view"]

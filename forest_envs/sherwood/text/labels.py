@@ -14,6 +14,7 @@ import textwrap
 from .. import actions as A
 from ..actions import MAX_PAYMENT, MAX_PROMISED_COMRADES, MAX_PROMISED_LOOT, MAX_SEATS
 from ..observation import DECISIONS
+from .view import reading
 from .words import WIDTH, plural, seat, traveller
 
 
@@ -126,7 +127,7 @@ def _call(state, player, fields, index, observer, name) -> str:
 
 def _traveller(verb: str):
     def label(state, player, fields, index, observer, name) -> str:
-        return verb.format(traveller(state, index, observer, short=True))
+        return verb.format(traveller(reading(state, observer), index, short=True))
     return label
 
 

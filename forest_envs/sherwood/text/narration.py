@@ -34,12 +34,12 @@ from .move_facts import (
     participants,
     robbery_fame,
 )
+from .view import reading
 from .words import (
     card_name,
     card_text,
     listing,
     loot_text,
-    may_see_slot,
     plural,
     seat,
     seats,
@@ -84,9 +84,12 @@ def _prep(before, after, observer, d) -> list[str]:
         return out
     looked = [s for s in range(len(before.slots))
               if after.slot_marked[s, p] and not before.slot_marked[s, p]]
-    for s in looked:
-        if may_see_slot(after, s, observer):
-            out += _card_phrases(s, after.slots[s])
+    if looked:
+        known = reading(after, observer).slots   # the travellers as the observer knows them
+        for s in looked:
+            slot = known[s]
+            if slot is not None and slot.card is not None:
+                out += _card_phrases(s, slot.card)
     bought = (after.hand[p] - before.hand[p]).tolist()
     if after.places[p, 2] > before.places[p, 2]:            # the merchant
         if not before.equip_deck:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from ...drawing.lines import phrase_lines
 from ...drawing.seats import seat_name
-from ..components import AMBUSHES, EQUIPMENT, PLACES, RED_FORKS, TOWNS
+from ..components import AMBUSHES, CARDS, EQUIPMENT, PLACES, RED_FORKS, TOWNS
+from ..observation import Kind
 from .narration import consequences
-from .view import view
-from .words import WIDTH, prompt, wrap
+from .view import SeatReading, reading
+from .words import WIDTH, sentence, wrap
 
 __all__ = ["consequences", "legend", "prompt", "render"]
 
@@ -19,70 +20,72 @@ __all__ = ["consequences", "legend", "prompt", "render"]
 def render(state, seat: int | None = None) -> str:
     """The table as ``seat`` may see it, in lines of at most ``WIDTH`` columns (a long line
     continues, indented, after one of its phrases)."""
-    v = view(state, seat)
-    d = v["decision"]
-    holder = "-" if v["card_holder"] < 0 else f"P{v['card_holder']}"
-    lines = [f"Sherwood Forest: round {v['round']} ({v['phase']}), pit {v['pit']} gold",
-             f"Starting player: figure P{v['figure']}, card {holder}", "Travellers:"]
-    for s, e in enumerate(v["slots"]):
-        if e is None:
+    r = reading(state, seat)
+    d = r.decision
+    holder = "-" if r.card_holder < 0 else f"P{r.card_holder}"
+    lines = [f"Sherwood Forest: round {r.round} ({'attacks' if r.attacks else 'preparation'}), "
+             f"pit {r.pit} gold",
+             f"Starting player: figure P{r.figure}, card {holder}", "Travellers:"]
+    for s, slot in enumerate(r.slots):
+        if slot is None:
             continue
-        text = _card_text(e["card"]) if "card" in e else f"face down ({e['deck']})"
-        marks = "".join(f" [P{q}]" for q in e["marked_by"])
+        text = f"face down ({slot.deck})" if slot.card is None else _card_text(slot.card)
+        marks = "".join(f" [P{q}]" for q in slot.marked_by)
         told = ""
-        if "told" in e:
-            t = e["told"]
-            told = f", told: {t['fame']} fame, {t['gold']} gold, {t['comrades']} comrades"
+        if slot.told is not None:
+            t = slot.told
+            told = f", told: {t.fame} fame, {t.gold} gold, {t.comrades} comrades"
         lines.append(f"  {s + 1}: {text}{marks}{told}")
-        if "card" in e:
-            lines.append("       route: " + " ".join(CODES[a] for a in e["card"]["route"]))
-    if v["coach"]:
-        c = v["coach"]
-        changed = "" if c["destination"] == c["card"]["destination"] else f", now to {TOWNS[c['destination']]}"
-        if d is not None and d["kind"] == "messenger":
-            where = f"{c['step']} ambushes passed"
+        if slot.card is not None:
+            lines.append("       route: " + " ".join(CODES[a] for a in CARDS[slot.card].route))
+    coach = r.coach
+    if coach:
+        changed = ("" if coach.destination == CARDS[coach.card].destination
+                   else f", now to {TOWNS[coach.destination]}")
+        if d is not None and d.kind == Kind.MESSENGER:
+            where = f"{coach.step} ambushes passed"
         else:
-            where = f"at {AMBUSHES[c['route'][min(c['step'], len(c['route']) - 1)]]}"
-        lines.append(f"On the road: {_card_text(c['card'])}{changed}, {where}")
-    o = v["offer"]
+            where = f"at {AMBUSHES[coach.route[min(coach.step, len(coach.route) - 1)]]}"
+        lines.append(f"On the road: {_card_text(coach.card)}{changed}, {where}")
+    o = r.offer
     if o:
-        asks = ", ".join(f"P{q} {c} outlaws {k} cards" for q, c, k in o["asked"]) or "-"
-        told = "" if o["told"] < 0 else f"; told the loot of traveller {o['told'] + 1}"
-        lines.append(f"Offer: P{o['performer']} at {AMBUSHES[o['ambush']]} with {o['own']} own; "
+        asks = ", ".join(f"P{q} {c} outlaws {k} cards" for q, c, k in o.asked) or "-"
+        told = "" if o.told < 0 else f"; told the loot of traveller {o.told + 1}"
+        lines.append(f"Offer: P{o.performer} at {AMBUSHES[o.ambush]} with {o.own} own; "
                      f"asks {asks}{told}")
-        if o["target"] >= 0:
-            lines.append(f"       target traveller {o['target'] + 1}, informant P{o['informant']}")
-        for q, (g, k, c) in o["terms"].items():
+        if o.target >= 0:
+            lines.append(f"       target traveller {o.target + 1}, informant P{o.informant}")
+        for q, (g, k, c) in o.terms:
             lines.append(f"       terms P{q}: promised {g} bags, {c} comrades; paid {k} gold now")
-    lines += _map(v)
+    lines += _map(r)
     lines.append("Ambushes:")
-    for a, e in enumerate(v["ambushes"]):
+    for a, e in enumerate(r.ambushes):
         red = "*" if a in RED_FORKS else " "
         if e is None:
             continue
-        parts = ", ".join(f"P{q}:{k}" for q, k in enumerate(e["outlaws"]) if k)
-        promised = ", ".join(f"P{q} {_equip(w)}" for q, w in enumerate(e["promised"]) if any(w))
-        promised += ", ".join(f"P{q} {k} cards" for q, k in enumerate(e["pledged"]) if k)
-        lines.append(f" {red}{AMBUSHES[a]}: leader P{e['leader']}, {parts}"
+        parts = ", ".join(f"P{q}:{k}" for q, k in enumerate(e.outlaws) if k)
+        promised = ", ".join(f"P{q} {_equip(w)}" for q, w in enumerate(e.promised) if any(w))
+        promised += ", ".join(f"P{q} {k} cards" for q, k in enumerate(e.pledged) if k)
+        lines.append(f" {red}{AMBUSHES[a]}: leader P{e.leader}, {parts}"
                      + (f", promised {promised}" if promised else ""))
-        if "agreement" in e:
-            g = e["agreement"]
-            target = "on the road" if g["target"] < 0 else f"traveller {g['target'] + 1}"
+        if e.agreement is not None:
+            deal = e.agreement
+            target = "on the road" if deal.target < 0 else f"traveller {deal.target + 1}"
             laid = ", ".join(f"P{q} {b} bags {c} comrades" for q, (b, c)
-                             in enumerate(zip(g["advance"], g["advance_comrades"])) if b or c)
-            lines.append(f"    target {target}, informant P{g['informant']}"
+                             in enumerate(zip(deal.advance, deal.advance_comrades)) if b or c)
+            lines.append(f"    target {target}, informant P{deal.informant}"
                          + (f", laid out {laid}" if laid else ""))
     lines.append("Players:")
-    for p, pl in enumerate(v["players"]):
-        places = ", ".join(f"{PLACES[i]} {k}" for i, k in enumerate(pl["places"]) if k)
-        lines.append(f"  {seat_name(p, seat)}: fame {pl['fame']}, gold {pl['gold']}, camp {pl['camp']}, "
-                     f"oak {pl['oak']}, cards {pl['hand_count']}" + (f", {places}" if places else ""))
-    if "hand" in v:
-        lines.append(f"Your hand: {_equip(v['hand']) or '-'}")
-    if "scores" in v:
-        lines.append("Final: " + ", ".join(f"P{p} fame {s['fame']} rank {r}"
-                                           for p, (s, r) in enumerate(zip(v["scores"], v["ranks"]))))
-    lines += wrap(f"Now: {v['prompt']}").splitlines()  # last: the question above a list of moves
+    for p, pl in enumerate(r.players):
+        places = ", ".join(f"{PLACES[i]} {k}" for i, k in enumerate(pl.places) if k)
+        lines.append(f"  {seat_name(p, seat)}: fame {pl.fame}, gold {pl.gold}, camp {pl.camp}, "
+                     f"oak {pl.oak}, cards {pl.hand_count}" + (f", {places}" if places else ""))
+    if seat is not None:
+        lines.append(f"Your hand: {_equip(r.hands[seat] or ()) or '-'}")
+    if state.is_terminal:
+        lines.append("Final: " + ", ".join(f"P{p} fame {s['fame']} rank {rank}"
+                                           for p, (s, rank) in enumerate(zip(state.scores(), state.ranks()))))
+    lines += wrap(f"Now: {sentence(r)}").splitlines()  # last: the question above a list of moves
     return "\n".join(part for line in lines
                      for part in phrase_lines(line, WIDTH, len(line) - len(line.lstrip()) + 4))
 
@@ -90,15 +93,15 @@ def render(state, seat: int | None = None) -> str:
 CODES = ("Dg", "Dw", "Ng", "Nw", "Lg", "Lw", "Yg", "Yw", "*NE", "*SE", "*SW", "*NW")
 
 
-def _map(v: dict) -> list[str]:
+def _map(r: SeatReading) -> list[str]:
     """The board: each ambush's code and the outlaws lying in it (the coach as @)."""
     at = None
-    if v["coach"] and v["coach"]["step"] < len(v["coach"]["route"]):
-        at = v["coach"]["route"][v["coach"]["step"]]
+    if r.coach and r.coach.step < len(r.coach.route):
+        at = r.coach.route[r.coach.step]
 
     def cell(a: int) -> str:
-        e = v["ambushes"][a]
-        n = sum(e["outlaws"]) if e else 0
+        e = r.ambushes[a]
+        n = sum(e.outlaws) if e else 0
         mark = "@" if a == at else ""
         return f"{mark}{CODES[a]}:{n}" if n else f"{mark}{CODES[a]}"
 
@@ -132,14 +135,21 @@ Players: fame, gold in camp, outlaws in camp and under the oak, equipment
 assert max(map(len, LEGEND.splitlines())) <= WIDTH - 2  # the play command indents it by two
 
 
+def prompt(state, observer: int | None = None) -> str:
+    """The pending decision as a sentence for people, as ``observer`` may know it, in lines
+    of at most ``WIDTH`` columns."""
+    return wrap(sentence(reading(state, observer)))
+
+
 def legend() -> str:
     return LEGEND
 
 
-def _card_text(c: dict) -> str:
-    who = "Sheriff" if c.get("sheriff") else "traveller"
-    return (f"{who} {c['deck']} strength {c['strength']}, fame {c['fame']}, gold {c['gold']}, "
-            f"comrades {c['comrades']}, {TOWNS[c['origin']]} -> {TOWNS[c['destination']]}")
+def _card_text(card_id: int) -> str:
+    c = CARDS[card_id]
+    who = "Sheriff" if c.sheriff else "traveller"
+    return (f"{who} {c.deck} strength {c.strength}, fame {c.fame}, gold {c.gold}, "
+            f"comrades {c.comrades}, {TOWNS[c.origin]} -> {TOWNS[c.destination]}")
 
 
 def _equip(counts) -> str:

@@ -1,8 +1,9 @@
-"""Sherwood Forest in words for people: the pending decision as a sentence (``prompt``) and
-the names every text uses for seats, travellers, ambushes and cards.
+"""Sherwood Forest in words for people: the pending decision as a sentence (``sentence``;
+``render.prompt`` wraps it) and the names every text uses for seats, travellers, ambushes
+and cards.
 
-Everything here is written for one observer (``None``: the referee) from what that observer
-may know: a face-down traveller is named by its place and deck letter, with its numbers only
+Everything here is written for one observer (``None``: the referee) from that observer's
+record (``view.SeatReading``), so from what it may know only: a face-down traveller is named by its place and deck letter, with its numbers only
 for a seat that looked at it in the inn (and the loot an offer told, which is public); another
 seat's hand is never named. A decision that is put to every seat holding cards (the forest
 cloak, provisions, the messenger's clothes) is worded the same whatever the seat holds.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..components import (
     AMBUSHES,
@@ -23,6 +25,9 @@ from ..components import (
     WEAPON_STRENGTH,
 )
 from ..observation import DECISIONS, Kind
+
+if TYPE_CHECKING:  # the record's module words the prompt with this one (no cycle at run time)
+    from .view import AmbushReading, CoachReading, LootReading, OfferReading, SeatReading
 
 WIDTH = 80      # no line of a text for people is longer (a terminal's width)
 
@@ -95,28 +100,20 @@ def card_text(card_id: int, short: bool = False, sheriff_word: bool = True) -> s
     return f"{c.deck}, strength {c.strength} ({loot_text(c.fame, c.gold, c.comrades)}), {route}"
 
 
-def may_see_slot(state, s: int, observer: int | None) -> bool:
-    """Whether ``observer`` may know the card laid out in place ``s``."""
-    if observer is None or state.slot_face_up[s]:
-        return True
-    return bool(state.peek[observer, s].any())
-
-
-def traveller(state, s: int, observer: int | None, short: bool = False) -> str:
-    """The laid-out traveller in place ``s`` as ``observer`` may know it."""
-    cid = state.slots[s]
-    if cid < 0:
+def traveller(r: SeatReading, s: int, short: bool = False) -> str:
+    """The laid-out traveller in place ``s`` as the reader of ``r`` may know it."""
+    slot = r.slots[s]
+    if slot is None:
         return f"traveller {s + 1}"
-    if may_see_slot(state, s, observer):
-        return f"traveller {s + 1} ({card_text(cid, short)})"
-    told = state.slot_told[s].tolist()
-    known = f"; its loot told: {loot_text(*told[1:])}" if told[0] else ""
-    return f"traveller {s + 1} (face down, {CARDS[cid].deck}{known})"
+    if slot.card is not None:
+        return f"traveller {s + 1} ({card_text(slot.card, short)})"
+    known = "" if slot.told is None else f"; its loot told: {loot_text(*slot.told)}"
+    return f"traveller {s + 1} (face down, {slot.deck}{known})"
 
 
-def coach_text(state, short: bool = True) -> str:
+def coach_text(r: SeatReading, short: bool = True) -> str:
     """The traveller on the road (its card is face up), with a changed destination."""
-    coach = state.coach
+    coach = _coach(r)
     c = CARDS[coach.card]
     who = "the Sheriff" if c.sheriff else "the traveller"
     text = f"{who} ({card_text(coach.card, short, sheriff_word=False)}"
@@ -125,9 +122,9 @@ def coach_text(state, short: bool = True) -> str:
     return text + ")"
 
 
-def band(state, a: int) -> str:
+def band(r: SeatReading, a: int) -> str:
     """Who lies in ambush ``a``: ``P0 3, P1 2 outlaws``."""
-    outs = state.ambush_outlaws[a].tolist()
+    outs = _ambush(r, a).outlaws
     parts = [f"{seat(q)} {k}" for q, k in enumerate(outs) if k]
     return ", ".join(parts) + (" outlaw" if sum(outs) == 1 else " outlaws")
 
@@ -138,69 +135,89 @@ def wrap(text: str) -> str:
                          break_on_hyphens=False)
 
 
+# --- what a decision's sentence reads of the record (each is there while its decision is) ---
+def _coach(r: SeatReading) -> CoachReading:
+    if r.coach is None:
+        raise ValueError("no traveller is on the road")
+    return r.coach
+
+
+def _offer(r: SeatReading) -> OfferReading:
+    if r.offer is None:
+        raise ValueError("no joint ambush is offered")
+    return r.offer
+
+
+def _ambush(r: SeatReading, a: int) -> AmbushReading:
+    entry = r.ambushes[a]
+    if entry is None:
+        raise ValueError(f"nobody lies in ambush {AMBUSHES[a]}")
+    return entry
+
+
+def _loot(r: SeatReading) -> LootReading:
+    if r.loot is None:
+        raise ValueError("no loot is being handed out")
+    return r.loot
+
+
 # --- the prompt -------------------------------------------------------------------------------
-def prompt(state, observer: int | None = None) -> str:
-    """The pending decision as a sentence for people, as ``observer`` may know it, in lines
-    of at most ``WIDTH`` columns."""
-    return wrap(sentence(state, observer))
-
-
-def sentence(state, observer: int | None = None) -> str:
-    """The pending decision as one unwrapped sentence ("The game is over." at the end)."""
-    if not state.decisions:
+def sentence(r: SeatReading) -> str:
+    """The pending decision as one unwrapped sentence, as the reader of ``r`` may know it
+    ("The game is over." at the end)."""
+    d = r.decision
+    if d is None:
         return "The game is over."
-    kind, player, data = state.decisions[-1]
-    return _PROMPTS[kind](state, player, observer, **dict(zip(_NAMES[kind], data)))
+    return _PROMPTS[d.kind](r, d.player, d.data)
 
 
-def _prep(state, p, observer, offers_made):
-    gold, camp = int(state.gold[p]), int(state.camp[p])
-    head = f"Round {state.round_index}, preparation: {seat(p)}"
+def _prep(r, p, data):
+    gold, camp = r.players[p].gold, r.players[p].camp
+    head = f"Round {r.round}, preparation: {seat(p)}"
     if gold > CHURCH_FORCED_ABOVE:
         return (f"{head} has {gold} gold in camp, more than {CHURCH_FORCED_ABOVE}: give gold to "
                 "the poor at the church")
-    failed = f" ({plural(offers_made, 'joint ambush offer')} failed this turn)" if offers_made else ""
+    made = data.offers_made
+    failed = f" ({plural(made, 'joint ambush offer')} failed this turn)" if made else ""
     return (f"{head} ({plural(camp, 'outlaw')} in camp, {gold} gold) sends an outlaw to the church, "
             f"inn, merchant or market, lies in ambush or offers a joint ambush{failed}")
 
 
-def _offer_head(state, p) -> str:
-    o = state.offer
+def _offer_head(r, p) -> str:
+    o = _offer(r)
     return f"{seat(p)} offers a joint ambush at {AMBUSHES[o.ambush]} with {plural(o.own, 'own outlaw')}"
 
 
-def _target(state, p, observer, ambush, own):
-    return f"{_offer_head(state, p)}: mark a laid-out traveller as its target, or none"
+def _target(r, p, data):
+    return f"{_offer_head(r, p)}: mark a laid-out traveller as its target, or none"
 
 
-def _informant_choices(state) -> list[int]:
-    o = state.offer
-    return [o.performer] + [q for q in o.allies if state.slot_marked[o.target, q]]
-
-
-def _informant(state, p, observer, ambush, own):
-    o = state.offer
-    looked = _informant_choices(state)[1:]
-    return (f"{_offer_head(state, p)} on {traveller(state, o.target, observer, short=True)}: "
+def _informant(r, p, data):
+    o = _offer(r)
+    slot = r.slots[o.target]
+    marked = () if slot is None else slot.marked_by
+    looked = [q for q in o.allies if q in marked]
+    return (f"{_offer_head(r, p)} on {traveller(r, o.target, short=True)}: "
             f"name the informant: {seat(p)} himself or {seats(looked, 'or')}, who looked at it "
             "in the inn")
 
 
-def _asked(state) -> str:
+def _asked(r) -> str:
     parts = [f"{seat(q)} {plural(c, 'outlaw')}" + (f" and {plural(e, 'card')}" if e else "")
-             for q, c, e in state.offer.asked]
+             for q, c, e in _offer(r).asked]
     return f" (asked so far: {', '.join(parts)})" if parts else ""
 
 
-def _ask(state, p, observer, ambush, own, offers_made, ally):
-    o = state.offer
-    target = f" on {traveller(state, o.target, observer, short=True)}" if o.target >= 0 else ""
-    return (f"{_offer_head(state, p)}{target}: ask {seat(ally)} ({plural(int(state.camp[ally]), 'outlaw')} "
-            f"in camp, {plural(int(state.hand_count[ally]), 'card')}) for outlaws and cards{_asked(state)}")
+def _ask(r, p, data):
+    o, ally = _offer(r), data.ally
+    target = f" on {traveller(r, o.target, short=True)}" if o.target >= 0 else ""
+    standing = r.players[ally]
+    return (f"{_offer_head(r, p)}{target}: ask {seat(ally)} ({plural(standing.camp, 'outlaw')} "
+            f"in camp, {plural(standing.hand_count, 'card')}) for outlaws and cards{_asked(r)}")
 
 
-def _terms(state, p, observer, ambush, outlaws, ally):
-    o = state.offer
+def _terms(r, p, data):
+    o, outlaws, ally = _offer(r), data.outlaws, data.ally
     head = f"{seat(p)}'s joint ambush at {AMBUSHES[o.ambush]}"
     if ally == p:
         return (f"{head}: set the loot the informant {seat(o.informant)} promises {seat(p)} "
@@ -214,135 +231,146 @@ def _terms(state, p, observer, ambush, outlaws, ally):
             f"the informant {seat(o.informant)}, and gold {seat(p)} pays now")
 
 
-def _reveal(state, p, observer, ambush, own):
-    looked = [s for s in range(len(state.slots)) if state.slots[s] >= 0 and state.slot_marked[s, p]]
-    which = listing(traveller(state, s, observer, short=True) for s in looked)
-    return (f"{seat(p)}'s joint ambush at {AMBUSHES[state.offer.ambush]}: tell the asked players the "
+def _reveal(r, p, data):
+    looked = [s for s, slot in enumerate(r.slots) if slot is not None and p in slot.marked_by]
+    which = listing(traveller(r, s, short=True) for s in looked)
+    return (f"{seat(p)}'s joint ambush at {AMBUSHES[_offer(r).ambush]}: tell the asked players the "
             f"loot of a traveller {seat(p)} looked at in the inn ({which}), or tell nothing")
 
 
-def _answer(state, p, observer, ambush, outlaws, cards, performer):
-    o = state.offer
+def _answer(r, p, data):
+    o, outlaws, cards, performer = _offer(r), data.outlaws, data.cards, data.performer
     ask = f"send {plural(outlaws, 'outlaw')}" + (f" and promise {plural(cards, 'card')}" if cards else "")
     more = []
     if o.target >= 0:
-        more.append(f"target {traveller(state, o.target, observer, short=True)}, informant "
-                    f"{seat(o.informant)}")
-    if p in o.terms:
-        g, k, c = o.terms[p]
+        more.append(f"target {traveller(r, o.target, short=True)}, informant {seat(o.informant)}")
+    terms = dict(o.terms)
+    if p in terms:
+        g, k, c = terms[p]
         if g or c:
             more.append(f"promised {plural(g, 'bag')}" + (f" and {plural(c, 'comrade')}" if c else "")
                         + " of the loot")
         if k:
             more.append(f"{k} gold paid now")
     if o.told >= 0:
-        more.append(f"loot of traveller {o.told + 1} told: {loot_text(*state.slot_told[o.told, 1:].tolist())}")
+        slot = r.slots[o.told]
+        if slot is None or slot.told is None:
+            raise ValueError(f"the offer told the loot of traveller {o.told + 1}, which shows none")
+        more.append(f"loot of traveller {o.told + 1} told: {loot_text(*slot.told)}")
     others = [f"{seat(q)} {plural(c, 'outlaw')}" for q, c, _ in o.asked if q != p]
     if others:
         more.append(f"also asked: {', '.join(others)}")
     extra = f" ({'; '.join(more)})" if more else ""
-    return (f"{seat(performer)} offers {seat(p)} a joint ambush at {AMBUSHES[ambush]} "
+    return (f"{seat(performer)} offers {seat(p)} a joint ambush at {AMBUSHES[data.ambush]} "
             f"({seat(performer)} brings {o.own}): {ask}{extra}; accept or decline")
 
 
-def _confirm(state, p, observer, ambush):
+def _confirm(r, p, data):
+    ambush = data.ambush
+    entry = _ambush(r, ambush)
     shown = [f"{seat(q)} {listing(card_name(k) for k, x in enumerate(w) for _ in range(x))}"
-             for q, w in enumerate(state.promised[ambush].tolist()) if any(w)]
-    strength = int(state.ambush_outlaws[ambush].sum()) + sum(
-        WEAPON_STRENGTH[k] * x for w in state.promised[ambush].tolist() for k, x in enumerate(w))
-    return (f"{seat(p)}'s joint ambush at {AMBUSHES[ambush]} ({band(state, ambush)}; promised cards "
+             for q, w in enumerate(entry.promised) if any(w)]
+    strength = sum(entry.outlaws) + sum(
+        WEAPON_STRENGTH[k] * x for w in entry.promised for k, x in enumerate(w))
+    return (f"{seat(p)}'s joint ambush at {AMBUSHES[ambush]} ({band(r, ambush)}; promised cards "
             f"shown: {', '.join(shown)}; strength {strength}): form it or give it up")
 
 
-def _lead(state, p, observer):
-    left = [s for s, c in enumerate(state.slots) if c >= 0]
-    return (f"Round {state.round_index}, attacks: {seat(p)} chooses a laid-out traveller to lead "
+def _lead(r, p, data):
+    left = [s for s, slot in enumerate(r.slots) if slot is not None]
+    return (f"Round {r.round}, attacks: {seat(p)} chooses a laid-out traveller to lead "
             f"along its route: {listing((str(s + 1) for s in left), 'or')}")
 
 
-def _messenger(state, p, observer):
-    coach = state.coach
+def _messenger(r, p, data):
+    coach = _coach(r)
     towns = REROUTE[CARDS[coach.card].origin][coach.destination][coach.step]
     where = "is revealed" if coach.step == 0 else f"has passed {plural(coach.step, 'ambush')}"
-    return (f"{upper_first(coach_text(state))} {where}: {seat(p)} may play the messenger's "
+    return (f"{upper_first(coach_text(r))} {where}: {seat(p)} may play the messenger's "
             f"clothes to send it to {listing((TOWNS[t] for t in towns), 'or')} instead, or pass")
 
 
-def _fight_head(state, ambush, strength, total, leader) -> str:
-    return (f"{coach_text(state)} at {AMBUSHES[ambush]} (leader {seat(leader)}; "
-            f"{band(state, ambush)}): strength {total} of {strength}")
+def _fight_head(r, data) -> str:
+    """The fight a decision (``data``: ambush, strength, total, leader) is about."""
+    return (f"{coach_text(r)} at {AMBUSHES[data.ambush]} (leader {seat(data.leader)}; "
+            f"{band(r, data.ambush)}): strength {data.total} of {data.strength}")
 
 
-def _equip(state, p, observer, ambush, strength, total, leader):
-    lose = "; falling short, the Sheriff crushes the ambush" if CARDS[state.coach.card].sheriff else ""
-    return (f"{upper_first(_fight_head(state, ambush, strength, total, leader))}{lose}: {seat(p)} may play a "
+def _equip(r, p, data):
+    lose = "; falling short, the Sheriff crushes the ambush" if CARDS[_coach(r).card].sheriff else ""
+    return (f"{upper_first(_fight_head(r, data))}{lose}: {seat(p)} may play a "
             "weapon card (one per outlaw) or no more")
 
 
-def _pledge(state, p, observer, ambush, strength, total, leader):
-    promised = int(state.pledged[ambush, p])
-    played = int(state.played[p].sum())
-    return (f"Planned attack: {_fight_head(state, ambush, strength, total, leader)}: {seat(p)} "
+def _pledge(r, p, data):
+    promised = _ambush(r, data.ambush).pledged[p]
+    played = sum(r.played[p])
+    return (f"Planned attack: {_fight_head(r, data)}: {seat(p)} "
             f"keeps his promise of {plural(promised, 'card')} ({played} played) with a weapon card, "
             "or renounces and calls the attack off")
 
 
-def _call(state, p, observer, ambush, strength, total, leader):
-    return (f"Planned attack: {_fight_head(state, ambush, strength, total, leader)}: the leader "
+def _call(r, p, data):
+    if r.fight is None:
+        raise ValueError("no ambush is fighting")
+    return (f"Planned attack: {_fight_head(r, data)}: the leader "
             f"{seat(p)} calls the next ally to keep his card promise: "
-            f"{seats(state.fight.pledgers, 'or')}")
+            f"{seats(r.fight.pledgers, 'or')}")
 
 
-def _loot_head(state, p) -> str:
-    L = state.loot
+def _loot_head(r, p) -> str:
+    L = _loot(r)
     allies = [q for q in L.order if q != p]
     return (f"{seat(p)} leads the ambush at {AMBUSHES[L.ambush]}"
             + (f" with {seats(allies)}" if allies else ""))
 
 
-def _share(state, p, observer, picks, own):
-    L = state.loot
+def _share(r, p, data):
+    L = _loot(r)
     given = sum(L.shares)
     loot = f"{L.gold} gold" + (f" and {plural(L.comrades, 'comrade')}" if L.comrades else "")
     so_far = ", ".join(f"{seat(q)} {k}" for q, k in enumerate(L.shares) if k)
     done = f" (shares so far: {so_far})" if given else ""
-    if own:
-        return (f"{_loot_head(state, p)}: share the loot of {loot}{done}; {seat(p)} takes his own "
+    if data.own:
+        return (f"{_loot_head(r, p)}: share the loot of {loot}{done}; {seat(p)} takes his own "
                 f"share of round {L.round} as a bag of gold (fewer bags left for the allies' later "
                 "shares) or as a new comrade")
-    return (f"{_loot_head(state, p)}: share the loot of {loot}{done}; choose who of "
-            f"{seats(L.tier, 'or')} gets a share ({plural(picks, 'share')} left this round)")
+    return (f"{_loot_head(r, p)}: share the loot of {loot}{done}; choose who of "
+            f"{seats(L.tier, 'or')} gets a share ({plural(data.picks, 'share')} left this round)")
 
 
-def _comrade(state, p, observer, comrades):
-    L = state.loot
-    room = state._comrade_room()
-    takers = [q for q in L.order if room[q] > 0]
-    return (f"{_loot_head(state, p)}: {plural(comrades, 'new comrade')} of the loot to hand out "
+def _comrade(r, p, data):
+    L = _loot(r)
+    takers = [q for q in L.order if L.room[q] > 0]
+    return (f"{_loot_head(r, p)}: {plural(data.comrades, 'new comrade')} of the loot to hand out "
             f"(one per share, to a player with a figure under the oak): choose who gets one: "
             f"{seats(takers, 'or')}")
 
 
-def _cloak(state, p, observer, ambush):
-    return (f"{upper_first(coach_text(state))} crushed the ambush at {AMBUSHES[ambush]}: "
+def _cloak(r, p, data):
+    return (f"{upper_first(coach_text(r))} crushed the ambush at {AMBUSHES[data.ambush]}: "
             f"{seat(p)} may play a forest cloak to stay or go home without losses; else "
-            f"{losses(state.coach.card)}")
+            f"{losses(_coach(r).card)}")
 
 
-def _provisions(state, p, observer, ambush):
-    return (f"{upper_first(coach_text(state))} was robbed at {AMBUSHES[ambush]}: {seat(p)} may play "
+def _provisions(r, p, data):
+    return (f"{upper_first(coach_text(r))} was robbed at {AMBUSHES[data.ambush]}: {seat(p)} may play "
             "provisions to leave his outlaws in the ambush, or go home")
 
 
-def _shortfall(state, p, observer, ambush, bags, comrades):
-    what = plural(bags, "bag") if bags else plural(comrades, "comrade")
-    laid = state.advance if bags else state.advance_comrades
-    due = [q for q, k in enumerate(laid[ambush].tolist()) if k]
+def _shortfall(r, p, data):
+    ambush, bags = data.ambush, data.bags
+    what = plural(bags, "bag") if bags else plural(data.comrades, "comrade")
+    deal = _ambush(r, ambush).agreement
+    if deal is None:
+        raise ValueError(f"no binding agreement lies at {AMBUSHES[ambush]}")
+    laid = deal.advance if bags else deal.advance_comrades
+    due = [q for q, k in enumerate(laid) if k]
     return (f"Planned attack at {AMBUSHES[ambush]}: the loot and the informant {seat(p)}'s gold leave "
             f"{what} of the promises unpaid: choose whose promise goes without one: {seats(due, 'or')}")
 
 
-# Each kind's sentence, called with the kind's data by name (the functions' keywords differ).
+# Each kind's sentence: sentence(record, the deciding seat, the decision's data, fields by name).
 _PROMPTS: dict[int, Callable[..., str]] = {
     Kind.PREP: _prep, Kind.ASK: _ask, Kind.REVEAL: _reveal, Kind.ANSWER: _answer,
     Kind.LEAD: _lead, Kind.EQUIP: _equip, Kind.SHARE: _share, Kind.COMRADE: _comrade,
@@ -350,6 +378,5 @@ _PROMPTS: dict[int, Callable[..., str]] = {
     Kind.TARGET: _target, Kind.TERMS: _terms, Kind.INFORMANT: _informant, Kind.PLEDGE: _pledge,
     Kind.SHORTFALL: _shortfall, Kind.CALL: _call, Kind.CONFIRM: _confirm,
 }
-_NAMES = tuple(k.names for k in DECISIONS)   # what each kind's data carries, by name
 if sorted(_PROMPTS) != list(range(len(DECISIONS))):
     raise TypeError("words._PROMPTS must write every Sherwood decision kind")
