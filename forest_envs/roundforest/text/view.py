@@ -18,7 +18,8 @@ and the Prince's draws appear only in that seat's own record (and the referee's,
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from ...core.decisions import DecisionReading, pending_reading
 from ..components import NUM_CELLS, TILES, open_sides
@@ -161,16 +162,18 @@ class SeatReading(NamedTuple):
         cells = {int(c): CellReading.from_json(info) for c, info in data["cells"].items()}
         players = tuple(PlayerReading.from_json(p) for p in data["players"])
 
-        def column(name: str, empty):  # the cells without a tile (the corners) as ``empty``
-            return tuple(getattr(cells[c], name) if c in cells else empty for c in range(NUM_CELLS))
+        def column(entry: Callable[[CellReading], Any], empty) -> tuple:
+            """One field of every cell's tile; a cell without one (a corner) gives ``empty``."""
+            return tuple(entry(cells[c]) if c in cells else empty for c in range(NUM_CELLS))
 
         return cls(
             data["seat"], data["num_players"], data["grid"], data["round"], data["turn"],
             (None if data["decision"] is None
              else DecisionReading.from_json(data["decision"], Kind, DECISIONS)),
-            tuple(sorted(cells)), column("tile", -1), column("well", False),
-            column("orientation", 0), column("blocked", 0), column("chip", 0),
-            column("item", -1), column("character", -1), tuple(p.cell for p in players),
+            tuple(sorted(cells)), column(lambda t: t.tile, -1), column(lambda t: t.well, False),
+            column(lambda t: t.orientation, 0), column(lambda t: t.blocked, 0),
+            column(lambda t: t.chip, 0), column(lambda t: t.item, -1),
+            column(lambda t: t.character, -1), tuple(p.cell for p in players),
             tuple(sorted((int(g), k) for g, k in data["gaps"].items())),
             tuple(map(tuple, data["fairy"])), tuple(data["bag_items"]), data["drawn_item"],
             tuple(data["black_bag"]), tuple(data["used_chips"]), SupplyReading(**data["supply"]),
