@@ -2,13 +2,14 @@
 has its modules in their places: ``rules/`` (the Game, the state, its declared attributes,
 the handler table), ``text/`` (the seat view with its typed reading, render, words, narration),
 ``picture.py``, ``actions.py``, ``observation.py``, ``components.py``, ``env.py`` and
-``agents/`` with ``params.py``; and its state declares its blocks and fields with their
+``agents/`` with ``params.py`` and ``seat_view.py``; and its state declares its blocks and fields with their
 types, exactly the layout's blocks and its FIELDS. Every registered game is in it."""
 
 from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import typing
 
 import pytest
@@ -21,7 +22,7 @@ TEMPLATE_GAMES = ["chickwood_v0", "roundforest_v0", "sherwood_v0"]
 MODULES = ("rules", "rules.game", "rules.state", "rules.facts", "rules.handlers", "text", "text.view",
            "text.render", "text.words", "text.narration", "text.labels",
            "text.rules_summary", "picture", "actions",
-           "observation", "components", "env", "agents", "agents.params")
+           "observation", "components", "env", "agents", "agents.params", "agents.seat_view")
 
 
 def package_of(env_id: str) -> str:
@@ -44,6 +45,31 @@ def test_the_modules_of_the_template_exist(env_id):
         assert importlib.import_module(f"{package}.{sub}").__file__.endswith("__init__.py"), sub
     text = importlib.import_module(f"{package}.text")
     assert callable(text.view) and callable(text.reading)  # the seat view, as JSON and as a record
+
+
+@pytest.mark.parametrize("env_id", TEMPLATE_GAMES)
+def test_a_seats_view_exists_once(env_id):
+    """The seat's typed record is its view: ``view()`` is the record's JSON, which reads back
+    into a record of the same JSON (Chickwood's leaves out what only its heuristic counts,
+    ``seen``); the heuristic takes a seat's record (never the referee's) as its
+    ``agents.seat_view.SeatView``; no second reading module lies beside it."""
+    package = package_of(env_id)
+    view = importlib.import_module(f"{package}.text.view")
+    game_class = game_spec(env_id).game_class
+    state = importlib.import_module(f"{package}.rules").new_game(game_class.all_configs()[0], seed=0)
+    record = state.reading(0)
+    assert isinstance(record, view.SeatReading) and record == view.reading(state, 0)
+    shown = state.view(0)
+    assert {k: v for k, v in shown.items() if k in record.as_json()} == record.as_json()
+    def plain(data: dict) -> dict:  # as a replay page stores it (keys as strings)
+        return json.loads(json.dumps(data))
+
+    assert plain(view.SeatReading.from_json(plain(shown)).as_json()) == plain(record.as_json())
+    assert importlib.util.find_spec(f"{package}.text.reading") is None
+    seat_view = importlib.import_module(f"{package}.agents.seat_view").SeatView
+    assert seat_view(record).kind == record.decision.kind
+    with pytest.raises(ValueError, match="not the referee's"):
+        seat_view(state.reading(None))
 
 
 @pytest.mark.parametrize("env_id", TEMPLATE_GAMES)
