@@ -153,7 +153,8 @@ class GameState(SeatPresentation):
         return self.DECISIONS[kind].record._make(data)
 
     def decision_name(self) -> str | None:
-        return self.DECISIONS[self.decisions[-1].kind].name if self.decisions else None
+        top = self.decision
+        return None if top is None else self.DECISIONS[top.kind].name
 
     def legal_actions(self) -> list[int]:
         return np.flatnonzero(self.legal_action_mask()).tolist()
