@@ -44,7 +44,8 @@ class SeatView:
         self.item: tuple[int, ...] = reading.item
         self.character: tuple[int, ...] = reading.character
         self.fairy: tuple[tuple[int, ...], ...] = reading.fairy
-        self.piece_cells: tuple[int, ...] = reading.piece_cells
+        # each seat's piece (a corner cell: still in the backpack)
+        self.piece_cells: tuple[int, ...] = tuple([p.cell for p in reading.players])
         # this seat's own standing
         (_, _, self.backpack, self.copper, self.silver, self.apples, self.compasses, self.debts,
          *_) = reading.players[seat]

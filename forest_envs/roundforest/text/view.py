@@ -64,9 +64,14 @@ class PlayerReading(NamedTuple):
     compasses: int
     debts: tuple[int, ...]          # the characters this seat owes a task, ascending
     winner: bool
-    secrets_shown: bool
     drawn_card: int | None          # the character card drawn face down (None: none, or hidden)
     prince_items: tuple[int, ...] | None  # the Prince's secret draw by kind (None: hidden)
+
+    @property
+    def secrets_shown(self) -> bool:
+        """The reader may see this seat's secrets (its own seat, or the referee): the
+        Prince's draw is then shown, empty or not."""
+        return self.prince_items is not None
 
     def as_json(self) -> dict:
         out = {"cell": self.cell, "in_backpack": self.in_backpack, "backpack": list(self.backpack),
@@ -82,7 +87,7 @@ class PlayerReading(NamedTuple):
         shown = "prince_items" in data
         return cls(data["cell"], data["in_backpack"], tuple(data["backpack"]), data["copper"],
                    data["silver"], data["apples"], data["compasses"], tuple(data["debts"]),
-                   data["winner"], shown, data.get("drawn_card"),
+                   data["winner"], data.get("drawn_card"),
                    tuple(data["prince_items"]) if shown else None)
 
 
@@ -112,7 +117,6 @@ class SeatReading(NamedTuple):
     chip: tuple[int, ...]         # none / blue / yellow / red (components' chip ids)
     item: tuple[int, ...]         # the item lying there, -1 none
     character: tuple[int, ...]    # the character standing there, -1 none
-    piece_cells: tuple[int, ...]  # each seat's piece (a corner cell: still in the backpack)
     gaps: tuple[tuple[int, int], ...]   # (gap, item) of each blockade set
     fairy: tuple[tuple[int, ...], ...]  # [row][slot]: the item the fairy offers, -1 none
     bag_items: tuple[int, ...]    # the blue bag's items by kind
@@ -173,7 +177,7 @@ class SeatReading(NamedTuple):
             tuple(sorted(cells)), column(lambda t: t.tile, -1), column(lambda t: t.well, False),
             column(lambda t: t.orientation, 0), column(lambda t: t.blocked, 0),
             column(lambda t: t.chip, 0), column(lambda t: t.item, -1),
-            column(lambda t: t.character, -1), tuple(p.cell for p in players),
+            column(lambda t: t.character, -1),
             tuple(sorted((int(g), k) for g, k in data["gaps"].items())),
             tuple(map(tuple, data["fairy"])), tuple(data["bag_items"]), data["drawn_item"],
             tuple(data["black_bag"]), tuple(data["used_chips"]), SupplyReading(**data["supply"]),
@@ -211,13 +215,13 @@ def reading(state, seat: int | None) -> SeatReading:
         players.append(PlayerReading(
             pos[p], pos[p] == corner[p], tuple(backpack[p]), copper[p], silver[p], apples[p],
             compasses[p], tuple([c for c, owed in enumerate(debts[p]) if owed]), bool(winner[p]),
-            shown, drawn, prince))
+            drawn, prince))
     supply = state.supply.tolist()
     return SeatReading(
         seat, n, game.grid, int(state.round_no[0]), state.turn_player, pending_reading(state, Kind),
         game.tile_cells, tuple(state.cell_tile.tolist()), tuple(map(bool, state.cell_well.tolist())),
         tuple(state.cell_orient.tolist()), tuple(state.cell_blocked.tolist()), tuple(state.chips()),
-        tuple(state.cell_item.tolist()), tuple(state.cell_char.tolist()), tuple(pos),
+        tuple(state.cell_item.tolist()), tuple(state.cell_char.tolist()),
         tuple([(g, k) for g, k in enumerate(state.gap_item.tolist()) if k >= 0]),
         tuple(map(tuple, state.fairy.tolist())), tuple(state.bag_items.tolist()),
         int(state.drawn_item[0]), tuple(state.black_bag.tolist()), tuple(state.used_chips.tolist()),
