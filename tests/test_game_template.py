@@ -7,9 +7,11 @@ types, exactly the layout's blocks and its FIELDS. Every registered game is in i
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import json
+import pathlib
 import typing
 
 import pytest
@@ -70,6 +72,36 @@ def test_a_seats_view_exists_once(env_id):
     assert seat_view(record).kind == record.decision.kind
     with pytest.raises(ValueError, match="not the referee's"):
         seat_view(state.reading(None))
+
+
+ENGINE_CALLS = {"clone", "apply", "legal_actions", "legal_action_mask", "describe_action"}
+
+
+@pytest.mark.parametrize("env_id", TEMPLATE_GAMES)
+def test_the_narration_reads_records_not_states(env_id):
+    """What a move did is told from the observer's records (the hook ``render.consequences``
+    takes them, with the action): the narration and the text modules it draws on (all but
+    ``view.py``, which reads the state into the record, and ``render.py``, the hook) import no
+    rule and ask the engine nothing (no clone, no trial move)."""
+    package = package_of(env_id)
+    text_dir = pathlib.Path(importlib.import_module(f"{package}.text").__file__).parent
+    todo, seen = ["narration"], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name in ("view", "render"):
+            continue
+        seen.add(name)
+        tree = ast.parse((text_dir / f"{name}.py").read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                if node.level == 1 and node.module:
+                    todo.append(node.module)
+                assert not (node.level == 2 and (node.module or "").startswith("rules")), \
+                    f"{package}.text.{name} imports the rules"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                assert node.func.attr not in ENGINE_CALLS, \
+                    f"{package}.text.{name} calls .{node.func.attr}() on line {node.lineno}"
+    assert "narration" in seen
 
 
 @pytest.mark.parametrize("env_id", TEMPLATE_GAMES)

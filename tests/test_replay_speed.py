@@ -192,7 +192,7 @@ def test_move_lines_are_each_views_narration(monkeypatch):
     rec = dict(rec, actions=rec["actions"][:6])
     render = game_spec(env_id).game_class.state_class.RENDER
     monkeypatch.setattr(render, "consequences",
-                        lambda before, after, observer: [f"as seen by {observer}"], raising=False)
+                        lambda before, action, after, observer: [f"as seen by {observer}"], raising=False)
     rep = replay_positions(rec)
     data = build_data(rep, colors=16)
     for k in range(1, len(rep.states)):

@@ -189,15 +189,15 @@ class GameState(SeatPresentation):
                 move: str | None = None) -> str:
         """One log line for ``action``, which took ``before`` to this state: the move as
         ``observer`` may read it, then what it did as ``observer`` may know it (coins, cards,
-        fights...; a game writes these as ``consequences(before, after, observer)`` -> list of
-        phrases in its RENDER module). ``before`` is a ``clone()`` taken before the step.
+        fights...; a game writes these as ``consequences(before, action, after, observer)`` ->
+        list of phrases in its RENDER module). ``before`` is a ``clone()`` taken before the step.
         ``move``: the move's words when the reader chose it from a list that named it so
         (``before.move_label``; ``forest-envs play``), instead of ``describe_action``'s."""
         text = before.describe_action(action, observer) if move is None else move
         write = getattr(self.RENDER, "consequences", None)
         if write is None:
             return text
-        more = write(before, self, observer)
+        more = write(before, action, self, observer)
         return f"{text}: {'; '.join(more)}" if more else text
 
     # --- results: the game owns them ----------------------------------------------------

@@ -12,8 +12,7 @@ from forest_envs.agents.base import RandomAgent
 from forest_envs.roundforest.agents import HeuristicAgent
 from forest_envs.roundforest.components import BLUE
 from forest_envs.roundforest.observation import DECISIONS
-from forest_envs.roundforest.text.narration import move_columns
-from forest_envs.roundforest.text.render import render_rich
+from forest_envs.roundforest.text.render import move_columns, render_rich
 from forest_envs.roundforest.text.words import WIDTH
 
 from .conftest import (

@@ -10,9 +10,13 @@ import numpy as np
 import pytest
 
 from forest_envs.sherwood.agents.seat_view import SeatView
+from forest_envs.sherwood.components import AMBUSHES
 from forest_envs.sherwood.rules import SherwoodGame, new_game
-from forest_envs.sherwood.text.view import SeatReading, reading
+from forest_envs.sherwood.text.view import CrushReading, ProvisionsReading, SeatReading, reading
 from forest_envs.sherwood.text.words import sentence
+
+from . import positions_words as P
+from .conftest import act, attack_setup
 
 CONFIGS = SherwoodGame.all_configs()
 
@@ -30,7 +34,8 @@ def states(config: dict, games: int = 2):
 @pytest.mark.whole_games
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
 def test_the_view_is_the_readings_json(config):
-    seen = {"coach": 0, "offer": 0, "peeked": 0, "told": 0, "agreement": 0}
+    seen = {"coach": 0, "offer": 0, "peeked": 0, "told": 0, "agreement": 0, "crush": 0,
+            "provisioning": 0, "removed": 0, "fork_bonus": 0}
     for state in states(config):
         for seat in [*range(state.num_players), None]:
             r = state.reading(seat)  # through the engine's hook (render.reading)
@@ -50,6 +55,10 @@ def test_the_view_is_the_readings_json(config):
             seen["peeked"] += any(s is not None and s.peeked for s in r.slots)
             seen["told"] += any(s is not None and s.told is not None for s in r.slots)
             seen["agreement"] += any(a is not None and a.agreement is not None for a in r.ambushes)
+            seen["crush"] += r.crush is not None
+            seen["provisioning"] += r.provisioning is not None
+            seen["removed"] += len(r.removed) > 0
+            seen["fork_bonus"] += any(p.fork_bonus for p in r.players)
             if seat is not None:  # the heuristic's view takes its own seat's entries
                 sv = SeatView(r)
                 assert (sv.hand, sv.played) == (r.hands[seat], r.played[seat])
@@ -58,7 +67,9 @@ def test_the_view_is_the_readings_json(config):
                 assert (sv.kind, sv.decision) == ((None, None) if r.decision is None
                                                   else (r.decision.kind, r.decision.name))
     # the rarer entries were compared too (told loot: test_told_loot_reads_back)
-    rare = ("told",) if config["additions"] else ("told", "agreement")
+    # (the Sheriff, provisions, the fork bonus and agreements come with the additions)
+    rare = (("told", "crush", "provisioning") if config["additions"]
+            else ("told", "agreement", "crush", "provisioning", "fork_bonus"))
     assert min(n for k, n in seen.items() if k not in rare) > 0, seen
 
 
@@ -78,6 +89,32 @@ def test_told_loot_reads_back():
                 assert SeatReading.from_json(json.loads(json.dumps(r.as_json()))) == r
                 told += 1
     assert told > 0
+
+
+def test_the_crushed_ambushs_questions_the_provisions_and_the_travellers_gone_are_read():
+    """The forest-cloak questions of a crushed ambush (who is asked, who stays so far), the
+    provisions questions after a robbery, and the travellers that left the game are public."""
+    s = attack_setup(P.SHERIFF_B12, {"Lincoln Gate": {0: 3, 1: 2}}, additions=True,
+                     hands={0: {"forest cloak": 1}, 1: {"forest cloak": 1}}, leads=(0, 1),
+                     more_cards=(0,))
+    act(s, "lead traveller 1", "no messenger's clothes", "no messenger's clothes")  # P0, P1 asked
+    lincoln_gate = AMBUSHES.index("Lincoln Gate")
+    assert reading(s, 2).crush == CrushReading(lincoln_gate, (0, 1), 0, ())
+    act(s, "forest cloak: stay in the ambush")
+    r = reading(s, 2)
+    assert (r.crush, r.removed) == (CrushReading(lincoln_gate, (0, 1), 1, (0,)), ())
+    assert SeatReading.from_json(json.loads(json.dumps(r.as_json()))) == r
+    act(s, "forest cloak: go home")
+    r = reading(s, 2)
+    assert (r.crush, r.removed, r.coach) == (None, (P.SHERIFF_B12,), None)
+
+    s = P.provisions()
+    york_gate = AMBUSHES.index("York Gate")
+    r = reading(s, 1)
+    assert (r.provisioning, r.removed) == (ProvisionsReading(york_gate, (0,), 0, ()), ())
+    assert r.as_json()["provisioning"] == {"ambush": york_gate, "order": [0], "asking": 0, "stay": []}
+    act(s, "provisions: stay in the ambush")
+    assert (reading(s, 1).provisioning, reading(s, 1).removed) == (None, (7,))
 
 
 def test_the_heuristic_reads_a_seats_reading_not_the_referees():

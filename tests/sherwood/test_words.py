@@ -14,7 +14,7 @@ from forest_envs.cli.move_list import SeatMoves, move_lines
 from forest_envs.sherwood.agents import HeuristicAgent
 from forest_envs.sherwood.observation import DECISIONS
 from forest_envs.sherwood.rules import new_game
-from forest_envs.sherwood.text.narration import consequences
+from forest_envs.sherwood.text.render import consequences
 from forest_envs.sherwood.text.view import reading
 from forest_envs.sherwood.text.words import WIDTH, sentence, wrap
 
@@ -119,8 +119,9 @@ def moved(s, *moves, observer=None):
     for m in moves[:-1]:
         act(s, m)
     before = s.clone()
-    act(s, moves[-1])
-    return consequences(before, s, observer)
+    action = s.game.string_to_action(moves[-1])
+    s.apply(action)
+    return consequences(before, action, s, observer)
 
 
 def test_a_robbery_after_a_card_is_played_names_the_ambush_its_band_the_strengths_and_the_gains():
@@ -188,6 +189,48 @@ def test_the_sheriff_crushing_an_ambush_and_the_losses():
         "it reaches Nottingham unrobbed", "discarded: forest cloak", "P0 -2 fame, -2 outlaws"]
 
 
+def _the_same_table(a, b) -> bool:
+    return np.array_equal(a.buf, b.buf) and a.decisions == b.decisions
+
+
+def test_a_messenger_is_told_by_the_town_chosen_where_either_town_leaves_the_same_table():
+    """The last traveller of the round reaches either town unrobbed and the round ends: both
+    answers leave the same state, so only the action says where it went."""
+    after = {}
+    for town in ("Derby", "Nottingham"):
+        s = P.messenger()
+        assert moved(s, f"messenger's clothes: send to {town}") == [
+            f"it reaches {town} unrobbed", "discarded: messenger's clothes",
+            "round 1 ends: every outlaw goes home", "round 2 begins: P1 holds the starting player figure",
+            "traveller 1 lies face up: A 5, Nottingham to Lincoln"]
+        after[town] = s
+    assert _the_same_table(after["Derby"], after["Nottingham"])
+
+
+def test_a_forest_cloak_answer_is_told_as_given_where_the_round_ends_either_way():
+    """P1 stays under a forest cloak or goes home; the traveller then leaves the forest, the
+    round ends and every outlaw goes home: the states agree, the narrations do not."""
+    def crushed():
+        s = attack_setup(P.SHERIFF_B12, {"Lincoln Gate": {0: 3, 1: 2}}, additions=True,
+                         hands={1: {"forest cloak": 1}}, leads=(0,))
+        s.oak[0], s.camp[0] = 2, 3
+        s.fame[:] = 5
+        s.edited()
+        act(s, "lead traveller 1", "no messenger's clothes", "no forest cloak")
+        return s
+
+    rest = ["it reaches Nottingham unrobbed", "discarded: forest cloak",
+            "round 1 ends: every outlaw goes home", "round 2 begins: P1 holds the starting player figure",
+            "traveller 1 lies face up: A 5, Nottingham to Lincoln", "P0 -2 fame, -2 outlaws"]
+    stay, home = crushed(), crushed()
+    assert moved(stay, "forest cloak: stay in the ambush") == [
+        "the Sheriff crushed the ambush at Lincoln Gate: its outlaws go home, but P1 stays under a "
+        "forest cloak", *rest]
+    assert moved(home, "forest cloak: go home") == [
+        "the Sheriff crushed the ambush at Lincoln Gate: its outlaws go home", *rest]
+    assert _the_same_table(stay, home)
+
+
 def test_offers_accepted_declined_and_binding_agreements():
     assert moved(P.answer(), "decline") == ["P1 declines: the offer fails"]
     assert moved(P.answer(), "accept promising 1 sword", observer=2) == [
@@ -252,7 +295,7 @@ def test_random_and_heuristic_play_prompts_and_narrations_are_plain_and_short(co
             assert all(len(line) <= WIDTH for line in text.splitlines()), text
             line = after.narrate(before, a, o)
             assert not INTERNAL.search(line), line
-            for phrase in consequences(before, after, o):
+            for phrase in consequences(before, a, after, o):
                 # a clause of the log, short; play breaks the whole log line at WIDTH
                 assert len(phrase) <= 96, phrase
         seen.add(before.decision_name())

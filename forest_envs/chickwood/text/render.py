@@ -148,8 +148,9 @@ def prompt(state, observer: int | None) -> str:
                          break_on_hyphens=False)
 
 
-def consequences(before, after, observer: int | None) -> list[str]:
-    """What the move from ``before`` to ``after`` did, as ``observer`` may know it
-    (``words.happened``; glory is public: it counts only public cards and alms)."""
+def consequences(before, action: int, after, observer: int | None) -> list[str]:
+    """What ``action``, the move from ``before`` to ``after``, did, as ``observer`` may know
+    it (``words.happened``; glory is public: it counts only public cards and alms). The
+    records alone say it: the action is not read."""
     return happened(reading(before, observer), reading(after, observer), before.totals(),
                     after.totals(), after.ranks() if after.is_terminal else None)

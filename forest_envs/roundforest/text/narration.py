@@ -15,7 +15,6 @@ from __future__ import annotations
 import textwrap
 from collections import Counter
 
-from .. import actions as A
 from ..actions import ROW_NAMES
 from ..components import (
     APPLES_TO_WIN,
@@ -29,7 +28,6 @@ from ..components import (
     SPIRIT,
     cell_name,
 )
-from ..observation import Kind
 from .view import SeatReading
 from .words import WIDTH, an, character, gap_label, item_name, listing, seat, the
 
@@ -42,19 +40,6 @@ def happened(b: SeatReading, a: SeatReading, columns: int) -> list[str]:
     did, wrapped (a phrase may begin a new line) so that the narration, the move's text of
     at most ``columns`` columns followed by these phrases, stays within ``WIDTH`` columns."""
     return _wrapped(changes(b, a), columns + 2)
-
-
-def move_columns(before, observer: int | None) -> int:
-    """The longest text the move from ``before`` could have had for ``observer``: the
-    narration's first line starts with it. Computed from what the observer may know: which
-    actions a face-down card allows is the card's secret, so another seat counts the texts
-    it would read of every answer to a card (they never name it)."""
-    d = before.decision
-    if d.kind == Kind.CHARACTER and observer not in (None, d.player):
-        actions = [A.UPPER.start, A.LOWER.start, A.APPLE.start, A.USE.start]
-    else:
-        actions = before.legal_actions()
-    return max((len(before.describe_action(a, observer)) for a in actions), default=0)
 
 
 def _wrapped(phrases: list[str], used: int) -> list[str]:

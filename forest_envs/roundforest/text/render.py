@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import textwrap
 
+from .. import actions as A
 from ..components import (
     CHARACTER_NAMES,
     CHARACTERS,
@@ -26,7 +27,8 @@ from ..components import (
     cell_id,
     cell_name,
 )
-from .narration import happened, move_columns
+from ..observation import Kind
+from .narration import happened
 from .view import CellReading, SeatReading, reading
 from .words import WIDTH, count, fairy_row, gap_label, held_items, item_name, prompt_text, wrap
 from .words import seat as seat_label  # "P0"; render's parameter ``seat`` is the observer
@@ -121,11 +123,25 @@ def prompt(state, observer: int | None = None) -> str:
     return wrap(prompt_text(reading(state, observer)))
 
 
-def consequences(before, after, observer: int | None = None) -> list[str]:
-    """Phrases for what the move from ``before`` to ``after`` did, as ``observer`` may know
-    it (``narration.happened``), wrapped so that the narration, the move's text followed by
-    these phrases, stays within ``WIDTH`` columns."""
+def consequences(before, action: int, after, observer: int | None = None) -> list[str]:
+    """Phrases for what ``action``, the move from ``before`` to ``after``, did, as
+    ``observer`` may know it (``narration.happened``; the records alone say it: the action is
+    not read), wrapped so that the narration, the move's text followed by these phrases, stays
+    within ``WIDTH`` columns."""
     return happened(reading(before, observer), reading(after, observer), move_columns(before, observer))
+
+
+def move_columns(before, observer: int | None) -> int:
+    """The longest text the move from ``before`` could have had for ``observer``: the
+    narration's first line starts with it. Computed from what the observer may know: which
+    actions a face-down card allows is the card's secret, so another seat counts the texts
+    it would read of every answer to a card (they never name it)."""
+    d = before.decision
+    if d.kind == Kind.CHARACTER and observer not in (None, d.player):
+        actions = [A.UPPER.start, A.LOWER.start, A.APPLE.start, A.USE.start]
+    else:
+        actions = before.legal_actions()
+    return max((len(before.describe_action(a, observer)) for a in actions), default=0)
 
 
 # --- plain text ------------------------------------------------------------------------------

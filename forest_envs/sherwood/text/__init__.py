@@ -4,12 +4,12 @@
 data derived from it (``view``); ``render.py``: the text board and its legend, and the
 hooks ``prompt`` and ``consequences``; ``words.py``: the pending decision as a sentence and
 the names every text uses; ``narration.py``: what a move did, with ``coach_drive.py`` (the
-coach's drive in words) and ``move_facts.py`` (what narration reads of a move from the
-states before and after it); ``labels.py``: a move as the play list names it;
-``rules_summary.py``: the rules in a screen or two. The state's ``view``, ``reading``, ``render``,
-``render_legend``, ``prompt`` and ``narrate`` call the functions named here; the text board,
-the prompt and the move labels read the record, the picture (``../picture.py``) the record of
-the view's JSON form, and the narration the states before and after a move.
+coach's drive in words) and ``move_facts.py`` (a move as the narration reads it: the
+observer's records before and after it, with its action); ``labels.py``: a move as the play
+list names it; ``rules_summary.py``: the rules in a screen or two. The state's ``view``,
+``reading``, ``render``, ``render_legend``, ``prompt`` and ``narrate`` call the functions named
+here; the text board, the prompt, the move labels and the narration read the record, the
+picture (``../picture.py``) the record of the view's JSON form.
 """
 
 from .labels import move_label, move_table

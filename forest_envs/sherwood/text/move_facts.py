@@ -1,81 +1,119 @@
-"""What Sherwood's narration (``narration.py``, ``coach_drive.py``) reads of a move from the
-states before and after it: which public move was taken, the seat it named, an ambush's
-participants, the fame a robbery gave, the traveller on the road, and how the forest-cloak
-questions of a crushed ambush ended.
+"""What Sherwood's narration (``narration.py``, ``coach_drive.py``) reads of a move: the
+``Move`` (one observer's records before and after it, the decision it answered and the
+action where every seat reads it), and the facts read off it: the seat a move named, an
+ambush's participants, the fame a robbery gave, the traveller on the road, and how the
+forest-cloak questions of a crushed ambush ended.
 """
 
 from __future__ import annotations
 
-import numpy as np
+from typing import NamedTuple
 
+from ...core.decisions import DecisionReading
 from .. import actions as A
-from ..components import FINAL_COMRADE_FAME, FINAL_GOLD_FAME
+from ..components import FINAL_COMRADE_FAME, FINAL_GOLD_FAME, WEAPON_STRENGTH
+from .view import SeatReading
 
 
-def move_taken(before, after) -> int | None:
-    """The legal move of ``before`` that gives ``after`` (None if none does). Used only for
-    decisions whose moves every seat reads in full."""
-    for a in before.legal_actions():
-        trial = before.clone()
-        trial.apply(a)
-        if trial.decisions == after.decisions and np.array_equal(trial.buf, after.buf):
-            return a
-    return None
+class Move(NamedTuple):
+    """One move as an observer knows it."""
+
+    before: SeatReading
+    after: SeatReading
+    decision: DecisionReading    # the decision the move answered (``before.decision``)
+    action: int | None           # the action taken; None where the observer may not read it
+                                 # (another seat's acceptance, whose promised cards it hides)
 
 
-def named_seat(before, after, block) -> int | None:
-    """The seat a public move of ``block`` (``give a share to +r``...) named."""
-    a = move_taken(before, after)
-    if a is None or a not in block:
+def public_action(decision: DecisionReading, action: int, observer: int | None) -> int | None:
+    """The action as ``observer`` may read it: every move is public but an acceptance, whose
+    promised cards only its seat (and the referee) read (``rules.facts._describe_for_others``)."""
+    if action in A.ACCEPT and observer not in (None, decision.player):
         return None
-    return (before.current_player + a - block.start) % before.num_players
+    return action
 
 
-def participants(state, a: int) -> list[int]:
+def named_seat(m: Move, block) -> int | None:
+    """The seat a move of ``block`` (``give a share to +r``...) named."""
+    if m.action is None or m.action not in block:
+        return None
+    return (m.decision.player + m.action - block.start) % m.before.num_players
+
+
+def participants(r: SeatReading, a: int) -> list[int]:
     """Ambush ``a``'s participants, its leader first, then clockwise."""
-    outs = state.ambush_outlaws[a].tolist()
-    if not any(outs):
+    ambush = r.ambushes[a]
+    if ambush is None:
         return []
-    leader = int(state.ambush_leader[a].argmax())
-    n = state.num_players
-    return [q for q in ((leader + i) % n for i in range(n)) if outs[q]]
+    n = r.num_players
+    return [q for q in ((ambush.leader + i) % n for i in range(n)) if ambush.outlaws[q]]
 
 
-def _conversion(before, after) -> np.ndarray:
-    """Fame the game's end gave for sixth-round gold and comrades (0 before the end)."""
-    if not after.is_terminal or before.is_terminal:
-        return np.zeros(after.num_players, np.int64)
-    return (FINAL_GOLD_FAME * after.round_gold.astype(np.int64)
-            + FINAL_COMRADE_FAME * after.round_comrades.astype(np.int64))
+def manned(r: SeatReading, a: int) -> bool:
+    """Somebody lies in ambush ``a``."""
+    return r.ambushes[a] is not None
 
 
-def robbery_fame(before, after) -> np.ndarray:
-    """Fame a successful attack gave in this move (the only other fame of the attack phase is
-    the game's end and a Sheriff's losses, which have their own moves)."""
-    return (after.fame.astype(np.int64) - before.fame.astype(np.int64)
-            - _conversion(before, after))
+def outlaws_at(r: SeatReading, a: int) -> int:
+    ambush = r.ambushes[a]
+    return 0 if ambush is None else sum(ambush.outlaws)
 
 
-def crush_over(before, after) -> bool:
+def promised_strength(r: SeatReading, a: int) -> int:
+    """The strength of the cards promised at ambush ``a``."""
+    ambush = r.ambushes[a]
+    if ambush is None:
+        return 0
+    return sum(WEAPON_STRENGTH[k] * x for w in ambush.promised for k, x in enumerate(w))
+
+
+def next_kind(m: Move) -> int | None:
+    """The kind of the decision the move left pending (None: the game is over)."""
+    return None if m.after.decision is None else m.after.decision.kind
+
+
+def game_over(m: Move) -> bool:
+    """The move ended the game."""
+    return m.after.decision is None and m.before.decision is not None
+
+
+def robbery_fame(m: Move) -> list[int]:
+    """Fame a successful attack gave each seat in this move (the only other fame of the
+    attack phase is the game's end, which turns sixth-round gold and comrades into fame, and a
+    Sheriff's losses, which have their own moves)."""
+    end = game_over(m)
+    return [after.fame - before.fame
+            - ((FINAL_GOLD_FAME * after.round_gold + FINAL_COMRADE_FAME * after.round_comrades)
+               if end else 0)
+            for before, after in zip(m.before.players, m.after.players)]
+
+
+def robbed(m: Move) -> bool:
+    """A successful attack gave fame in this move."""
+    return any(robbery_fame(m))
+
+
+def crush_over(m: Move) -> bool:
     """The forest-cloak questions of ``before``'s crushed ambush are all answered (the coach
     may have driven on to crush another ambush)."""
-    return (after.crush is None or after.coach is None or after.coach.card != before.coach.card
-            or after.coach.step != before.coach.step)
+    b, a = m.before.coach, m.after.coach
+    return (m.after.crush is None or a is None or b is None or a.card != b.card
+            or a.step != b.step)
 
 
-def cloak_stays(before, after, d) -> list[int]:
+def cloak_stays(m: Move) -> list[int]:
     """The participants of the crushed ambush who stay in it under a forest cloak."""
-    c = before.crush
-    a = move_taken(before, after)
-    return [q for q in c.order if c.cloaks.get(q)
-            or (q == d.player and a is not None and a == A.CLOAK.id(A.CLOAK_STAY))]
+    c = m.before.crush
+    assert c is not None, "a cloak move answers a crush"
+    stay = m.action == A.CLOAK.id(A.CLOAK_STAY)
+    return [q for q in c.order if q in c.stay or (stay and q == m.decision.player)]
 
 
-def coach_card(before, after) -> int | None:
+def coach_card(m: Move) -> int | None:
     """The traveller on the road during this move (None: none was)."""
-    if before.coach is not None:
-        return before.coach.card
-    if after.coach is not None:
-        return after.coach.card
-    new = [c for c in after.removed if c not in before.removed]
+    if m.before.coach is not None:
+        return m.before.the_coach().card
+    if m.after.coach is not None:
+        return m.after.the_coach().card
+    new = m.after.removed[len(m.before.removed):]   # the game only ever adds to it
     return new[0] if new else None

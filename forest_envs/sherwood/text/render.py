@@ -10,7 +10,8 @@ from ...drawing.lines import phrase_lines
 from ...drawing.seats import seat_name
 from ..components import AMBUSHES, CARDS, EQUIPMENT, PLACES, RED_FORKS, TOWNS
 from ..observation import Kind
-from .narration import consequences
+from .move_facts import Move, public_action
+from .narration import happened
 from .view import SeatReading, reading
 from .words import WIDTH, sentence, wrap
 
@@ -139,6 +140,17 @@ def prompt(state, observer: int | None = None) -> str:
     """The pending decision as a sentence for people, as ``observer`` may know it, in lines
     of at most ``WIDTH`` columns."""
     return wrap(sentence(reading(state, observer)))
+
+
+def consequences(before, action: int, after, observer: int | None = None) -> list[str]:
+    """Phrases for what ``action`` did, which took ``before`` to ``after``, as ``observer``
+    may know it (``narration.happened`` over the observer's records; the ranks are public
+    once the game is over)."""
+    b = reading(before, observer)
+    if b.decision is None:
+        return []
+    move = Move(b, reading(after, observer), b.decision, public_action(b.decision, action, observer))
+    return happened(move, after.ranks() if after.is_terminal else None)
 
 
 def legend() -> str:

@@ -21,13 +21,14 @@ the table is.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ...core.decisions import DecisionReading, pending_reading
 from ..components import AMBUSHES, CARDS
 from ..observation import DECISIONS, Kind
 from .words import sentence
 
+_Part = TypeVar("_Part")
 _DECK = tuple(c.deck for c in CARDS)   # each card's deck letter, as a plain tuple: read per slot per decision
 
 
@@ -120,6 +121,7 @@ class PlayerReading(NamedTuple):
     emptied: int
     round_gold: int
     round_comrades: int
+    fork_bonus: bool              # (additions) took the last round's fork bonus outlaw
 
 
 class CoachReading(NamedTuple):
@@ -203,6 +205,40 @@ class LootReading(NamedTuple):
                    tuple(data["shares"]), data["round"], tuple(data["tier"]), tuple(data["room"]))
 
 
+class CrushReading(NamedTuple):
+    """The Sheriff crushed an ambush: its participants are asked in turn whether they play a
+    forest cloak."""
+
+    ambush: int
+    order: tuple[int, ...]        # the participants, the leader first, then clockwise
+    asking: int                   # index in ``order`` of the seat asked
+    stay: tuple[int, ...]         # the seats that played a cloak to stay, in order
+
+    def as_json(self) -> dict:
+        return dict(self._asdict(), order=list(self.order), stay=list(self.stay))
+
+    @classmethod
+    def from_json(cls, data: dict) -> CrushReading:
+        return cls(data["ambush"], tuple(data["order"]), data["asking"], tuple(data["stay"]))
+
+
+class ProvisionsReading(NamedTuple):
+    """(Additions) After a successful attack the participants are asked in turn whether they
+    play provisions to stay in the ambush."""
+
+    ambush: int
+    order: tuple[int, ...]        # the participants, the leader first, then clockwise
+    asking: int                   # index in ``order`` of the seat asked
+    stay: tuple[int, ...]         # the seats that played provisions, in order
+
+    def as_json(self) -> dict:
+        return dict(self._asdict(), order=list(self.order), stay=list(self.stay))
+
+    @classmethod
+    def from_json(cls, data: dict) -> ProvisionsReading:
+        return cls(data["ambush"], tuple(data["order"]), data["asking"], tuple(data["stay"]))
+
+
 class SeatReading(NamedTuple):
     """What ``seat`` may know (``seat`` None: the referee): per-seat entries by seat,
     travellers by place, ambushes by ambush id, cards by kind."""
@@ -228,9 +264,42 @@ class SeatReading(NamedTuple):
     offer: OfferReading | None
     fight: FightReading | None
     loot: LootReading | None
+    crush: CrushReading | None
+    provisioning: ProvisionsReading | None
+    removed: tuple[int, ...]      # the travellers that left the game (each was face up), in order
     played: tuple[tuple[int, ...], ...]  # each seat's cards played at the ambush fighting now
     hands: tuple[tuple[int, ...] | None, ...]  # each seat's hand by kind where the reader may
                                   # see it (its own; every one for the referee), else None
+
+    # --- the parts a decision or a move implies (``the_...``): each returns the part, which
+    # the caller knows is there (a decision's sentence reads the offer it answers, a move's
+    # narration the fight it was part of), and raises a ValueError naming it otherwise.
+    def the_coach(self) -> CoachReading:
+        return _there(self.coach, "no traveller is on the road")
+
+    def the_offer(self) -> OfferReading:
+        return _there(self.offer, "no joint ambush is offered")
+
+    def the_fight(self) -> FightReading:
+        return _there(self.fight, "no ambush is fighting a traveller")
+
+    def the_loot(self) -> LootReading:
+        return _there(self.loot, "no loot is being handed out")
+
+    def the_crush(self) -> CrushReading:
+        return _there(self.crush, "no ambush is being crushed")
+
+    def the_provisioning(self) -> ProvisionsReading:
+        return _there(self.provisioning, "nobody is asked about provisions")
+
+    def the_ambush(self, a: int) -> AmbushReading:
+        return _there(self.ambushes[a], f"nobody lies in ambush {AMBUSHES[a]}")
+
+    def the_agreement(self, a: int) -> AgreementReading:
+        return _there(self.the_ambush(a).agreement, f"no binding agreement at {AMBUSHES[a]}")
+
+    def the_slot(self, s: int) -> SlotReading:
+        return _there(self.slots[s], f"no traveller lies in place {s + 1}")
 
     def as_json(self) -> dict:
         """The record as plain JSON data; ``view``'s but for the sentence, the legal actions
@@ -250,6 +319,9 @@ class SeatReading(NamedTuple):
             "offer": None if self.offer is None else self.offer.as_json(),
             "fight": None if self.fight is None else self.fight.as_json(),
             "loot": None if self.loot is None else self.loot.as_json(),
+            "crush": None if self.crush is None else self.crush.as_json(),
+            "provisioning": None if self.provisioning is None else self.provisioning.as_json(),
+            "removed": list(self.removed),
             "played": [list(p) for p in self.played],
         }
         if self.seat is None:
@@ -269,6 +341,7 @@ class SeatReading(NamedTuple):
         else:
             hands = tuple(tuple(data["hand"]) if q == seat else None for q in range(n))
         coach, offer, fight, loot = data["coach"], data["offer"], data["fight"], data["loot"]
+        crush, provisioning = data["crush"], data["provisioning"]
         return cls(
             seat, n, data["additions"], data["round"], data["phase"] == "attacks", data["turn"],
             (None if data["decision"] is None
@@ -284,7 +357,15 @@ class SeatReading(NamedTuple):
             None if offer is None else OfferReading.from_json(offer),
             None if fight is None else FightReading.from_json(fight),
             None if loot is None else LootReading.from_json(loot),
-            tuple(map(tuple, data["played"])), hands)
+            None if crush is None else CrushReading.from_json(crush),
+            None if provisioning is None else ProvisionsReading.from_json(provisioning),
+            tuple(data["removed"]), tuple(map(tuple, data["played"])), hands)
+
+
+def _there(part: _Part | None, missing: str) -> _Part:
+    if part is None:
+        raise ValueError(f"the reading holds no such part: {missing}")
+    return part
 
 
 def card(card_id: int) -> dict:
@@ -368,13 +449,15 @@ def reading(state, seat: int | None) -> SeatReading:
                                         tuple(map(tuple, promised[a].tolist())),
                                         tuple(pledged_rows[a]), agreement)
     players = tuple([PlayerReading(camp, tuple(places), oak, gold, fame, hand_count, emptied,
-                                   round_gold, round_comrades)
-                     for camp, places, oak, gold, fame, hand_count, emptied, round_gold, round_comrades
+                                   round_gold, round_comrades, bool(fork_bonus))
+                     for camp, places, oak, gold, fame, hand_count, emptied, round_gold, round_comrades,
+                     fork_bonus
                      in zip(state.camp.tolist(), state.places.tolist(), state.oak.tolist(),
                             state.gold.tolist(), state.fame.tolist(), state.hand_count.tolist(),
                             state.emptied.tolist(), state.round_gold.tolist(),
-                            state.round_comrades.tolist())])
+                            state.round_comrades.tolist(), state.fork_bonus.tolist())])
     coach, offer, fight, loot = state.coach, state.offer, state.fight, state.loot
+    crush, provisioning = state.crush, state.provisioning
     hands: tuple[tuple[int, ...] | None, ...]
     if referee:
         hands = tuple(map(tuple, state.hand.tolist()))
@@ -402,4 +485,9 @@ def reading(state, seat: int | None) -> SeatReading:
                                               # (the shares are set out once the promises
                                               # of a planned attack are settled)
                                               tuple(state._comrade_room()) if loot.shares else ()),
-        tuple(map(tuple, state.played.tolist())), hands)
+        None if crush is None else CrushReading(crush.ambush, tuple(crush.order), crush.asking,
+                                                tuple([q for q in crush.order if crush.cloaks.get(q)])),
+        None if provisioning is None else ProvisionsReading(
+            provisioning.ambush, tuple(provisioning.order), provisioning.asking,
+            tuple(provisioning.stay)),
+        tuple(state.removed), tuple(map(tuple, state.played.tolist())), hands)

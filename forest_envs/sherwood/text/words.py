@@ -27,7 +27,7 @@ from ..components import (
 from ..observation import DECISIONS, Kind
 
 if TYPE_CHECKING:  # the record's module words the prompt with this one (no cycle at run time)
-    from .view import AmbushReading, CoachReading, LootReading, OfferReading, SeatReading
+    from .view import SeatReading
 
 WIDTH = 80      # no line of a text for people is longer (a terminal's width)
 
@@ -113,7 +113,7 @@ def traveller(r: SeatReading, s: int, short: bool = False) -> str:
 
 def coach_text(r: SeatReading, short: bool = True) -> str:
     """The traveller on the road (its card is face up), with a changed destination."""
-    coach = _coach(r)
+    coach = r.the_coach()
     c = CARDS[coach.card]
     who = "the Sheriff" if c.sheriff else "the traveller"
     text = f"{who} ({card_text(coach.card, short, sheriff_word=False)}"
@@ -124,7 +124,7 @@ def coach_text(r: SeatReading, short: bool = True) -> str:
 
 def band(r: SeatReading, a: int) -> str:
     """Who lies in ambush ``a``: ``P0 3, P1 2 outlaws``."""
-    outs = _ambush(r, a).outlaws
+    outs = r.the_ambush(a).outlaws
     parts = [f"{seat(q)} {k}" for q, k in enumerate(outs) if k]
     return ", ".join(parts) + (" outlaw" if sum(outs) == 1 else " outlaws")
 
@@ -133,32 +133,6 @@ def wrap(text: str) -> str:
     """``text`` in lines of at most ``WIDTH`` columns (continuations indented)."""
     return textwrap.fill(text, WIDTH, subsequent_indent="    ", break_long_words=False,
                          break_on_hyphens=False)
-
-
-# --- what a decision's sentence reads of the record (each is there while its decision is) ---
-def _coach(r: SeatReading) -> CoachReading:
-    if r.coach is None:
-        raise ValueError("no traveller is on the road")
-    return r.coach
-
-
-def _offer(r: SeatReading) -> OfferReading:
-    if r.offer is None:
-        raise ValueError("no joint ambush is offered")
-    return r.offer
-
-
-def _ambush(r: SeatReading, a: int) -> AmbushReading:
-    entry = r.ambushes[a]
-    if entry is None:
-        raise ValueError(f"nobody lies in ambush {AMBUSHES[a]}")
-    return entry
-
-
-def _loot(r: SeatReading) -> LootReading:
-    if r.loot is None:
-        raise ValueError("no loot is being handed out")
-    return r.loot
 
 
 # --- the prompt -------------------------------------------------------------------------------
@@ -184,7 +158,7 @@ def _prep(r, p, data):
 
 
 def _offer_head(r, p) -> str:
-    o = _offer(r)
+    o = r.the_offer()
     return f"{seat(p)} offers a joint ambush at {AMBUSHES[o.ambush]} with {plural(o.own, 'own outlaw')}"
 
 
@@ -193,7 +167,7 @@ def _target(r, p, data):
 
 
 def _informant(r, p, data):
-    o = _offer(r)
+    o = r.the_offer()
     slot = r.slots[o.target]
     marked = () if slot is None else slot.marked_by
     looked = [q for q in o.allies if q in marked]
@@ -204,12 +178,12 @@ def _informant(r, p, data):
 
 def _asked(r) -> str:
     parts = [f"{seat(q)} {plural(c, 'outlaw')}" + (f" and {plural(e, 'card')}" if e else "")
-             for q, c, e in _offer(r).asked]
+             for q, c, e in r.the_offer().asked]
     return f" (asked so far: {', '.join(parts)})" if parts else ""
 
 
 def _ask(r, p, data):
-    o, ally = _offer(r), data.ally
+    o, ally = r.the_offer(), data.ally
     target = f" on {traveller(r, o.target, short=True)}" if o.target >= 0 else ""
     standing = r.players[ally]
     return (f"{_offer_head(r, p)}{target}: ask {seat(ally)} ({plural(standing.camp, 'outlaw')} "
@@ -217,7 +191,7 @@ def _ask(r, p, data):
 
 
 def _terms(r, p, data):
-    o, outlaws, ally = _offer(r), data.outlaws, data.ally
+    o, outlaws, ally = r.the_offer(), data.outlaws, data.ally
     head = f"{seat(p)}'s joint ambush at {AMBUSHES[o.ambush]}"
     if ally == p:
         return (f"{head}: set the loot the informant {seat(o.informant)} promises {seat(p)} "
@@ -234,12 +208,12 @@ def _terms(r, p, data):
 def _reveal(r, p, data):
     looked = [s for s, slot in enumerate(r.slots) if slot is not None and p in slot.marked_by]
     which = listing(traveller(r, s, short=True) for s in looked)
-    return (f"{seat(p)}'s joint ambush at {AMBUSHES[_offer(r).ambush]}: tell the asked players the "
+    return (f"{seat(p)}'s joint ambush at {AMBUSHES[r.the_offer().ambush]}: tell the asked players the "
             f"loot of a traveller {seat(p)} looked at in the inn ({which}), or tell nothing")
 
 
 def _answer(r, p, data):
-    o, outlaws, cards, performer = _offer(r), data.outlaws, data.cards, data.performer
+    o, outlaws, cards, performer = r.the_offer(), data.outlaws, data.cards, data.performer
     ask = f"send {plural(outlaws, 'outlaw')}" + (f" and promise {plural(cards, 'card')}" if cards else "")
     more = []
     if o.target >= 0:
@@ -267,7 +241,7 @@ def _answer(r, p, data):
 
 def _confirm(r, p, data):
     ambush = data.ambush
-    entry = _ambush(r, ambush)
+    entry = r.the_ambush(ambush)
     shown = [f"{seat(q)} {listing(card_name(k) for k, x in enumerate(w) for _ in range(x))}"
              for q, w in enumerate(entry.promised) if any(w)]
     strength = sum(entry.outlaws) + sum(
@@ -283,7 +257,7 @@ def _lead(r, p, data):
 
 
 def _messenger(r, p, data):
-    coach = _coach(r)
+    coach = r.the_coach()
     towns = REROUTE[CARDS[coach.card].origin][coach.destination][coach.step]
     where = "is revealed" if coach.step == 0 else f"has passed {plural(coach.step, 'ambush')}"
     return (f"{upper_first(coach_text(r))} {where}: {seat(p)} may play the messenger's "
@@ -297,13 +271,13 @@ def _fight_head(r, data) -> str:
 
 
 def _equip(r, p, data):
-    lose = "; falling short, the Sheriff crushes the ambush" if CARDS[_coach(r).card].sheriff else ""
+    lose = "; falling short, the Sheriff crushes the ambush" if CARDS[r.the_coach().card].sheriff else ""
     return (f"{upper_first(_fight_head(r, data))}{lose}: {seat(p)} may play a "
             "weapon card (one per outlaw) or no more")
 
 
 def _pledge(r, p, data):
-    promised = _ambush(r, data.ambush).pledged[p]
+    promised = r.the_ambush(data.ambush).pledged[p]
     played = sum(r.played[p])
     return (f"Planned attack: {_fight_head(r, data)}: {seat(p)} "
             f"keeps his promise of {plural(promised, 'card')} ({played} played) with a weapon card, "
@@ -319,14 +293,14 @@ def _call(r, p, data):
 
 
 def _loot_head(r, p) -> str:
-    L = _loot(r)
+    L = r.the_loot()
     allies = [q for q in L.order if q != p]
     return (f"{seat(p)} leads the ambush at {AMBUSHES[L.ambush]}"
             + (f" with {seats(allies)}" if allies else ""))
 
 
 def _share(r, p, data):
-    L = _loot(r)
+    L = r.the_loot()
     given = sum(L.shares)
     loot = f"{L.gold} gold" + (f" and {plural(L.comrades, 'comrade')}" if L.comrades else "")
     so_far = ", ".join(f"{seat(q)} {k}" for q, k in enumerate(L.shares) if k)
@@ -340,7 +314,7 @@ def _share(r, p, data):
 
 
 def _comrade(r, p, data):
-    L = _loot(r)
+    L = r.the_loot()
     takers = [q for q in L.order if L.room[q] > 0]
     return (f"{_loot_head(r, p)}: {plural(data.comrades, 'new comrade')} of the loot to hand out "
             f"(one per share, to a player with a figure under the oak): choose who gets one: "
@@ -350,7 +324,7 @@ def _comrade(r, p, data):
 def _cloak(r, p, data):
     return (f"{upper_first(coach_text(r))} crushed the ambush at {AMBUSHES[data.ambush]}: "
             f"{seat(p)} may play a forest cloak to stay or go home without losses; else "
-            f"{losses(_coach(r).card)}")
+            f"{losses(r.the_coach().card)}")
 
 
 def _provisions(r, p, data):
@@ -361,7 +335,7 @@ def _provisions(r, p, data):
 def _shortfall(r, p, data):
     ambush, bags = data.ambush, data.bags
     what = plural(bags, "bag") if bags else plural(data.comrades, "comrade")
-    deal = _ambush(r, ambush).agreement
+    deal = r.the_ambush(ambush).agreement
     if deal is None:
         raise ValueError(f"no binding agreement lies at {AMBUSHES[ambush]}")
     laid = deal.advance if bags else deal.advance_comrades
