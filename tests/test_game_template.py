@@ -17,6 +17,7 @@ import typing
 import pytest
 
 from forest_envs.core.layout import BlockView, Layout
+from forest_envs.core.presentation import Presentation
 from forest_envs.core.registry import game_spec
 
 TEMPLATE_GAMES = ["chickwood_v0", "roundforest_v0", "sherwood_v0"]
@@ -111,7 +112,13 @@ def test_each_piece_lives_where_the_template_puts_it(env_id):
     state_class = game_class.state_class
     assert game_class.__module__ == f"{package}.rules.game"
     assert state_class.__module__ == f"{package}.rules.state"
-    assert state_class.RENDER is importlib.import_module(f"{package}.text")
+    text = importlib.import_module(f"{package}.text")
+    assert state_class.RENDER is text
+    # every hook of the presentation protocol (mypy checks the signatures): the functions
+    # given, the optional ones given or set to None
+    hooks = [n for n in vars(Presentation) if not n.startswith("_")]
+    assert len(hooks) == 10 and all(hasattr(text, n) for n in hooks), hooks
+    assert all(callable(getattr(text, n)) for n in hooks if not isinstance(vars(Presentation)[n], property))
     assert state_class.picture_module() is importlib.import_module(f"{package}.picture")
     handlers = importlib.import_module(f"{package}.rules.handlers").HANDLERS
     assert state_class.HANDLERS is handlers

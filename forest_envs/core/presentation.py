@@ -1,5 +1,6 @@
-"""Where a state class's presentation lives: its RENDER module (view, reading, render,
-prompt, consequences) names it, and its picture module is ``PICTURE`` or the module
+"""Where a state class's presentation lives: its RENDER module, the game's ``text`` package,
+which gives the hooks ``Presentation`` declares (mypy checks each game's module against it
+where its state class names it), and its picture module, ``PICTURE`` or the module
 ``picture`` beside RENDER, found without importing it (Pillow loads only when a picture is
 drawn)."""
 
@@ -8,12 +9,66 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
 
 if TYPE_CHECKING:
     from .game import Game
+
+
+class Presentation(Protocol):
+    """The hooks of a game's presentation module (its ``text`` package, the state class's
+    ``RENDER``): what a seat may know and the words people read, all from what the seat may
+    know. Every game gives the functions; the two properties are hooks a game may leave out
+    by setting them to None in its module (core's readers then do without: the plain text,
+    the list of moves). ``SeatPresentation``'s and ``GameState``'s readers call them (``view``,
+    ``reading``, ``render``, ``render_legend``, ``prompt``, ``narrate``, ``move_label``,
+    ``rules_summary``, ``render_rich``, ``move_table``)."""
+
+    def view(self, state: Any, seat: int | None, /) -> dict:
+        """What ``seat`` may know as plain JSON data (None: the referee)."""
+        ...
+
+    def reading(self, state: Any, seat: int | None, /) -> Any:
+        """The same facts as the game's typed record."""
+        ...
+
+    def render(self, state: Any, seat: int | None, /) -> str:
+        """The table as text for ``seat``."""
+        ...
+
+    def legend(self) -> str:
+        """The key to ``render``'s text."""
+        ...
+
+    def prompt(self, state: Any, observer: int | None, /) -> str:
+        """The pending decision as a sentence for ``observer``."""
+        ...
+
+    def consequences(self, before: Any, action: int, after: Any, observer: int | None, /) -> list[str]:
+        """Phrases for what ``action``, the move from ``before`` to ``after``, did, as
+        ``observer`` may know it."""
+        ...
+
+    def move_label(self, state: Any, action: int, seat: int | None, /) -> str:
+        """A legal move as a person at ``seat`` reads it in a list."""
+        ...
+
+    def rules_summary(self, game: Any, /) -> str:
+        """The rules in a screen or two for the game's configuration."""
+        ...
+
+    @property
+    def render_rich(self) -> Callable[[Any, int | None], Any] | None:
+        """The table as a ``rich`` renderable, or None: the text is the board."""
+        ...
+
+    @property
+    def move_table(self) -> Callable[[Any, list[int], int | None], list[str] | None] | None:
+        """The legal moves as a table, or None: every decision's moves are a list."""
+        ...
 
 
 # (*) mypy takes a class for unhashable when it meets functools.cache's Hashable argument.
@@ -43,7 +98,7 @@ class SeatPresentation:
     derives from it; a state gives ``RENDER``, ``PICTURE``, ``game`` and ``num_players``."""
 
     __slots__ = ()
-    RENDER: ClassVar[Any]
+    RENDER: ClassVar[Presentation | None]
     PICTURE: ClassVar[Any]
     game: Game
     num_players: int
@@ -57,10 +112,7 @@ class SeatPresentation:
         """What ``seat`` may know as the game's light typed record for scripted agents
         (``reading(state, seat)`` in its RENDER module): the facts of ``view(seat)`` without
         the nested dicts, which cost a scripted agent as much as its decision."""
-        read = getattr(self._render_module(), "reading", None)
-        if read is None:
-            raise NotImplementedError(f"{type(self).__name__}'s RENDER module gives no reading")
-        return read(self, seat)
+        return self._render_module().reading(self, seat)
 
     def render(self, seat: int | None = None) -> str:
         """A text picture of ``view(seat)``."""
@@ -70,35 +122,34 @@ class SeatPresentation:
         """The text picture of ``view(seat)`` as a ``rich`` renderable (colour and Unicode,
         for a terminal that has them), when the game draws one (``render_rich(state, seat)``
         in its RENDER module); None otherwise, and ``render`` is the text."""
-        draw = getattr(self.RENDER, "render_rich", None)
+        draw = None if self.RENDER is None else self.RENDER.render_rich
         return None if draw is None else draw(self, seat)
 
     def render_legend(self) -> str | None:
         """What the abbreviations and symbols of ``render``'s text mean (None: no legend)."""
-        legend = getattr(self.RENDER, "legend", None)
-        return legend() if legend is not None else None
+        return None if self.RENDER is None else self.RENDER.legend()
 
     def move_label(self, action: int, seat: int | None = None) -> str:
         """A legal move's name as a person at ``seat`` reads it in a list of moves: the action's
         name (``game.action_to_string``) with what this position adds to it, when the game says
         more (``move_label(state, action, seat)`` in its RENDER module: the village at a grid
         cell, ...); the name alone otherwise. The name alone is what ``string_to_action`` reads."""
-        label = getattr(self.RENDER, "move_label", None)
-        return label(self, action, seat) if label is not None else self.game.action_to_string(action)
+        if self.RENDER is None:
+            return self.game.action_to_string(action)
+        return self.RENDER.move_label(self, action, seat)
 
     def move_table(self, legal: list[int], seat: int | None = None) -> list[str] | None:
         """The legal moves as a table a person reads at a glance, when the game lays this
         decision out so (``move_table(state, legal, seat)`` in its RENDER module: a choice of
         several counts at once, each cell a move's number in ``legal``); None otherwise, and
         the list of moves names them."""
-        table = getattr(self.RENDER, "move_table", None)
-        return table(self, legal, seat) if table is not None else None
+        table = None if self.RENDER is None else self.RENDER.move_table
+        return None if table is None else table(self, legal, seat)
 
     def rules_summary(self) -> str | None:
         """The rules in a screen or two for a person about to play this game's configuration
         (``rules_summary(game)`` in the RENDER module; None when the game gives none)."""
-        summary = getattr(self.RENDER, "rules_summary", None)
-        return summary(self.game) if summary is not None else None
+        return None if self.RENDER is None else self.RENDER.rules_summary(self.game)
 
     def picture(self, seat: int | None = None) -> np.ndarray:
         """An H x W x 3 uint8 image of ``view(seat)`` (``seat=None``: the referee's), drawn

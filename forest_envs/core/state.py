@@ -19,7 +19,7 @@ from .decisions import Decision, DecisionKind, DecisionRecord, Handlers, dispatc
 from .errors import IllegalActionError
 from .game import Game
 from .plain import deep_copy, to_json
-from .presentation import SeatPresentation
+from .presentation import Presentation, SeatPresentation
 from .results import Result
 from .rng import rng_from_json, rng_to_json
 from .state_checks import check_blocks_bound, read_state_dict
@@ -44,9 +44,9 @@ class GameState(SeatPresentation):
     turn: int
     buf: np.ndarray
     DECISIONS: ClassVar[tuple[DecisionKind, ...]] = ()
-    # The game's render module: view(state, seat), render(state, seat), legend() and, if the
-    # game gives them, move_label(state, action, seat) and rules_summary(game).
-    RENDER: ClassVar[Any] = None
+    # The game's presentation module (its text package, checked against presentation's
+    # Presentation); None: the state defines view and render itself (a bare test game).
+    RENDER: ClassVar[Presentation | None] = None
     # The game's picture module (render_mode="rgb_array"): picture(view) -> uint8[H, W, 3] and
     # size(num_players) -> (width, height). None: the module ``picture`` beside RENDER, if any.
     PICTURE: ClassVar[Any] = None
@@ -179,9 +179,8 @@ class GameState(SeatPresentation):
         A game writes it as ``prompt(state, observer)`` in its RENDER module."""
         if not self.decisions:
             return None
-        write = getattr(self.RENDER, "prompt", None)
-        if write is not None:
-            return write(self, observer)
+        if self.RENDER is not None:
+            return self.RENDER.prompt(self, observer)
         d = self.decisions[-1]
         return f"P{d.player} to decide: {self.DECISIONS[d.kind].name.replace('_', ' ')}"
 
@@ -194,10 +193,9 @@ class GameState(SeatPresentation):
         ``move``: the move's words when the reader chose it from a list that named it so
         (``before.move_label``; ``forest-envs play``), instead of ``describe_action``'s."""
         text = before.describe_action(action, observer) if move is None else move
-        write = getattr(self.RENDER, "consequences", None)
-        if write is None:
+        if self.RENDER is None:
             return text
-        more = write(before, action, self, observer)
+        more = self.RENDER.consequences(before, action, self, observer)
         return f"{text}: {'; '.join(more)}" if more else text
 
     # --- results: the game owns them ----------------------------------------------------

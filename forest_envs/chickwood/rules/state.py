@@ -14,11 +14,11 @@ spaces of each cell (from the grid), the spy (from the spy glass), the round (``
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import ClassVar
 
 import numpy as np
 
+from ...core.presentation import Presentation
 from ...core.state import BufferState
 from .. import text
 from ..components import (
@@ -48,7 +48,7 @@ class ChickwoodState(Scouting, Raiding, GameEnd, ChickwoodFacts, BufferState):
 
     DECISIONS = DECISIONS
     HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
-    RENDER: ClassVar[ModuleType] = text
+    RENDER: ClassVar[Presentation] = text
     FIELDS = ("deck", "order", "step", "end_stages", "discard_fd", "grid", "raids")
     __slots__ = FIELDS + block_names()
 

@@ -10,11 +10,11 @@ blue bag, the fairy board's rows filled at random, the character cards shuffled 
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import ClassVar
 
 import numpy as np
 
+from ...core.presentation import Presentation
 from ...core.state import BufferState
 from .. import text
 from ..components import (
@@ -63,7 +63,7 @@ class RoundforestState(TurnRules, ItemRules, WellRules, CharacterRules, HelpfulC
 
     DECISIONS = DECISIONS
     HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
-    RENDER: ClassVar[ModuleType] = text
+    RENDER: ClassVar[Presentation] = text
     # Plain fields beside the buffer: each piece's cell (``piece_at`` shows it) and the
     # character cards in the pile (``pile_size`` shows how many).
     FIELDS = ("pos", "pile")

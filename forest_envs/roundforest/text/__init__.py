@@ -14,5 +14,7 @@ from .render import consequences, legend, prompt, render, render_rich
 from .rules_summary import rules_summary
 from .view import reading, view
 
-__all__ = ["consequences", "legend", "move_label", "prompt", "reading", "render", "render_rich",
-           "rules_summary", "view"]
+move_table = None  # every decision's moves read as a list (core.presentation.Presentation)
+
+__all__ = ["consequences", "legend", "move_label", "move_table", "prompt",
+           "reading", "render", "render_rich", "rules_summary", "view"]

@@ -7,9 +7,9 @@ and derived facts of ``facts.SherwoodFacts`` and the core's ``BufferState``.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import ClassVar
 
+from ...core.presentation import Presentation
 from ...core.state import BufferState
 from .. import text
 from ..observation import DECISIONS, block_names
@@ -40,7 +40,7 @@ class SherwoodState(Rounds, Preparation, Negotiation, Agreements, Attacks, Plann
 
     DECISIONS = DECISIONS
     HANDLERS = HANDLERS  # handlers.py: each decision kind's mask, apply and why
-    RENDER: ClassVar[ModuleType] = text
+    RENDER: ClassVar[Presentation] = text
     FIELDS = ("pile", "box", "removed", "slots", "equip_deck", "leads", "coach", "fight",
               "loot", "offer", "tokens", "round_index", "crush", "provisioning", "window",
               "targets")

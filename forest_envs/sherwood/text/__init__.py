@@ -17,5 +17,7 @@ from .render import consequences, legend, prompt, render
 from .rules_summary import rules_summary
 from .view import reading, view
 
-__all__ = ["consequences", "legend", "move_label", "move_table", "prompt", "reading", "render", "rules_summary",
-           "view"]
+render_rich = None  # no colour board: ``render``'s text is the board (core.presentation.Presentation)
+
+__all__ = ["consequences", "legend", "move_label", "move_table", "prompt",
+           "reading", "render", "render_rich", "rules_summary", "view"]
