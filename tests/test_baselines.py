@@ -26,7 +26,7 @@ def untrained_chickwood_policy(tmp_path_factory):
     from sb3_contrib import MaskablePPO
 
     from forest_envs.envs.gym_env import SingleAgentEnv
-    from forest_envs.train.policy import export_policy
+    from forest_envs.train.export import export_policy
 
     model = MaskablePPO("MlpPolicy", SingleAgentEnv("chickwood_v0", num_players=3),
                         policy_kwargs={"net_arch": [16, 8]}, n_steps=64, batch_size=64,

@@ -16,7 +16,7 @@ from forest_envs.envs.gym_env import SingleAgentEnv
 from forest_envs.envs.registration import make_raw
 from forest_envs.train.checkpoints import check_unchanged, fixed_settings
 from forest_envs.train.config import load_config, validate_config
-from forest_envs.train.policy import export_policy, save_policy_arrays
+from forest_envs.train.export import export_policy, save_policy_arrays
 
 CONFIGS = Path(__file__).resolve().parents[1] / "forest_envs" / "configs"
 RF = {"env": "roundforest_v0", "env_config": {"num_players": 3}}

@@ -338,7 +338,7 @@ def test_masked_module_never_picks_an_illegal_action_and_exports_to_numpy_policy
     import torch
     from ray.rllib.core.columns import Columns
 
-    from forest_envs.train.policy import NumpyPolicy, PolicyAgent
+    from forest_envs.agents.policy import NumpyPolicy, PolicyAgent
     from forest_envs.train.rllib import TurnBasedMultiAgentEnv
     from forest_envs.train.rllib_masking import MaskedActorCritic, export_npz
 

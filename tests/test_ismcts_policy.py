@@ -17,7 +17,7 @@ from forest_envs.agents.policy import check_agent_fits
 from forest_envs.agents.search.ismcts import ISMCTSAgent, _policy_action, parse_options
 from forest_envs.core.errors import ConfigError
 from forest_envs.envs.registration import make_raw
-from forest_envs.train.policy import save_policy_arrays
+from forest_envs.train.export import save_policy_arrays
 
 SEATS = {"chickwood_v0": 3, "roundforest_v0": 3, "sherwood_v0": 4}
 

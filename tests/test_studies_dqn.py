@@ -90,7 +90,7 @@ def test_the_target_values_the_next_state_by_its_legal_actions(double):
 def test_the_saved_network_plays_the_greedy_legal_move_through_make_agent(tmp_path):
     from forest_envs.agents import make_agent
     from forest_envs.envs.registration import make_raw
-    from forest_envs.train.policy import save_policy_arrays
+    from forest_envs.train.export import save_policy_arrays
 
     env = make_raw(ENV, **CONFIG)
     game = env.game
@@ -119,7 +119,7 @@ def test_the_saved_network_plays_the_greedy_legal_move_through_make_agent(tmp_pa
 
 def test_past_selves_in_the_pool_play_greedily(tmp_path):
     from forest_envs.envs.registration import make_raw
-    from forest_envs.train.policy import save_policy_arrays
+    from forest_envs.train.export import save_policy_arrays
     from forest_envs.train.selfplay import OpponentPool
 
     game = make_raw(ENV, **CONFIG).game

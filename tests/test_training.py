@@ -91,7 +91,7 @@ def test_exported_policy_matches_the_torch_policy(tmp_path):
     from sb3_contrib import MaskablePPO
 
     from forest_envs.agents.policy import NumpyPolicy
-    from forest_envs.train.policy import export_policy
+    from forest_envs.train.export import export_policy
 
     env = SingleAgentEnv("chickwood_v0", num_players=3)
     model = MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": [16, 8]}, n_steps=64,
@@ -168,7 +168,7 @@ def test_smoke_training_checkpoints_resumes_and_evaluates(tmp_path):
 def test_trained_policy_is_an_agent_for_evaluation(tmp_path):
     from sb3_contrib import MaskablePPO
 
-    from forest_envs.train.policy import export_policy
+    from forest_envs.train.export import export_policy
 
     env = SingleAgentEnv("chickwood_v0", num_players=3)
     model = MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": [8]}, n_steps=32,

@@ -9,7 +9,7 @@ or straight from an SB3 ``.zip``. A policy that does not fit the game (observati
 that holds no policy is a ConfigError naming the file, never a numpy or zipfile traceback.
 
 This is the agents layer, below evaluation and training: both play policies through it, and
-the trainer writes them (``forest_envs.train.policy.export_policy``) in the format read here.
+the trainer writes them (``forest_envs.train.export.export_policy``) in the format read here.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ down to ``ILLEGAL_LOGIT`` in every forward pass, so sampling, the PPO ratio and 
 only ever see legal actions.
 
 Because the policy net is a plain ``Linear -> activation -> ... -> Linear`` stack, it exports
-to the ``.npz`` format of ``forest_envs.train.policy.NumpyPolicy`` (``w0, b0, ..., w_out,
+to the ``.npz`` format of ``forest_envs.agents.policy.NumpyPolicy`` (``w0, b0, ..., w_out,
 b_out, activation``): a trained RLlib policy then plays in ``forest-envs evaluate`` like any
 policy of the SB3 trainer (``export_npz``, ``export_checkpoint``).
 """
@@ -94,7 +94,7 @@ def export_npz(module: MaskedActorCritic, path: str | Path) -> Path:
     """Write ``module``'s policy as an ``.npz`` that ``PolicyAgent`` / ``forest-envs evaluate``
     play (checked by loading it back)."""
     from ..agents.policy import NumpyPolicy
-    from .policy import save_policy_arrays
+    from .export import save_policy_arrays
 
     arrays = policy_arrays(module)
     NumpyPolicy(arrays)  # the shapes chain: refuse to write a file that would not load

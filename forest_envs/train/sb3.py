@@ -24,7 +24,7 @@ from .checkpoints import Checkpoint, json_default
 from .config import num_players
 from .csvlog import append_evaluation
 from .ctrl_c import CtrlC
-from .policy import export_policy
+from .export import export_policy
 from .progress import LimitProgress, Progress
 from .runs import Run, RunClock, prepare_output, write_yaml
 from .timing import TrainingClock, describe

@@ -239,7 +239,7 @@ class _Session:
         from tianshou.env import DummyVectorEnv
 
         from ...envs.registration import make_raw
-        from ...train.policy import save_policy_arrays
+        from ...train.export import save_policy_arrays
         from ...train.tianshou_dqn import (
             PLAIN_KERNELS_BELOW,
             MaskedDQN,

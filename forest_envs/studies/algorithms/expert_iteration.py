@@ -202,7 +202,7 @@ class ExpertIteration:
         import torch
 
         from ...agents.policy import NumpyPolicy
-        from ...train.policy import save_policy_arrays
+        from ...train.export import save_policy_arrays
         from ...train.pretrain import behaviour_clone
 
         settings = parse_settings(job.settings)

@@ -129,6 +129,6 @@ class MaskablePPO:
 def _export(model_path: Path, policy_path: Path) -> None:
     from sb3_contrib import MaskablePPO as Model
 
-    from ...train.policy import export_policy
+    from ...train.export import export_policy
 
     export_policy(Model.load(model_path, device="cpu").policy, policy_path)
