@@ -27,13 +27,13 @@ $(STAMP_BASE): $(BIN)/python pyproject.toml $(NATIVE_SOURCES)
 # extras find it satisfied instead of pulling a multi-GB CUDA build.
 $(STAMP_FULL): $(STAMP_BASE)
 	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e ".[dev,train,rllib,openspiel,study]"
+	$(BIN)/pip install --quiet -e ".[dev,train,rllib,openspiel,study,serve]"
 	touch $@
 
 # The other RL clients docs/ecosystem.md runs (Tianshou, TorchRL, SuperSuit), for test-all;
 # torch is already the CPU wheel installed above.
 $(STAMP_ECO): $(STAMP_FULL)
-	$(BIN)/pip install --quiet -e ".[dev,train,rllib,study,ecosystem]"
+	$(BIN)/pip install --quiet -e ".[dev,train,rllib,study,ecosystem,serve]"
 	touch $@
 
 # forest-envs demo (forest_envs/cli/demo.py): train a small agent, four captioned tables, a summary.

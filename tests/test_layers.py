@@ -47,6 +47,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("benchmark",),
     ("train",),
     ("replays", "testing", "studies"),
+    ("serve",),
     ("cli",),
 )
 RANK = {folder: rank for rank, folders in enumerate(LAYERS) for folder in folders}

@@ -8,18 +8,13 @@ checks what the canvas shows after key presses."""
 from __future__ import annotations
 
 import base64
-import fcntl
 import io
 import json
 import os
-import select
-import shutil
-import subprocess
-import tempfile
-import time
 
 import numpy as np
 import pytest
+from chromium import CHROMIUM, Chromium
 from PIL import Image
 
 import forest_envs
@@ -281,97 +276,6 @@ def test_build_data_is_json(short_record):
 
 
 # --- in a real browser ----------------------------------------------------------------------------
-CHROMIUM = "/usr/bin/chromium"
-
-
-class Chromium:
-    """Headless Chromium driven over the DevTools protocol on a pipe (``--remote-debugging-pipe``:
-    commands are NUL-terminated JSON on the browser's fd 3, replies on its fd 4), so the test
-    needs no Python package beyond the standard library."""
-
-    def __init__(self, exe: str = CHROMIUM, timeout: float = 30.0):
-        cmd_read, self._cmd_write = os.pipe()
-        self._reply_read, reply_write = os.pipe()
-
-        def as_fd_3_and_4():  # in the child, before exec: the pipes become fds 3 and 4
-            a = fcntl.fcntl(cmd_read, fcntl.F_DUPFD, 10)
-            b = fcntl.fcntl(reply_write, fcntl.F_DUPFD, 10)
-            os.dup2(a, 3)
-            os.dup2(b, 4)
-
-        self.timeout = timeout
-        self._profile = tempfile.mkdtemp(prefix="forest-envs-chromium-")
-        self.proc = subprocess.Popen(
-            [exe, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-             "--no-first-run", "--no-default-browser-check", "--force-device-scale-factor=1",
-             f"--user-data-dir={self._profile}", "--window-size=1400,1000", "about:blank"],
-            preexec_fn=as_fd_3_and_4, close_fds=False,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(cmd_read)
-        os.close(reply_write)
-        self._buffer, self._id, self.session = b"", 0, None
-
-    def send(self, method: str, **params):
-        self._id += 1
-        message = {"id": self._id, "method": method, "params": params}
-        if self.session:
-            message["sessionId"] = self.session
-        os.write(self._cmd_write, json.dumps(message).encode() + b"\0")
-        deadline = time.monotonic() + self.timeout
-        while True:
-            while b"\0" not in self._buffer:
-                left = deadline - time.monotonic()
-                if left <= 0 or not select.select([self._reply_read], [], [], left)[0]:
-                    raise TimeoutError(f"chromium did not answer {method}")
-                chunk = os.read(self._reply_read, 1 << 20)
-                if not chunk:
-                    raise RuntimeError("chromium closed the DevTools pipe")
-                self._buffer += chunk
-            raw, self._buffer = self._buffer.split(b"\0", 1)
-            reply = json.loads(raw)
-            if reply.get("id") == self._id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply.get("result", {})
-
-    def open(self, url: str) -> None:
-        target = self.send("Target.createTarget", url=url)["targetId"]
-        self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-
-    def js(self, expression: str):
-        result = self.send("Runtime.evaluate", expression=expression, returnByValue=True,
-                           awaitPromise=True)
-        if "exceptionDetails" in result:
-            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
-        return result["result"].get("value")
-
-    def press(self, key: str, code: int) -> None:
-        for kind in ("keyDown", "keyUp"):
-            self.send("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code)
-
-    def wait_for(self, expression: str, timeout: float = 20.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            value = self.js(expression)
-            if value:
-                return value
-            time.sleep(0.05)
-        raise TimeoutError(expression)
-
-    def close(self) -> None:
-        try:
-            self.session = None
-            self.send("Browser.close")
-            self.proc.wait(10)
-        except Exception:
-            self.proc.kill()
-            self.proc.wait()
-        finally:
-            os.close(self._cmd_write)
-            os.close(self._reply_read)
-            shutil.rmtree(self._profile, ignore_errors=True)
-
-
 @pytest.mark.slow
 def test_page_in_headless_chromium(tmp_path, short_record):
     if not os.path.exists(CHROMIUM):

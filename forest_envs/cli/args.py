@@ -34,6 +34,7 @@ NEEDS = {
     "plot": Needs("train", ("matplotlib",)),
     "train-rllib": Needs("rllib", ("ray", "torch", "yaml")),
     "study": Needs("study", ("rliable", "arch", "pandas"), "rliable computes the statistics"),
+    "serve": Needs("serve", ("starlette", "uvicorn")),
     "bench": Needs("bench", ("pygame",), "pygame draws PettingZoo's connect_four_v3, the "
                    "reference every row is measured against"),
 }

@@ -1,5 +1,5 @@
-"""The ``forest-envs`` command: list, play, rollout, evaluate, benchmark, replay, train, study, demo,
-plot, playthrough, fuzz, bench.
+"""The ``forest-envs`` command: list, play, serve, rollout, evaluate, benchmark, replay, train, study,
+demo, plot, playthrough, fuzz, bench.
 
 Bad input (an option, a file, a value) is one line ``forest-envs: ...`` on stderr and exit
 status 2, checked before any game is played; argparse's usage errors exit 2 as well."""
@@ -202,9 +202,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_train_parsers(sub)
 
+    from .serve import add_serve_parser
     from .study import add_study_parser
 
     add_study_parser(sub)
+    add_serve_parser(sub)
 
     from ..testing import playthrough
 
