@@ -244,8 +244,11 @@ def test_a_table_survives_a_restart_and_abandoned_tables_are_removed(tmp_path):
         assert {k: v for k, v in restored.items() if k != "version"} == \
             {k: v for k, v in view.items() if k != "version"}
         table = table_of(c, api)
-        assert again.clean(now=table.updated + 71 * 3600) == []
-        assert again.clean(now=table.updated + 73 * 3600) == [table.id]
+        server = c.app.state.server
+        assert server.clean(now=table.updated + 71 * 3600) == []
+        assert table.id in server.locks
+        assert server.clean(now=table.updated + 73 * 3600) == [table.id]
+        assert table.id not in server.locks and table.id not in server.drivers
         assert not (tmp_path / f"{table.id}.json").exists() and c.get(api).status_code == 404
 
 

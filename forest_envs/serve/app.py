@@ -114,6 +114,18 @@ class Server:
         self.announce(table)
         self.drive(table)
 
+    def clean(self, now: float | None = None) -> list[str]:
+        """Remove the abandoned tables (``TableStore.clean``) and what the server kept for them."""
+        gone = self.store.clean(now)
+        for table_id in gone:
+            LOG.info("table %s abandoned: removed", table_id)
+            for kept in (self.locks, self.changed):
+                kept.pop(table_id, None)
+            driver = self.drivers.pop(table_id, None)
+            if driver is not None:
+                driver.cancel()
+        return gone
+
     # --- bots ------------------------------------------------------------------------------
     def drive(self, table: Table) -> None:
         """Start the table's driver if a bot (or a person's only move) is due and none runs."""
@@ -276,7 +288,7 @@ def create_app(store: TableStore, pace: float = 0.8) -> Starlette:
     async def lifespan(app: Starlette):
         for table in store.tables.values():   # bots due at a restored table move on
             server.drive(table)
-        cleaner = asyncio.get_running_loop().create_task(_clean_every(store, CLEAN_EVERY))
+        cleaner = asyncio.get_running_loop().create_task(_clean_every(server, CLEAN_EVERY))
         yield
         cleaner.cancel()
 
@@ -299,8 +311,7 @@ def create_app(store: TableStore, pace: float = 0.8) -> Starlette:
     return app
 
 
-async def _clean_every(store: TableStore, seconds: float) -> None:
+async def _clean_every(server: Server, seconds: float) -> None:
     while True:
         await asyncio.sleep(seconds)
-        for table_id in store.clean():
-            LOG.info("table %s abandoned: removed", table_id)
+        server.clean()
