@@ -12,7 +12,7 @@ import pytest
 from forest_envs.sherwood.agents.seat_view import SeatView
 from forest_envs.sherwood.components import AMBUSHES
 from forest_envs.sherwood.rules import SherwoodGame, new_game
-from forest_envs.sherwood.text.view import CrushReading, ProvisionsReading, SeatReading, reading
+from forest_envs.sherwood.text.view import SeatReading, StayReading, reading
 from forest_envs.sherwood.text.words import sentence
 
 from . import positions_words as P
@@ -99,10 +99,10 @@ def test_the_crushed_ambushs_questions_the_provisions_and_the_travellers_gone_ar
                      more_cards=(0,))
     act(s, "lead traveller 1", "no messenger's clothes", "no messenger's clothes")  # P0, P1 asked
     lincoln_gate = AMBUSHES.index("Lincoln Gate")
-    assert reading(s, 2).crush == CrushReading(lincoln_gate, (0, 1), 0, ())
+    assert reading(s, 2).crush == StayReading(lincoln_gate, (0, 1), 0, ())
     act(s, "forest cloak: stay in the ambush")
     r = reading(s, 2)
-    assert (r.crush, r.removed) == (CrushReading(lincoln_gate, (0, 1), 1, (0,)), ())
+    assert (r.crush, r.removed) == (StayReading(lincoln_gate, (0, 1), 1, (0,)), ())
     assert SeatReading.from_json(json.loads(json.dumps(r.as_json()))) == r
     act(s, "forest cloak: go home")
     r = reading(s, 2)
@@ -111,7 +111,7 @@ def test_the_crushed_ambushs_questions_the_provisions_and_the_travellers_gone_ar
     s = P.provisions()
     york_gate = AMBUSHES.index("York Gate")
     r = reading(s, 1)
-    assert (r.provisioning, r.removed) == (ProvisionsReading(york_gate, (0,), 0, ()), ())
+    assert (r.provisioning, r.removed) == (StayReading(york_gate, (0,), 0, ()), ())
     assert r.as_json()["provisioning"] == {"ambush": york_gate, "order": [0], "asking": 0, "stay": []}
     act(s, "provisions: stay in the ambush")
     assert (reading(s, 1).provisioning, reading(s, 1).removed) == (None, (7,))

@@ -205,37 +205,21 @@ class LootReading(NamedTuple):
                    tuple(data["shares"]), data["round"], tuple(data["tier"]), tuple(data["room"]))
 
 
-class CrushReading(NamedTuple):
-    """The Sheriff crushed an ambush: its participants are asked in turn whether they play a
-    forest cloak."""
+class StayReading(NamedTuple):
+    """An ambush's participants asked in turn whether they play a card to stay in it: a
+    forest cloak after the Sheriff crushed it (``crush``), provisions after a robbery
+    (``provisioning``, the additions)."""
 
     ambush: int
     order: tuple[int, ...]        # the participants, the leader first, then clockwise
     asking: int                   # index in ``order`` of the seat asked
-    stay: tuple[int, ...]         # the seats that played a cloak to stay, in order
+    stay: tuple[int, ...]         # the seats that played the card to stay, in order
 
     def as_json(self) -> dict:
         return dict(self._asdict(), order=list(self.order), stay=list(self.stay))
 
     @classmethod
-    def from_json(cls, data: dict) -> CrushReading:
-        return cls(data["ambush"], tuple(data["order"]), data["asking"], tuple(data["stay"]))
-
-
-class ProvisionsReading(NamedTuple):
-    """(Additions) After a successful attack the participants are asked in turn whether they
-    play provisions to stay in the ambush."""
-
-    ambush: int
-    order: tuple[int, ...]        # the participants, the leader first, then clockwise
-    asking: int                   # index in ``order`` of the seat asked
-    stay: tuple[int, ...]         # the seats that played provisions, in order
-
-    def as_json(self) -> dict:
-        return dict(self._asdict(), order=list(self.order), stay=list(self.stay))
-
-    @classmethod
-    def from_json(cls, data: dict) -> ProvisionsReading:
+    def from_json(cls, data: dict) -> StayReading:
         return cls(data["ambush"], tuple(data["order"]), data["asking"], tuple(data["stay"]))
 
 
@@ -264,8 +248,8 @@ class SeatReading(NamedTuple):
     offer: OfferReading | None
     fight: FightReading | None
     loot: LootReading | None
-    crush: CrushReading | None
-    provisioning: ProvisionsReading | None
+    crush: StayReading | None
+    provisioning: StayReading | None
     removed: tuple[int, ...]      # the travellers that left the game (each was face up), in order
     played: tuple[tuple[int, ...], ...]  # each seat's cards played at the ambush fighting now
     hands: tuple[tuple[int, ...] | None, ...]  # each seat's hand by kind where the reader may
@@ -286,10 +270,10 @@ class SeatReading(NamedTuple):
     def the_loot(self) -> LootReading:
         return _there(self.loot, "no loot is being handed out")
 
-    def the_crush(self) -> CrushReading:
+    def the_crush(self) -> StayReading:
         return _there(self.crush, "no ambush is being crushed")
 
-    def the_provisioning(self) -> ProvisionsReading:
+    def the_provisioning(self) -> StayReading:
         return _there(self.provisioning, "nobody is asked about provisions")
 
     def the_ambush(self, a: int) -> AmbushReading:
@@ -357,8 +341,8 @@ class SeatReading(NamedTuple):
             None if offer is None else OfferReading.from_json(offer),
             None if fight is None else FightReading.from_json(fight),
             None if loot is None else LootReading.from_json(loot),
-            None if crush is None else CrushReading.from_json(crush),
-            None if provisioning is None else ProvisionsReading.from_json(provisioning),
+            None if crush is None else StayReading.from_json(crush),
+            None if provisioning is None else StayReading.from_json(provisioning),
             tuple(data["removed"]), tuple(map(tuple, data["played"])), hands)
 
 
@@ -485,9 +469,9 @@ def reading(state, seat: int | None) -> SeatReading:
                                               # (the shares are set out once the promises
                                               # of a planned attack are settled)
                                               tuple(state._comrade_room()) if loot.shares else ()),
-        None if crush is None else CrushReading(crush.ambush, tuple(crush.order), crush.asking,
+        None if crush is None else StayReading(crush.ambush, tuple(crush.order), crush.asking,
                                                 tuple([q for q in crush.order if crush.cloaks.get(q)])),
-        None if provisioning is None else ProvisionsReading(
+        None if provisioning is None else StayReading(
             provisioning.ambush, tuple(provisioning.order), provisioning.asking,
             tuple(provisioning.stay)),
         tuple(state.removed), tuple(map(tuple, state.played.tolist())), hands)
