@@ -66,7 +66,10 @@ def test_the_lobby_its_assets_and_the_games_it_offers():
         assert [g["env_id"] for g in games["games"]][:3] == GAMES and games["person"] == PERSON
         chickwood = games["games"][0]
         assert chickwood["options"]["num_players"] == {"default": 3, "choices": [2, 3, 4, 5]}
-        assert chickwood["bots"] == ["heuristic", "random", "ppo", "ismcts"]
+        assert chickwood["bots"] == ["heuristic", "random", "ppo", "ismcts", "ismcts:sims=200"]
+        r = c.post("/api/tables", json={"env_id": "chickwood_v0", "players": [PERSON, "ismcts:sims=50,depth=5",
+                                                                              "random"]})
+        assert r.status_code == 201   # a search bot with options of its own
 
 
 @pytest.mark.parametrize("body, error", [
@@ -78,6 +81,9 @@ def test_the_lobby_its_assets_and_the_games_it_offers():
     ({"env_id": "chickwood_v0", "config": [], "players": [PERSON]}, "config must be an object"),
     ([1, 2], "expected a JSON object"),
     ({"env_id": "chickwood_v0", "players": [PERSON] * 3, "seed": -1}, "seed must be"),
+    ({"env_id": "chickwood_v0", "players": [PERSON, "ismcts:prior=/tmp/x.zip", "random"]}, "never names a file"),
+    ({"env_id": "chickwood_v0", "players": [PERSON, "ismcts:sims=10000000", "random"]}, "at most sims="),
+    ({"env_id": "chickwood_v0", "players": [PERSON, "ismcts:bogus=1", "random"]}, "unknown ismcts option"),
     ({"env_id": "chickwood_v0", "players": [PERSON] * 3, "seed": "1"}, "seed must be"),
 ])
 def test_a_table_that_cannot_be_set_is_refused_naming_why(body, error):

@@ -38,7 +38,9 @@ from .table import PERSON, MoveRefused, Seat, Table
 MAX_BODY = 16_384               # bytes: a request body is a few dozen
 KEEP_ALIVE = 15.0               # seconds between comments on an idle event stream
 CLEAN_EVERY = 600.0             # seconds between looks for abandoned tables
-BOT_NAMES = ("heuristic", "random", "ppo", "ismcts")   # the lobby's bots, besides --policy ones
+BOT_NAMES = ("heuristic", "random", "ppo", "ismcts", "ismcts:sims=200")   # the lobby's, and --policy ones
+MAX_SIMS = 20_000               # a search bot set from a page: its simulations a move, at most
+MAX_SECONDS = 30.0              # ... or its seconds a move
 LOG = logging.getLogger("forest_envs.serve")
 
 
@@ -75,9 +77,13 @@ class Server:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
             raise ApiError(f"seed must be a non-negative integer, got {seed!r}", 400)
         for p in players:
-            if p != PERSON and p not in self.bot_names(env_id):
-                raise ApiError(f"unknown player {p!r}; expected {PERSON!r} or one of "
-                               f"{', '.join(self.bot_names(env_id))}", 400)
+            try:
+                known = p == PERSON or p in self.bot_names(env_id) or search_bot(p)
+            except ConfigError as err:
+                raise ApiError(str(err), 400) from None
+            if not known:
+                raise ApiError(f"unknown player {p!r}; expected {PERSON!r}, one of "
+                               f"{', '.join(self.bot_names(env_id))} or ismcts:<options>", 400)
         try:
             table = Table(env_id, config, [Seat(p) for p in players], seed=seed,
                           policies=self.store.policies)
@@ -182,6 +188,25 @@ class Server:
                 await asyncio.wait_for(waiting.wait(), KEEP_ALIVE)
             except asyncio.TimeoutError:
                 yield ": still here\n\n"
+
+
+def search_bot(name: str) -> bool:
+    """Whether ``name`` is a search bot a page may set: ``ismcts:<options>`` whose options
+    parse (``agents.search.options``), name no file on the server (only ``--policy`` does)
+    and bound its effort (at most ``MAX_SIMS`` simulations or ``MAX_SECONDS`` a move); a
+    ConfigError says what is wrong with one that tries."""
+    if not name.startswith("ismcts:"):
+        return False
+    from ..agents.search.options import POLICY_FILES, parse_options
+
+    text = name[len("ismcts:"):]
+    if any(part.strip().endswith(POLICY_FILES) for part in text.replace(":", ",").split(",")):
+        raise ConfigError(f"{name}: a page never names a file on the server (start the server "
+                          "with --policy NAME=FILE to offer a policy)")
+    options = parse_options(text)
+    if (options["sims"] or 0) > MAX_SIMS or (options["time"] or 0) > MAX_SECONDS:
+        raise ConfigError(f"{name}: at most sims={MAX_SIMS} or time={MAX_SECONDS} here")
+    return True
 
 
 # --- requests -------------------------------------------------------------------------------
