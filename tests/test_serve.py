@@ -21,7 +21,7 @@ from starlette.testclient import TestClient  # noqa: E402
 import forest_envs  # noqa: E402
 from forest_envs.serve.app import MAX_BODY, create_app  # noqa: E402
 from forest_envs.serve.store import TableStore  # noqa: E402
-from forest_envs.serve.table import PERSON, Seat, Table  # noqa: E402
+from forest_envs.serve.table import PERSON, MoveRefused, Seat, Table  # noqa: E402
 
 GAMES = ["chickwood_v0", "roundforest_v0", "sherwood_v0"]
 
@@ -487,3 +487,55 @@ def test_serve_warns_when_it_binds_beyond_this_machine_and_offers_policies(monke
     assert "warning: serving on 0.0.0.0" in err and "http://0.0.0.0:8123/" in out
     assert started["host"] == "0.0.0.0" and started["port"] == 8123
     assert started["app"].state.server.bot_names("chickwood_v0")[-1] == "mine"
+
+
+# --- spectators -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("env_id", GAMES)
+def test_the_spectators_link_shows_what_every_seat_sees_and_moves_nothing(env_id):
+    """The spectators' page is unchanged by anything any seat keeps to itself (every seat's
+    resample_hidden), holds no moves, and its move is refused (403)."""
+    from forest_envs.core.presentation import SPECTATOR
+
+    rng = np.random.default_rng(8)
+    n = 3 if env_id != "roundforest_v0" else 2
+    table = Table(env_id, {"num_players": n}, [Seat(PERSON) for _ in range(n)], seed=5)
+    twin = Table(env_id, {"num_players": n}, [Seat(PERSON) for _ in range(n)], seed=5)
+    assert table.seat_of(table.spectator_token) == SPECTATOR and table.seat_of("nope") is None
+    shown = ("prompt", "moves", "board", "players", "turn", "over")
+    for step in range(100):
+        if table.over:
+            break
+        if step % 10 == 0:
+            mine = table.seat_view(SPECTATOR)
+            assert mine["moves"] == [] and mine["spectator"]
+            for q in range(n):
+                twin.env.reset(seed=5, options={"state": table.state.resample_hidden(q, rng)})
+                theirs = twin.seat_view(SPECTATOR)
+                assert {k: mine[k] for k in shown} == {k: theirs[k] for k in shown}, (step, q)
+                assert table.picture_png(SPECTATOR) == twin.picture_png(SPECTATOR), (step, q)
+        legal = table.state.legal_actions()
+        with pytest.raises(MoveRefused, match="spectator") as refused:
+            table.move(SPECTATOR, legal[0])
+        assert refused.value.status == 403
+        table.move(table.turn, legal[int(rng.integers(len(legal)))])
+    # every move is in the spectators' log, in the words of an observer without a seat
+    assert len(table.seat_view(SPECTATOR)["log"]) == len(table.record()["actions"]) > 0
+
+
+def test_the_spectators_link_over_http_and_after_a_restart(tmp_path):
+    store = TableStore(tmp_path)
+    with client(store) as c:
+        r = c.post("/api/tables", json={"env_id": "sherwood_v0", "config": {"num_players": 3},
+                                        "players": [PERSON, "heuristic", "heuristic"], "seed": 2})
+        watch = r.json()["spectators"].replace("/play/", "/api/play/")
+        assert c.get(r.json()["spectators"]).status_code == 200    # the page
+        (api,) = [f"/api/play/{u.split('/')[2]}/{u.split('/')[3]}" for u in [r.json()["links"][0]["url"]]]
+        view = wait_turn(c, api)
+        assert view["spectators"] == r.json()["spectators"]
+        spectator = c.get(watch).json()
+        assert spectator["spectator"] and spectator["seat"] == -1 and spectator["moves"] == []
+        refused = c.post(watch + "/move", json={"action": view["moves"][0]["action"]})
+        assert refused.status_code == 403 and "spectator" in refused.json()["error"]
+        assert c.get(watch + "/picture.png").status_code == 200
+    with client(TableStore(tmp_path)) as c:
+        assert c.get(watch).json()["log"] == spectator["log"]

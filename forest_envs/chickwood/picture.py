@@ -14,6 +14,7 @@ referee), the known discards and a legend.
 
 from __future__ import annotations
 
+from ..core.presentation import SPECTATOR
 from ..drawing.canvas import (
     CARD_BACK,
     HIGHLIGHT,
@@ -267,7 +268,12 @@ def _players(c: Canvas, v: SeatReading, x0, y0, x1, y1) -> None:
 
 def _hands(c: Canvas, v: SeatReading, x0, y0, x1, y1) -> None:
     seat = v.seat
-    if seat is not None:
+    if seat == SPECTATOR:   # no hand of its own, no secret discard
+        c.panel(x0, y0, x1, y1, "Hands (hidden from spectators)")
+        c.text(x0 + 8, y0 + 28, "each player's hand count is beside the player", size=11, fill=MUTED)
+        known = list(v.discard_public)
+        label = "Discards shown"
+    elif seat is not None:
         c.panel(x0, y0, x1, y1, f"Your hand (P{seat})")
         _cards(c, v.hand or (), x0 + 8, y0 + 24, x0 + 520, y1 - 4, cw=74, ch=20)
         known = [k + m for k, m in zip(v.discard_public, v.discard_known or ())]

@@ -166,8 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "(default: print the moves)")
     q.add_argument("--game", type=int, default=0, help="which game of the file, 0 = the first "
                    "(default: %(default)s)")
-    q.add_argument("--views", help="views to include, e.g. referee,0,1 (default: the referee "
-                   "and every seat)")
+    q.add_argument("--views", help="views to include, e.g. referee,0,1 or spectator (what every "
+                   "seat sees) (default: the referee and every seat)")
     q.add_argument("--colors", type=int, default=64,
                    help="palette size of the pictures, 2..256; 0 = lossless, a bigger file "
                    "(default: %(default)s)")

@@ -18,6 +18,20 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+# The observer who holds no seat (a spectator): every reader that takes an observer (``view``,
+# ``reading``, ``render``, ``prompt``, ``narrate``, ``picture``) shows it what every seat may
+# see and nothing any seat keeps to itself. ``None`` is the referee, 0..n-1 the seats.
+SPECTATOR = -1
+
+
+def check_observer(observer: int | None, num_players: int) -> None:
+    """Refuse an observer that is neither the referee (None), a seat nor ``SPECTATOR``: a
+    negative number would otherwise index the last seat's secrets."""
+    if observer is not None and not (observer == SPECTATOR or 0 <= observer < num_players):
+        raise ValueError(f"observer {observer!r} is no seat of {num_players}: give 0..{num_players - 1}, "
+                         f"None (the referee) or {SPECTATOR} (a spectator)")
+
+
 class Presentation(Protocol):
     """The hooks of a game's presentation module (its ``text`` package, the state class's
     ``RENDER``): what a seat may know and the words people read, all from what the seat may

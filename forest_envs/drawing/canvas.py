@@ -107,9 +107,9 @@ class Canvas:
         whose view this is. Returns the x where that label begins."""
         self.text(10, 10, name, size=17, bold=True)
         self.text(status_x, 12, status, size=13, width=status_width)
-        who = "referee's view" if seat is None else f"view of P{seat}"
+        who = "referee's view" if seat is None else "spectator's view" if seat < 0 else f"view of P{seat}"
         self.text(self.width - 10, 12, who, size=13, bold=True,
-                  fill=INK if seat is None else seat_colour(seat), anchor="ra")
+                  fill=INK if seat is None or seat < 0 else seat_colour(seat), anchor="ra")
         return self.width - 10 - self.text_width(who, 13, True)
 
     def text(self, x: float, y: float, s: str, size: int = 12, fill=INK, bold: bool = False,

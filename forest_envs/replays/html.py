@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.errors import ConfigError, ForestEnvError
+from ..core.presentation import SPECTATOR
 from .page import render_html
 from .pool import draw_in_pool, worker_count
 
@@ -94,7 +95,8 @@ def load_record(path: str, game: int = 0) -> dict:
 
 
 def parse_views(text: str | None, num_players: int) -> list[int | None]:
-    """``referee,0,2`` -> [None, 0, 2]; None or ``all`` -> the referee and every seat."""
+    """``referee,0,2`` -> [None, 0, 2]; ``spectator``: what every seat sees (``SPECTATOR``);
+    None or ``all`` -> the referee and every seat."""
     if text is None or text.strip() == "all":
         return [None] + list(range(num_players))
     views: list[int | None] = []
@@ -103,11 +105,13 @@ def parse_views(text: str | None, num_players: int) -> list[int | None]:
             continue
         if part.lower() in (REFEREE, "ref"):
             view = None
+        elif part.lower() == "spectator":
+            view = SPECTATOR
         else:
             seat = part[1:] if part[:1] in "pP" else part
             if not seat.isdigit() or int(seat) >= num_players:
-                raise ConfigError(f"--views: {part!r} is not a view; give 'referee' or seats "
-                                  f"0..{num_players - 1}, comma-separated")
+                raise ConfigError(f"--views: {part!r} is not a view; give 'referee', 'spectator' or "
+                                  f"seats 0..{num_players - 1}, comma-separated")
             view = int(seat)
         if view not in views:
             views.append(view)
@@ -466,6 +470,8 @@ def _labels(rep: Replay) -> dict:
     for v in rep.views:
         if v is None:
             labels[v] = "referee (sees everything)"
+        elif v == SPECTATOR:
+            labels[v] = "spectator (what every seat sees)"
         else:
             who = f" ({agents[v]})" if isinstance(agents, list) and v < len(agents) else ""
             labels[v] = f"P{v}{who}"

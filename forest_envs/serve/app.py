@@ -2,10 +2,12 @@
 page per seat at ``/play/<table>/<token>``, and the JSON API the pages call.
 
 Only a seat's token opens its page and its API; every answer is computed for that seat alone
-(``Table.seat_view``), so nothing another seat hides reaches a browser. A move comes from the
-seat's own API, is checked by the table (its turn, a legal move) and is refused otherwise
-with ``{"error": ...}`` and an HTTP status: 400 a malformed request, 404 an unknown table or
-token, 409 a move the game does not take now, 413 a body over ``MAX_BODY`` bytes.
+(``Table.seat_view``), so nothing another seat hides reaches a browser. The spectators'
+token opens the table as ``SPECTATOR`` sees it: what every seat may see, and no move (403).
+A move comes from the seat's own API, is checked by the table (its turn, a legal move) and
+is refused otherwise with ``{"error": ...}`` and an HTTP status: 400 a malformed request,
+404 an unknown table or token, 403 a move from the spectators' link, 409 a move the game
+does not take now, 413 a body over ``MAX_BODY`` bytes.
 
 Bots move on the server, one table at a time, off the event loop (a search may take
 seconds), each move at least ``pace`` seconds after the one before so that a person can
@@ -262,7 +264,8 @@ def create_app(store: TableStore, pace: float = 0.8) -> Starlette:
         links = [{"seat": q, "player": s.player, "url": f"/play/{table.id}/{s.token}"}
                  for q, s in enumerate(table.seats) if s.is_person]
         server.drive(table)
-        return JSONResponse({"table": table.id, "links": links}, status_code=201)
+        return JSONResponse({"table": table.id, "links": links,
+                             "spectators": f"/play/{table.id}/{table.spectator_token}"}, status_code=201)
 
     async def seat_page(request: Request) -> Response:
         try:

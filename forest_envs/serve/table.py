@@ -4,9 +4,10 @@ bots), and everything a seat may read of it.
 The table keeps the engine; a seat's page only ever receives ``Table.seat_view(seat)``: its
 picture and text board (drawn from the seat's view), the pending decision as the seat may read
 it, its legal moves while it is to move, and the log of every move as that seat may know it
-(``after.narrate(before, action, seat)``, written for every seat when the move is made). A
-move is taken only from the seat to move and only when it is legal (``Table.move``); anything
-else is a ``MoveRefused`` naming why, and the game goes on.
+(``after.narrate(before, action, seat)``, written for every seat when the move is made). The
+spectators' link reads the same for ``SPECTATOR``, the observer who holds no seat: what every
+seat may see, and no move. A move is taken only from the seat to move and only when it is legal
+(``Table.move``); anything else is a ``MoveRefused`` naming why, and the game goes on.
 
 A table is saved as plain JSON (``Table.to_json``): the env's record (``env.record()``: env id,
 configuration, seed, actions) and the seats with their tokens. ``Table.from_json`` replays the
@@ -24,6 +25,7 @@ from typing import Any
 from ..agents import make_agent
 from ..agents.policy import check_agent_fits
 from ..core.errors import ConfigError
+from ..core.presentation import SPECTATOR
 from ..core.registry import game_spec
 from ..envs.registration import make_raw
 
@@ -54,10 +56,11 @@ class Seat:
 
 @dataclass
 class LogEntry:
-    """One move: who made it, and its line as each seat may know it (by seat)."""
+    """One move: who made it, and its line as each observer may know it (by seat, and
+    ``SPECTATOR``)."""
 
     seat: int
-    lines: list[str]
+    lines: dict[int, str]
 
 
 def seat_name(seat: int) -> str:
@@ -72,7 +75,7 @@ class Table:
 
     def __init__(self, env_id: str, config: dict, seats: list[Seat], seed: int | None = None,
                  table_id: str | None = None, policies: dict[str, str] | None = None,
-                 created: float | None = None):
+                 created: float | None = None, spectator_token: str | None = None):
         game_spec(env_id)   # an unknown env id: a ConfigError naming the known ones
         self.id = table_id or secrets.token_urlsafe(9)
         self.env_id = env_id
@@ -85,6 +88,8 @@ class Table:
         if not any(s.is_person for s in seats):
             raise ConfigError("a table needs at least one person (bots alone: forest-envs rollout)")
         self.seats = seats
+        # the spectators' link: what every seat may see, and no move
+        self.spectator_token = spectator_token or secrets.token_urlsafe(18)
         self.seed = secrets.randbelow(1_000_000) if seed is None else int(seed)
         self.policies = dict(policies or {})
         self.bots = {q: self._bot(q, s.player) for q, s in enumerate(seats) if not s.is_person}
@@ -116,11 +121,15 @@ class Table:
         return None if self.over else self.env.possible_agents.index(self.env.agent_selection)
 
     def seat_of(self, token: str) -> int | None:
-        """The seat whose link carries ``token`` (None: no seat's)."""
-        for q, s in enumerate(self.seats):
+        """The seat whose link carries ``token``, ``SPECTATOR`` for the spectators' link
+        (None: no link of this table's)."""
+        found = None
+        for q, s in enumerate(self.seats):   # every token compared, in constant time each
             if secrets.compare_digest(s.token, token):
-                return q
-        return None
+                found = q
+        if secrets.compare_digest(self.spectator_token, token):
+            found = SPECTATOR
+        return found
 
     def move(self, seat: int, action: Any) -> None:
         """Play ``action`` for ``seat``: refused (``MoveRefused``) unless the game goes on, it
@@ -128,6 +137,8 @@ class Table:
         if isinstance(action, bool) or not isinstance(action, int):
             raise MoveRefused(f"a move is a legal action's number, got {action!r}", 400)
         turn = self.turn
+        if seat == SPECTATOR:
+            raise MoveRefused("a spectator watches: the spectators' link makes no move", 403)
         if turn is None:
             raise MoveRefused("the game is over")
         if turn != seat:
@@ -164,8 +175,8 @@ class Table:
         self.env.step(action)
         after = self.state
         note = " (the only move, played for you)" if forced else ""
-        lines = [f"{seat_name(actor)}: {after.narrate(before, action, q)}" + (note if q == actor else "")
-                 for q in range(self.num_players)]
+        lines = {q: f"{seat_name(actor)}: {after.narrate(before, action, q)}" + (note if q == actor else "")
+                 for q in (*range(self.num_players), SPECTATOR)}
         self.log.append(LogEntry(actor, lines))
         self.touch()
 
@@ -188,7 +199,9 @@ class Table:
             moves = [{"action": a, "label": state.move_label(a, seat)} for a in state.legal_actions()]
         return {
             "table": self.id, "env_id": self.env_id, "game": self.env.game.name,
-            "seat": seat, "version": self.version,
+            "seat": seat, "spectator": seat == SPECTATOR, "version": self.version,
+            # any seat may hand out the spectators' link: it shows less than any seat's
+            "spectators": f"/play/{self.id}/{self.spectator_token}",
             "players": [{"seat": q, "name": seat_name(q), "player": s.player} for q, s in enumerate(self.seats)],
             "turn": turn, "thinking": self.thinking, "trouble": self.trouble,
             "prompt": None if over else state.prompt(seat),
@@ -235,6 +248,7 @@ class Table:
     def to_json(self) -> dict:
         return {"format": FORMAT, "id": self.id, "created": self.created, "updated": self.updated,
                 "seats": [{"player": s.player, "token": s.token} for s in self.seats],
+                "spectator_token": self.spectator_token,
                 "record": self.record()}
 
     @classmethod
@@ -245,7 +259,8 @@ class Table:
         record = data["record"]
         seats = [Seat(s["player"], s["token"]) for s in data["seats"]]
         table = cls(record["env_id"], record.get("config", {}), seats, seed=record["seed"],
-                    table_id=data["id"], policies=policies, created=data["created"])
+                    table_id=data["id"], policies=policies, created=data["created"],
+                    spectator_token=data["spectator_token"])
         for action in record["actions"]:
             if table.turn is None:
                 raise MoveRefused("the saved record goes on after the game's end")

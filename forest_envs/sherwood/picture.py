@@ -14,6 +14,7 @@ markers in the players' colours), the offer under way, the players, your equipme
 
 from __future__ import annotations
 
+from ..core.presentation import SPECTATOR
 from ..drawing.canvas import (
     CARD_BACK,
     HIGHLIGHT,
@@ -313,8 +314,10 @@ def _equipment_panel(c: Canvas, r: SeatReading, x0, y0, x1) -> float:
     """The seat's equipment cards (the referee: every seat's, each after its seat's disc) as
     chips with their full names, in as many rows as they need under the panel's title;
     returns the y below the panel."""
-    title = "Your equipment" if r.seat is not None else "Equipment in hand (referee)"
-    hands = ([(None, r.hands[r.seat])] if r.seat is not None
+    spectator = r.seat == SPECTATOR
+    title = ("Equipment (hands hidden from spectators)" if spectator
+             else "Your equipment" if r.seat is not None else "Equipment in hand (referee)")
+    hands = ([] if spectator else [(None, r.hands[r.seat])] if r.seat is not None
              else [(p, h) for p, h in enumerate(r.hands) if h is not None and any(h)])
     items = _equipment_items(c, hands)
     rows = _chip_rows(items, x1 - x0 - 16)
@@ -323,7 +326,8 @@ def _equipment_panel(c: Canvas, r: SeatReading, x0, y0, x1) -> float:
     c.text(x1 - 8, y0 + 7, f"deck {r.equipment_left}  ·  travellers left {r.pile_left}",
            size=10, fill=MUTED, anchor="ra")
     if not rows:
-        c.text(x0 + 8, y0 + 26, "no cards", size=10, fill=MUTED)
+        c.text(x0 + 8, y0 + 26, "the card counts are beside the players" if spectator else "no cards",
+               size=10, fill=MUTED)
     for i, row in enumerate(rows):
         x, y = x0 + 8, y0 + 24 + i * ROW_H
         for kind, what, w in row:

@@ -99,7 +99,7 @@ class SeatView:
     def __init__(self, reading: SeatReading):
         me = reading.seat
         if me is None or reading.hand is None or reading.seen is None:
-            raise ValueError("the heuristic reads a seat's reading, not the referee's")
+            raise ValueError("the heuristic reads a seat's reading, not the referee's or a spectator's")
         self.me: int = me
         self.n: int = reading.num_players
         self.legendary: bool = reading.legendary

@@ -33,6 +33,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...core.decisions import DecisionReading, DecisionRecord, pending_reading
+from ...core.presentation import SPECTATOR, check_observer
 from ..components import CASTLE_CAPACITY, MAX_CASTLE, MAX_CELLS, NUM_KINDS
 from ..observation import DECISIONS, Kind
 
@@ -50,7 +51,8 @@ class CastleReading(NamedTuple):
     spied: bool                             # looked at with the spy glass this round
     face_up: Counts
     face_down_by: tuple[int, ...]           # face-down cards of each seat
-    my_face_down: Counts | None             # a seat's own face-down cards (None: the referee)
+    my_face_down: Counts | None             # a seat's own face-down cards (None: the referee,
+                                            # a spectator)
     spied_face_down: Counts | None          # the others' face-down cards, if this seat spied here
     face_down: tuple[Counts, ...] | None    # the referee's: every seat's face-down cards
 
@@ -60,20 +62,21 @@ class CastleReading(NamedTuple):
                "face_up": list(self.face_up), "face_down_by": list(self.face_down_by)}
         if self.face_down is not None:
             out["face_down"] = [list(k) for k in self.face_down]
-        else:
-            out["my_face_down"] = list(self.my_face_down or ())
-            out["spied_face_down"] = list(self.spied_face_down or ())
+        if self.my_face_down is not None:   # a seat's (not the referee's, nor a spectator's)
+            out["my_face_down"] = list(self.my_face_down)
+        if self.spied_face_down is not None:
+            out["spied_face_down"] = list(self.spied_face_down)
         return out
 
     @classmethod
     def from_json(cls, data: dict) -> CastleReading:
-        referee = "face_down" in data
+        def counts(key: str) -> Counts | None:
+            return tuple(data[key]) if key in data else None
+
         return cls(data["value"], data["pile_left"], data["capacity"], data["raided_by"],
                    data["key_blocked"], data["spied"], tuple(data["face_up"]),
-                   tuple(data["face_down_by"]),
-                   None if referee else tuple(data["my_face_down"]),
-                   None if referee else tuple(data["spied_face_down"]),
-                   tuple(map(tuple, data["face_down"])) if referee else None)
+                   tuple(data["face_down_by"]), counts("my_face_down"), counts("spied_face_down"),
+                   tuple(map(tuple, data["face_down"])) if "face_down" in data else None)
 
 
 class PlayerReading(NamedTuple):
@@ -165,7 +168,7 @@ class SeatReading(NamedTuple):
         if self.seat is None:
             out["hands"] = [list(h) for h in self.hands or ()]
             out["discard_face_down"] = list(self.discard_face_down or ())
-        else:
+        elif self.seat != SPECTATOR:   # a spectator holds no hand and knows no secret discard
             out["hand"] = list(self.hand or ())
             out["discard_known"] = list(self.discard_known or ())
         if self.scores is not None:
@@ -222,7 +225,8 @@ def pending_record(state) -> DecisionRecord | None:
 
 def reading(state, seat: int | None) -> SeatReading:
     """What ``seat`` may know, as the typed record (``seat=None``: the referee)."""
-    referee = seat is None
+    check_observer(seat, state.num_players)
+    referee, own = seat is None, seat is not None and seat != SPECTATOR
     decision = pending_reading(state, Kind, pending_record(state))
     scouting = decision is not None and decision.kind == Kind.SCOUT
     hands = discard_face_down = None
@@ -248,12 +252,12 @@ def reading(state, seat: int | None) -> SeatReading:
         villages=_villages(state),
         discard_public=tuple(state.discard_public.tolist()),
         box=tuple(state.box.tolist()),
-        hand=None if referee else tuple(state.hand[seat].tolist()),
-        discard_known=None if referee else tuple(state.discard_known[seat].tolist()),
+        hand=tuple(state.hand[seat].tolist()) if own else None,
+        discard_known=tuple(state.discard_known[seat].tolist()) if own else None,
         hands=hands,
         discard_face_down=discard_face_down,
-        seen=None if referee else tuple(
-            state.buf.take(_known_cards(state.game.layout, seat)).sum(axis=1).tolist()),
+        seen=tuple(state.buf.take(_known_cards(state.game.layout, seat)).sum(axis=1).tolist())
+        if own else None,
         scores=tuple(state.scores()) if state.is_terminal else None,
     )
 
@@ -266,17 +270,18 @@ def _castles(state, seat: int | None) -> tuple[CastleReading, ...]:
     fd_count = state.castle_fd_count.tolist()
     spied = state.spy_castle.tolist()
     blocked = state.key_blocked.tolist()
+    own = seat is not None and seat != SPECTATOR
     if seat is None:
         every = state.fd_own.transpose(1, 0, 2).tolist()  # [castle][owner][kind]
-    else:
+    elif own:
         mine = state.fd_own[seat].tolist()
         seen = state.spy_view[seat].tolist()
     return tuple(
         CastleReading(c + 1, pile_left[c], CASTLE_CAPACITY.get(c + 1),
                       raided_by[c].index(1) if 1 in raided_by[c] else None,
                       bool(blocked[c]), bool(spied[c]), tuple(face_up[c]), tuple(fd_count[c]),
-                      None if seat is None else tuple(mine[c]),
-                      None if seat is None else tuple(seen[c]),
+                      tuple(mine[c]) if own else None,
+                      tuple(seen[c]) if own else None,
                       tuple(map(tuple, every[c])) if seat is None else None)
         for c in range(MAX_CASTLE) if in_play[c])
 

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ...core.decisions import DecisionReading, pending_reading
+from ...core.presentation import check_observer
 from ..components import NUM_CELLS, TILES, open_sides
 from ..observation import APPLES, COPPER, DECISIONS, SILVER, Kind
 
@@ -203,6 +204,7 @@ def reading(state, seat: int | None) -> SeatReading:
     them."""
     game = state.game
     n = state.num_players
+    check_observer(seat, n)   # (a spectator, SPECTATOR, is no seat: it sees no seat's secrets)
     pos, corner = state.pos, game.corner
     backpack, copper, silver = state.backpack.tolist(), state.copper.tolist(), state.silver.tolist()
     apples, compasses = state.apples.tolist(), state.compasses.tolist()

@@ -72,11 +72,13 @@ async function start(event) {
     if (!answer.ok) throw new Error(data.error || answer.statusText);
     const own = data.links.find((l) => l.seat === mine);
     if (own && data.links.length === 1) { location.href = own.url; return; }
-    $("links").replaceChildren(...data.links.map((l) => {
+    const watch = {seat: -1, url: data.spectators};
+    $("links").replaceChildren(...data.links.concat([watch]).map((l) => {
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = l.url;
-      a.textContent = l.seat === mine ? "your seat, P" + l.seat : "P" + l.seat + "'s link";
+      a.textContent = l.seat === -1 ? "spectators (what every seat sees, no moves)"
+        : l.seat === mine ? "your seat, P" + l.seat : "P" + l.seat + "'s link";
       const code = document.createElement("code");
       code.textContent = new URL(l.url, location.href).href;
       li.append(a, " ", code);

@@ -32,9 +32,12 @@ function showMoves(view) {
 }
 
 function show(view) {
-  document.title = view.game + ": P" + view.seat;
+  const me = view.spectator ? "watching" : "P" + view.seat;
+  document.title = view.game + ": " + me;
   $("title").textContent = view.game;
-  $("who").textContent = "you are P" + view.seat;
+  $("watch").href = view.spectators;
+  $("watch").hidden = view.spectator;
+  $("who").textContent = view.spectator ? "you are watching (what every seat sees)" : "you are P" + view.seat;
   $("players").replaceChildren(...view.players.map((p) => {
     const who = p.seat === view.seat ? "you" : p.player === "person" ? "a person" : p.player;
     const cls = "player" + (p.seat === view.turn ? " turn" : "") + (p.seat === view.seat ? " you" : "");

@@ -24,8 +24,8 @@ class SeatView:
 
     def __init__(self, reading: SeatReading):
         seat = reading.seat
-        if seat is None:
-            raise ValueError("the heuristic reads a seat's reading, not the referee's")
+        if seat is None or seat < 0:
+            raise ValueError("the heuristic reads a seat's reading, not the referee's or a spectator's")
         hand = reading.hands[seat]
         assert hand is not None, "a seat's reading holds its own hand"
         self.seat: int = seat

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, TypeVar
 
 from ...core.decisions import DecisionReading, pending_reading
+from ...core.presentation import SPECTATOR, check_observer
 from ..components import AMBUSHES, CARDS
 from ..observation import DECISIONS, Kind
 from .words import sentence
@@ -310,7 +311,7 @@ class SeatReading(NamedTuple):
         }
         if self.seat is None:
             out["hands"] = [list(h or ()) for h in self.hands]
-        else:
+        elif self.seat != SPECTATOR:
             out["hand"] = list(self.hands[self.seat] or ())
         return out
 
@@ -322,8 +323,8 @@ class SeatReading(NamedTuple):
         hands: tuple[tuple[int, ...] | None, ...]
         if seat is None:
             hands = tuple(map(tuple, data["hands"]))
-        else:
-            hands = tuple(tuple(data["hand"]) if q == seat else None for q in range(n))
+        else:   # a seat's own hand ("hand"), or none (a spectator's)
+            hands = tuple(tuple(data["hand"]) if q == seat and "hand" in data else None for q in range(n))
         coach, offer, fight, loot = data["coach"], data["offer"], data["fight"], data["loot"]
         crush, provisioning = data["crush"], data["provisioning"]
         return cls(
@@ -395,11 +396,12 @@ def reading(state, seat: int | None) -> SeatReading:
     """What ``seat`` may know, as the typed record (``seat=None``: the referee). Each block
     is read into Python lists at once (one ``tolist`` each; the promised cards only of the
     ambushes somebody lies in): a record is taken at every scripted decision."""
-    referee = seat is None
     n = state.num_players
+    check_observer(seat, n)
+    referee, own = seat is None, seat is not None and seat != SPECTATOR
     face_up_row, marked_rows, told_rows = (state.slot_face_up.tolist(), state.slot_marked.tolist(),
                                            state.slot_told.tolist())
-    peeked_rows = None if referee else state.peek[seat].tolist()
+    peeked_rows = state.peek[seat].tolist() if own else None
     slots: list[SlotReading | None] = []
     for s, cid in enumerate(state.slots):
         if cid < 0:
@@ -445,9 +447,11 @@ def reading(state, seat: int | None) -> SeatReading:
     hands: tuple[tuple[int, ...] | None, ...]
     if referee:
         hands = tuple(map(tuple, state.hand.tolist()))
-    else:
-        own = tuple(state.hand[seat].tolist())
-        hands = tuple([own if q == seat else None for q in range(n)])
+    elif own:
+        mine = tuple(state.hand[seat].tolist())
+        hands = tuple([mine if q == seat else None for q in range(n)])
+    else:   # a spectator sees no hand
+        hands = (None,) * n
     return SeatReading(
         seat, n, bool(state.game.additions), state.round_index, bool(state.attack_phase[0]),
         state.turn_player, pending_reading(state, Kind), state.figure_seat, state.card_holder_seat(),
