@@ -355,10 +355,12 @@ def _browser():
     return Chromium()
 
 
-def _click_until_over(browser, rng, limit: int = 3000) -> int:
-    """Click one of the seat's move buttons (drawn by ``rng``) whenever it has some, until the
-    result shows; returns the clicks."""
-    clicks = 0
+def _click_until_over(browser, rng, limit: int = 3000) -> tuple[int, int]:
+    """Click one of the seat's move buttons (drawn by ``rng``) whenever it has some, or half
+    the time one of the places on the picture (a place with one move makes it, one with
+    several leaves only those buttons), until the result shows; returns the clicks, and of
+    them the places'."""
+    clicks = places = 0
     for _ in range(limit):
         state = browser.wait_for_or_none(
             "(() => { const v = window.currentView; if (!v) return null;"
@@ -371,7 +373,14 @@ def _click_until_over(browser, rng, limit: int = 3000) -> int:
             raise AssertionError(f"stuck after {clicks} clicks: page {page['version'], page['turn'], page['thinking']}, "
                                  f"server {now['version'], now['turn'], now['thinking'], now['trouble']}")
         if state == "over":
-            return clicks
+            return clicks, places
+        spots = browser.js("document.querySelectorAll('#places .place').length")
+        if spots and rng.random() < 0.5:
+            browser.js(f"document.querySelectorAll('#places .place')[{int(rng.integers(spots))}].click()")
+            places += 1
+            clicks += 1
+            time.sleep(0.05)
+            continue
         pick = int(rng.integers(int(state)))
         browser.js(f"document.querySelectorAll('#moves button')[{pick}].click()")
         browser.wait_for("!document.querySelector('#moves button') || "
@@ -402,13 +411,14 @@ def test_a_whole_game_in_the_browser_from_the_lobby(live_server, env_id, players
         browser.wait_for("window.currentView !== undefined")
         shot = base64.b64decode(browser.send("Page.captureScreenshot", format="png")["data"])
         (tmp_path / f"{env_id}.png").write_bytes(shot)
-        clicks = _click_until_over(browser, rng)
+        clicks, places = _click_until_over(browser, rng)
         result = browser.js("document.getElementById('result').innerText")
         assert clicks > 0 and ("Winner" in result or "Game over" in result), result
+        assert places > 0   # moves were made by clicking the board too
         assert "replay" in result and "record" in result
         log = browser.js("document.getElementById('log').children.length")
         view = browser.js("window.currentView")
-        assert log == len(view["log"]) > clicks
+        assert log == len(view["log"]) > clicks - places
     finally:
         browser.close()
 

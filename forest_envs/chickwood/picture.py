@@ -30,6 +30,7 @@ from ..drawing.canvas import (
     symbol_disc,
 )
 from ..drawing.seats import seat_name
+from . import actions as A
 from .actions import cell_name
 from .components import KIND_NAMES, VILLAGES, num_rounds
 from .observation import Kind
@@ -58,8 +59,8 @@ def picture(view: dict):
     c = Canvas(WIDTH, HEIGHT)
     v = SeatReading.from_json(view)
     _title(c, v)
-    _castles(c, v, 10, 58, WIDTH - 10, 250)
-    _villages(c, v, 10, 258, 560, 600)
+    _castles(c, v, *CASTLES_BOX)
+    _villages(c, v, *VILLAGES_BOX)
     _players(c, v, 570, 258, WIDTH - 10, 600)
     _hands(c, v, 10, 608, WIDTH - 10, 686)
     c.legend(10, 692, [
@@ -73,6 +74,29 @@ def picture(view: dict):
          "snake visited"),
     ], size=10, row_height=16, key="chickwood")
     return c.array()
+
+
+def move_places(view: dict, actions: list[int]) -> dict[int, tuple[int, int, int, int]]:
+    """Where on the picture of ``view`` each of ``actions`` that has a place is made: a card
+    played to a castle, a spy glass or a raid is that castle's column, an alms or the
+    entertainers' pick its village's square (x0, y0, x1, y1 in pixels)."""
+    v = SeatReading.from_json(view)
+    columns = {ca.value: col for ca, col in zip(v.castles, _castle_columns(v))}
+    _, top, _, bottom = CASTLES_BOX
+    out = {}
+    for a in actions:
+        box: tuple[float, float, float, float] | None = None
+        if a in A.PLAY or a in A.SPY or a in A.RAID:
+            value = (A.PLAY.index(a)[1] if a in A.PLAY else (a - (A.SPY if a in A.SPY else A.RAID).start)) + 1
+            if value in columns:
+                left, right = columns[value]
+                box = (left, top, right, bottom)
+        elif a in A.ALMS or a in A.ENT_PICK:
+            cell = A.ALMS.index(a)[0] if a in A.ALMS else A.ENT_PICK.index(a)[0]
+            box = _cell_box(v, cell)
+        if box is not None:
+            out[a] = (round(box[0]), round(box[1]), round(box[2]), round(box[3]))
+    return out
 
 
 def _title(c: Canvas, v: SeatReading) -> None:
@@ -107,14 +131,34 @@ def _cards(c: Canvas, counts, x, y, right, bottom, cw=62, ch=18, size=10) -> Non
         cx += cw + 3
 
 
-def _castles(c: Canvas, v: SeatReading, x0, y0, x1, y1) -> None:
-    castles = v.castles
-    n = max(len(castles), 1)
+CASTLES_BOX = (10, 58, WIDTH - 10, 250)     # where the castles in play stand, side by side
+VILLAGES_BOX = (10, 258, 560, 600)
+
+
+def _castle_columns(v: SeatReading) -> list[tuple[float, float]]:
+    """Each castle in play's (left, right), in ``v.castles``' order."""
+    x0, _, x1, _ = CASTLES_BOX
+    n = max(len(v.castles), 1)
     gap = 8
     w = (x1 - x0 - gap * (n - 1)) / n
-    for i, ca in enumerate(castles):
-        left = x0 + i * (w + gap)
-        right = left + w
+    return [(x0 + i * (w + gap), x0 + i * (w + gap) + w) for i in range(len(v.castles))]
+
+
+def _cell_box(v: SeatReading, cell: int) -> tuple[float, float, float, float] | None:
+    """A grid cell's square in the villages panel (None: the grid has no such cell)."""
+    x0, y0, x1, y1 = VILLAGES_BOX
+    rows = 3 if any(entry.village != -2 for entry in v.villages[6:]) else 2
+    cw, ch = (x1 - x0 - 16) / 3, (y1 - y0 - 30) / 3
+    r, col = divmod(cell, 3)
+    if r >= rows or v.villages[cell].village == -2:
+        return None
+    left, top = x0 + 8 + col * cw, y0 + 26 + r * ch
+    return left, top, left + cw - 6, top + ch - 6
+
+
+def _castles(c: Canvas, v: SeatReading, x0, y0, x1, y1) -> None:
+    for (left, right), ca in zip(_castle_columns(v), v.castles):
+        w = right - left
         raider = ca.raided_by
         c.box(left, y0, right, y1, fill=PANEL, outline=seat_colour(raider) if raider is not None else LINE,
               radius=6, width=3 if raider is not None else 1)
@@ -173,18 +217,14 @@ def _tower(c: Canvas, cx, cy, value: int) -> None:
 
 def _villages(c: Canvas, v: SeatReading, x0, y0, x1, y1) -> None:
     c.panel(x0, y0, x1, y1, "Villages")
-    cells = v.villages
-    rows = 3 if any(cell.village != -2 for cell in cells[6:]) else 2
-    cw, ch = (x1 - x0 - 16) / 3, (y1 - y0 - 30) / 3
     visited = set(v.snake_visited)
     d = v.decision
     last = d.data.last_cell if d is not None and d.kind == Kind.ALMS else None
-    for cell, entry in enumerate(cells):
-        r, col = divmod(cell, 3)
-        if r >= rows or entry.village == -2:
+    for cell, entry in enumerate(v.villages):
+        box = _cell_box(v, cell)
+        if box is None:
             continue
-        left, top = x0 + 8 + col * cw, y0 + 26 + r * ch
-        right, bottom = left + cw - 6, top + ch - 6
+        left, top, right, bottom = box
         if entry.village == -1:
             c.box(left, top, right, bottom, fill=mix(FOREST_GREEN, (255, 255, 255), 0.45),
                   outline=FOREST_GREEN, radius=5)

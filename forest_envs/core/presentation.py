@@ -170,6 +170,13 @@ class SeatPresentation:
         from the view alone, so it shows exactly what the text does not hide."""
         return self.picture_module().picture(self.view(seat))
 
+    def move_places(self, actions: list[int], seat: int | None = None) -> dict[int, tuple[int, int, int, int]]:
+        """Where on ``picture(seat)`` each of ``actions`` that has a place is made (a tile
+        moved to, a castle played to, an ambush laid): (x0, y0, x1, y1) in the picture's
+        pixels, from the picture module's ``move_places(view, actions)``; actions without a
+        place are left out."""
+        return self.picture_module().move_places(self.view(seat), actions)
+
     def picture_shape(self) -> tuple[int, int, int]:
         """The shape of every ``picture`` of this game configuration."""
         width, height = self.picture_module().size(self.num_players)

@@ -28,6 +28,7 @@ from ..drawing.canvas import (
     symbol_disc,
 )
 from ..drawing.seats import seat_name
+from . import actions as A
 from .actions import ROW_NAMES
 from .components import (
     CHARACTER_NAMES,
@@ -80,6 +81,19 @@ def picture(view: dict):
     _forest(c, v)
     _side(c, v, PANEL_X, BOARD_Y - 18, WIDTH - 10, HEIGHT - 10)
     return c.array()
+
+
+def move_places(view: dict, actions: list[int]) -> dict[int, tuple[int, int, int, int]]:
+    """Where on the picture of ``view`` each of ``actions`` that has a place is made: a move,
+    a compass move or a chosen tile is its tile's square (x0, y0, x1, y1 in pixels)."""
+    out = {}
+    for a in actions:
+        for block in (A.MOVE, A.COMPASS, A.TILE):
+            if a in block:
+                r, col = cell_rc(a - block.start)
+                x, y = BOARD_X + col * TILE, BOARD_Y + r * TILE
+                out[a] = (x, y, x + TILE, y + TILE)
+    return out
 
 
 def _title(c: Canvas, v: SeatReading) -> None:

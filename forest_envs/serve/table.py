@@ -196,7 +196,11 @@ class Table:
         state, over, turn = self.state, self.over, self.turn
         moves = []
         if turn == seat and not over:
-            moves = [{"action": a, "label": state.move_label(a, seat)} for a in state.legal_actions()]
+            legal = state.legal_actions()
+            # where on the seat's picture a move is made, if it has a place there
+            places = state.move_places(legal, seat) if state.has_picture() else {}
+            moves = [{"action": a, "label": state.move_label(a, seat), "place": places.get(a)}
+                     for a in legal]
         return {
             "table": self.id, "env_id": self.env_id, "game": self.env.game.name,
             "seat": seat, "spectator": seat == SPECTATOR, "version": self.version,
@@ -208,6 +212,7 @@ class Table:
             "moves": moves,
             "board": state.render(seat),
             "has_picture": state.has_picture(),
+            "picture_size": list(state.picture_shape()[1::-1]) if state.has_picture() else None,
             "log": [entry.lines[seat] for entry in self.log],
             "over": over,
             "result": self.result_lines() if over else None,

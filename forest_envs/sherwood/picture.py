@@ -29,6 +29,7 @@ from ..drawing.canvas import (
     symbol_disc,
 )
 from ..drawing.seats import seat_name
+from . import actions as A
 from .components import AMBUSHES, CARDS, EQUIPMENT, RED_FORKS, TOWNS
 from .text.view import AmbushReading, SeatReading, SlotReading
 from .text.words import plural
@@ -62,6 +63,16 @@ def _ambush_xy(a: int) -> tuple[float, float]:
     return CX + dist * dx, CY + dist * dy
 
 
+SIDE_X, SIDE_Y = 590, 40    # the travellers, the players and the notes, right of the map
+
+
+def _slot_box(s: int) -> tuple[float, float, float, float]:
+    """The card of the traveller laid out in place ``s`` (x0, y0, x1, y1; its number below)."""
+    cw = (WIDTH - 10 - SIDE_X - 16 - 5 * 6) / 6
+    x, y = SIDE_X + 8 + s * (cw + 6), SIDE_Y + 24
+    return x, y, x + cw, y + 124
+
+
 def _town_xy(t: int) -> tuple[float, float]:
     dx, dy = TOWN_DIR[t]
     return CX + 232 * dx, CY + 232 * dy
@@ -73,8 +84,30 @@ def picture(view: dict):
     c = Canvas(WIDTH, HEIGHT)
     _title(c, r)
     _map(c, r, view["prompt"])
-    _side(c, r, 590, 40, WIDTH - 10, HEIGHT - 10)
+    _side(c, r, SIDE_X, SIDE_Y, WIDTH - 10, HEIGHT - 10)
     return c.array()
+
+
+def move_places(view: dict, actions: list[int]) -> dict[int, tuple[int, int, int, int]]:
+    """Where on the picture of ``view`` each of ``actions`` that has a place is made: an
+    ambush laid or offered is its circle on the map, a traveller looked at, led, told of or
+    marked its card, a messenger's town its name on the map (x0, y0, x1, y1 in pixels)."""
+    out = {}
+    for a in actions:
+        box: tuple[float, float, float, float] | None = None
+        if a in A.AMBUSH or a in A.JOINT:
+            block = A.AMBUSH if a in A.AMBUSH else A.JOINT
+            x, y = _ambush_xy(block.index(a)[0])
+            box = (x - 18, y - 18, x + 18, y + 18)
+        elif any(a in block for block in (A.INN, A.LEAD, A.REVEAL, A.TARGET)):
+            block = next(b for b in (A.INN, A.LEAD, A.REVEAL, A.TARGET) if a in b)
+            box = _slot_box(a - block.start)
+        elif a in A.MESSENGER:
+            x, y = _town_xy(a - A.MESSENGER.start)
+            box = (x - 44, y - 14, x + 44, y + 14)
+        if box is not None:
+            out[a] = (round(box[0]), round(box[1]), round(box[2]), round(box[3]))
+    return out
 
 
 def _title(c: Canvas, r: SeatReading) -> None:
@@ -173,9 +206,9 @@ def _coach(c: Canvas, x, y, card_id: int | None, scale: float = 1.0) -> None:
 
 def _side(c: Canvas, r: SeatReading, x0, y0, x1, y1) -> None:
     c.panel(x0, y0, x1, y0 + 160, "Travellers")
-    cw = (x1 - x0 - 16 - 5 * 6) / 6
     for s, e in enumerate(r.slots):
-        _traveller(c, x0 + 8 + s * (cw + 6), y0 + 24, cw, 128, s, e)
+        x, y, right, _ = _slot_box(s)
+        _traveller(c, x, y, right - x, 128, s, e)
     y = y0 + 166
     o = r.offer
     if o:

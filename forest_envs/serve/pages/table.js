@@ -16,11 +16,45 @@ function el(tag, text, cls) {
   return e;
 }
 
+let placeFilter = null;  // the moves of the place clicked on the picture, if one was
+
+function showPlaces(view) {
+  // One button over the picture per place where a legal move is made; a place with one move
+  // makes it, a place with several shows only those below.
+  const groups = new Map();
+  for (const m of view.moves) {
+    if (!m.place) continue;
+    const key = m.place.join(",");
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(m);
+  }
+  const [w, h] = view.picture_size || [1, 1];
+  $("places").replaceChildren(...[...groups.values()].map((moves) => {
+    const [x0, y0, x1, y1] = moves[0].place;
+    const b = el("button", undefined, "place");
+    b.type = "button";
+    b.title = moves.length === 1 ? moves[0].label : moves.length + " moves here";
+    b.setAttribute("aria-label", b.title);
+    Object.assign(b.style, {left: (100 * x0 / w) + "%", top: (100 * y0 / h) + "%",
+                            width: (100 * (x1 - x0) / w) + "%", height: (100 * (y1 - y0) / h) + "%"});
+    b.addEventListener("click", () => {
+      if (moves.length === 1) { send(moves[0].action); return; }
+      placeFilter = new Set(moves.map((m) => m.action));
+      $("place-note").textContent = b.title + ": ";
+      showMoves(window.currentView);
+    });
+    return b;
+  }));
+}
+
 function showMoves(view) {
   const moves = view.moves;
   const filter = $("filter").value.trim().toLowerCase();
+  if (placeFilter && !moves.some((m) => placeFilter.has(m.action))) placeFilter = null;
+  $("place-row").hidden = !placeFilter;
   $("filter-row").hidden = moves.length <= 12;
   $("moves").replaceChildren(...moves
+    .filter((m) => !placeFilter || placeFilter.has(m.action))
     .filter((m) => !filter || m.label.toLowerCase().includes(filter))
     .map((m) => {
       const b = el("button", m.label);
@@ -55,6 +89,7 @@ function show(view) {
   $("prompt").textContent = view.over ? "" : (view.turn === view.seat ? "Your move: " : "") + (view.prompt || "");
   $("prompt").hidden = view.over;
   showMoves(view);
+  showPlaces(view);
   const log = $("log");
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
   log.replaceChildren(...view.log.map((line) => el("p", line)));
@@ -119,6 +154,10 @@ async function send(action) {
 }
 
 $("filter").addEventListener("input", () => window.currentView && showMoves(window.currentView));
+$("all-moves").addEventListener("click", () => {
+  placeFilter = null;
+  if (window.currentView) showMoves(window.currentView);
+});
 const events = new EventSource(api + "/events");
 events.addEventListener("version", (e) => {
   if (JSON.parse(e.data).version !== shown) refresh();
