@@ -150,9 +150,9 @@ def test_a_persons_only_move_is_played_for_them_and_said_so():
 # --- refused moves ----------------------------------------------------------------------------------
 def test_moves_that_are_not_the_seats_to_make_are_refused_and_the_game_goes_on():
     with client() as c:
-        first, second = new_table(c, "chickwood_v0", [PERSON, PERSON, "random"])
-        table = table_of(c, first)
-        mover, waiter = (first, second) if table.turn == 0 else (second, first)
+        seats = new_table(c, "chickwood_v0", [PERSON, PERSON, PERSON])   # no bot moves meanwhile
+        table = table_of(c, seats[0])
+        mover, waiter = seats[table.turn], seats[(table.turn + 1) % 3]
         legal = table.state.legal_actions()
         before = (table.version, list(table.record()["actions"]))
         illegal = next(a for a in range(table.env.game.num_actions) if a not in legal)

@@ -237,7 +237,7 @@ class Table:
         winners = [seat_name(q) for q, r in enumerate(ranks) if r == 1]
         lines = [("Winner: " if len(winners) == 1 else "Winners (shared): ") + ", ".join(winners)]
         for q, r in sorted(enumerate(ranks), key=lambda x: (x[1], x[0])):
-            # the breakdown's numbers (a part given per place, as Chickwood's villages, is
+            # the breakdown's numbers (a part given per place, as a game's per-village glory, is
             # summed in its own entry already)
             parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in breakdown[q].items()
                               if k != "total" and isinstance(v, (int, float)) and not isinstance(v, bool))
