@@ -549,3 +549,22 @@ def test_the_spectators_link_over_http_and_after_a_restart(tmp_path):
         assert c.get(watch + "/picture.png").status_code == 200
     with client(TableStore(tmp_path)) as c:
         assert c.get(watch).json()["log"] == spectator["log"]
+
+
+@pytest.mark.slow
+def test_the_lobby_sets_a_search_bot_with_its_options(live_server):
+    browser = _browser()
+    try:
+        browser.open(live_server + "/")
+        browser.wait_for("document.querySelectorAll('[data-seat]').length === 3")
+        assert browser.js("document.querySelector('[data-search-options=\"1\"]').hidden")
+        browser.js("const s = document.getElementById('seat-1'); s.value = 'ismcts:';"
+                   "s.dispatchEvent(new Event('change'));"
+                   "document.querySelector('[data-search-options=\"1\"]').value = 'sims=20,depth=4';")
+        assert not browser.js("document.querySelector('[data-search-options=\"1\"]').hidden")
+        browser.js("document.getElementById('start').click()")
+        browser.wait_for("location.pathname.startsWith('/play/')")
+        browser.wait_for("window.currentView !== undefined")
+        assert browser.js("window.currentView.players[1].player") == "ismcts:sims=20,depth=4"
+    finally:
+        browser.close()

@@ -47,8 +47,17 @@ function showSeats() {
     select.add(new Option("you", "you"));
     select.add(new Option("another person", person));
     for (const b of g.bots) select.add(new Option("bot: " + b, b));
-    select.value = kept[q] || (q === 0 ? "you" : g.bots[0]);
-    row.append(label, select);
+    select.add(new Option("bot: ismcts with options...", "ismcts:"));
+    select.value = kept[q] && [...select.options].some((o) => o.value === kept[q]) ? kept[q]
+      : (q === 0 ? "you" : g.bots[0]);
+    // the search's options (docs/search.md), e.g. sims=400,depth=10
+    const options = document.createElement("input");
+    options.dataset.searchOptions = q;
+    options.placeholder = "sims=400,depth=10";
+    options.setAttribute("aria-label", "P" + q + "'s search options");
+    options.hidden = select.value !== "ismcts:";
+    select.addEventListener("change", () => { options.hidden = select.value !== "ismcts:"; });
+    row.append(label, select, options);
     rows.push(row);
   }
   $("seats").replaceChildren(...rows);
@@ -59,7 +68,8 @@ async function start(event) {
   $("error").textContent = "";
   const config = {};
   for (const s of document.querySelectorAll("[data-option]")) config[s.dataset.option] = JSON.parse(s.value);
-  const choices = [...document.querySelectorAll("[data-seat]")].map((s) => s.value);
+  const choices = [...document.querySelectorAll("[data-seat]")].map((s) => s.value === "ismcts:"
+    ? "ismcts:" + document.querySelector(`[data-search-options="${s.dataset.seat}"]`).value.trim() : s.value);
   const mine = choices.indexOf("you");
   const players = choices.map((c) => (c === "you" ? person : c));
   $("start").disabled = true;
