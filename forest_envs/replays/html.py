@@ -95,8 +95,7 @@ def load_record(path: str, game: int = 0) -> dict:
 
 
 def parse_views(text: str | None, num_players: int) -> list[int | None]:
-    """``referee,0,2`` -> [None, 0, 2]; ``spectator``: what every seat sees (``SPECTATOR``);
-    None or ``all`` -> the referee and every seat."""
+    """``referee,0,2,spectator`` -> [None, 0, 2, SPECTATOR]; None or ``all``: the referee, every seat."""
     if text is None or text.strip() == "all":
         return [None] + list(range(num_players))
     views: list[int | None] = []
@@ -470,7 +469,7 @@ def _labels(rep: Replay) -> dict:
     for v in rep.views:
         if v is None:
             labels[v] = "referee (sees everything)"
-        elif v == SPECTATOR:
+        elif v == SPECTATOR:   # what every seat sees
             labels[v] = "spectator (what every seat sees)"
         else:
             who = f" ({agents[v]})" if isinstance(agents, list) and v < len(agents) else ""
