@@ -69,6 +69,18 @@ class Chromium:
         target = self.send("Target.createTarget", url=url)["targetId"]
         self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
 
+    def open_in_new_context(self, url: str) -> Tab:
+        """A page on ``url`` in a browser context of its own (its own cookies, storage and
+        cache: another person's browser), driven through the returned ``Tab``."""
+        saved, self.session = self.session, None   # browser-level commands carry no session
+        try:
+            context = self.send("Target.createBrowserContext")["browserContextId"]
+            target = self.send("Target.createTarget", url=url, browserContextId=context)["targetId"]
+            session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        finally:
+            self.session = saved
+        return Tab(self, session)
+
     def js(self, expression: str):
         result = self.send("Runtime.evaluate", expression=expression, returnByValue=True,
                            awaitPromise=True)
@@ -107,3 +119,22 @@ class Chromium:
             os.close(self._cmd_write)
             os.close(self._reply_read)
             shutil.rmtree(self._profile, ignore_errors=True)
+
+
+class Tab:
+    """A page of a ``Chromium`` in a browser context of its own, on the same DevTools pipe:
+    ``js``, ``wait_for`` and ``send`` as the browser's, addressed to this page."""
+
+    def __init__(self, browser: Chromium, session: str):
+        self.browser, self.session = browser, session
+
+    def send(self, method: str, **params):
+        saved, self.browser.session = self.browser.session, self.session
+        try:
+            return self.browser.send(method, **params)
+        finally:
+            self.browser.session = saved
+
+    js = Chromium.js
+    wait_for = Chromium.wait_for
+    wait_for_or_none = Chromium.wait_for_or_none

@@ -424,20 +424,21 @@ def test_a_whole_game_in_the_browser_from_the_lobby(live_server, env_id, players
 
 
 @pytest.mark.slow
-def test_two_people_at_one_table_from_two_browsers(live_server):
-    """Two browsers, each opened on its own seat's link, play a whole game together with a
-    bot: each page shows only its own seat's moves, and each move reaches the other page."""
+def test_two_people_at_one_table_from_two_browser_contexts(live_server):
+    """Two browser contexts (each its own cookies and storage: two people's browsers), each
+    opened on its own seat's link, play a whole game together with a bot: each page shows only
+    its own seat's moves, and each move reaches the other page."""
     import httpx2 as httpx
 
     with httpx.Client(base_url=live_server) as c:
         r = c.post("/api/tables", json={"env_id": "chickwood_v0", "players": [PERSON, PERSON, "heuristic"],
                                         "seed": 11})
         links = [live_server + link["url"] for link in r.json()["links"]]
-    browsers = [_browser(), _browser()]
+    chromium = _browser()
     rng = np.random.default_rng(2)
     try:
-        for b, link in zip(browsers, links):
-            b.open(link)
+        browsers = [chromium.open_in_new_context(link) for link in links]
+        for b in browsers:
             b.wait_for("window.currentView !== undefined")
         seen = "({v: window.currentView, buttons: document.querySelectorAll('#moves button').length," \
                " ready: !!document.querySelector('#moves button:not([disabled])')})"
@@ -461,8 +462,7 @@ def test_two_people_at_one_table_from_two_browsers(live_server):
         assert views[0]["result"] == views[1]["result"]
         assert len(views[0]["log"]) == len(views[1]["log"])
     finally:
-        for b in browsers:
-            b.close()
+        chromium.close()
 
 
 # --- the command ------------------------------------------------------------------------------------
