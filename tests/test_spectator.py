@@ -15,6 +15,7 @@ import pytest
 import forest_envs
 from forest_envs.core.presentation import SPECTATOR
 from forest_envs.core.registry import game_spec
+from forest_envs.testing.disclosure import told_apart
 
 GAMES = ["chickwood_v0", "roundforest_v0", "sherwood_v0"]
 
@@ -79,27 +80,11 @@ def test_a_replay_page_has_a_spectators_view():
     assert "spectator (what every seat sees)" in page
 
 
-def _apart(x, y, actor: int, horizon: int = 200) -> bool:
-    """Whether a spectator tells states ``x`` and ``y`` apart by their views, now or as the
-    others' decisions the move opened are taken (each by its lowest legal move), up to the
-    mover's next decision (as ``testing.disclosure`` asks of a seat)."""
-    for _ in range(horizon):
-        if x.view(SPECTATOR) != y.view(SPECTATOR):
-            return True
-        if x.is_terminal or y.is_terminal or actor in (x.current_player, y.current_player):
-            return x.is_terminal != y.is_terminal
-        lx, ly = x.legal_actions()[0], y.legal_actions()[0]
-        if lx != ly or x.current_player != y.current_player:
-            return True
-        x.apply(lx)
-        y.apply(ly)
-    return True
-
-
 @pytest.mark.parametrize("env_id", GAMES)
 def test_a_move_reads_the_same_to_a_spectator_where_it_cannot_tell_the_moves_apart(env_id):
-    """Two legal moves after which a spectator cannot tell the tables apart (now or as play
-    goes on) read the same to it (``describe_action``, the first half of a log line): a card
+    """Two legal moves after which a spectator cannot tell the tables apart (now or as the
+    decisions the move opened are taken, up to the mover's next one: ``told_apart``) read the
+    same to it (``describe_action``, the first half of a log line): a card
     played face down, an ally's accepted promise."""
     rng = np.random.default_rng(9)
     hidden = 0
@@ -117,7 +102,7 @@ def test_a_move_reads_the_same_to_a_spectator_where_it_cannot_tell_the_moves_apa
             for b in legal[i + 1:]:
                 if texts[a] == texts[b] or shown[a] != shown[b] or after[a].to_dict() == after[b].to_dict():
                     pass   # (two moves to the very same table tell nothing: two equal items)
-                elif not _apart(after[a].clone(), after[b].clone(), state.current_player):
+                elif not told_apart(after[a].clone(), after[b].clone(), SPECTATOR, until=state.current_player):
                     raise AssertionError(f"{state.decision_name()}: {texts[a]!r} and {texts[b]!r} "
                                          "leave tables a spectator cannot tell apart")
                 hidden += texts[a] == texts[b] and state.game.action_to_string(a) != state.game.action_to_string(b)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.presentation import SPECTATOR
 from .playthrough import dump, seat_label
 
 
@@ -56,13 +57,15 @@ def disclosure_problems(env) -> list[str]:
     return problems + _resampled_differences(env)
 
 
-def told_apart(x, y, seat: int, horizon: int = 200) -> bool:
-    """Whether ``seat`` can tell states ``x`` and ``y`` apart by what it knows, now or as
-    play goes on (see ``disclosure_problems``) before it decides next or the game ends."""
+def told_apart(x, y, seat: int, horizon: int = 200, until: int | None = None) -> bool:
+    """Whether ``seat`` (or ``SPECTATOR``, who sees only its view) can tell states ``x`` and
+    ``y`` apart by what it knows, now or as play goes on (see ``disclosure_problems``) before
+    seat ``until`` (default: ``seat`` itself) decides next or the game ends."""
+    until = seat if until is None else until
     for _ in range(horizon):
         if _observed(x, seat) != _observed(y, seat) or _view(x, seat) != _view(y, seat):
             return True
-        if seat in (x.current_player, y.current_player) or x.is_terminal or y.is_terminal:
+        if until in (x.current_player, y.current_player) or x.is_terminal or y.is_terminal:
             return False
         lx, ly = x.legal_actions()[0], y.legal_actions()[0]
         if lx != ly or x.current_player != y.current_player:
@@ -73,7 +76,9 @@ def told_apart(x, y, seat: int, horizon: int = 200) -> bool:
 
 
 def _observed(state, seat: int) -> bytes:
-    """``seat``'s observation, with its mask when it decides."""
+    """``seat``'s observation, with its mask when it decides (a spectator has none)."""
+    if seat == SPECTATOR:
+        return b""
     key = state.observation(seat).tobytes()
     return key + state.legal_action_mask().tobytes() if state.current_player == seat else key
 
