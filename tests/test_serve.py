@@ -499,6 +499,19 @@ def test_serve_warns_when_it_binds_beyond_this_machine_and_offers_policies(monke
     assert started["app"].state.server.bot_names("chickwood_v0")[-1] == "mine"
 
 
+def test_a_policy_offered_by_name_is_refused_where_it_does_not_fit_without_naming_its_file():
+    from pathlib import Path
+
+    shipped = Path(forest_envs.__file__).parent / "baselines" / "chickwood_v0.npz"
+    with client(TableStore(None, policies={"mine": str(shipped)})) as c:
+        ok = c.post("/api/tables", json={"env_id": "chickwood_v0", "players": [PERSON, "mine", "random"]})
+        assert ok.status_code == 201
+        bad = c.post("/api/tables", json={"env_id": "sherwood_v0", "config": {"num_players": 3},
+                                          "players": [PERSON, "mine", "random"]})
+        assert bad.status_code == 400 and "the policy 'mine'" in bad.json()["error"]
+        assert str(shipped) not in bad.json()["error"]
+
+
 # --- spectators -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("env_id", GAMES)
 def test_the_spectators_link_shows_what_every_seat_sees_and_moves_nothing(env_id):

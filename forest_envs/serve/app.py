@@ -90,7 +90,10 @@ class Server:
             table = Table(env_id, config, [Seat(p) for p in players], seed=seed,
                           policies=self.store.policies)
         except ForestEnvError as err:   # bad options, a seat count the game has not
-            raise ApiError(str(err), 400) from None
+            message = str(err)
+            for name, path in self.store.policies.items():   # the page names no server file
+                message = message.replace(path, f"the policy {name!r}")
+            raise ApiError(message, 400) from None
         self.store.add(table)
         return table
 
