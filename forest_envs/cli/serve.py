@@ -23,7 +23,7 @@ def default_folder() -> Path:
 def parse_policies(pairs: list[str] | None) -> dict[str, str]:
     """``NAME=FILE`` pairs: policy files the lobby offers as bots by NAME (a page never names
     a file on the server's disk)."""
-    from ..serve.app import BOT_NAMES
+    from ..serve.server import BOT_NAMES
     from ..serve.table import PERSON
 
     out: dict[str, str] = {}
