@@ -130,6 +130,8 @@ def test_a_whole_game_against_bots_through_the_api(env_id):
         assert view["result"][0].startswith(("Winner", "Game over")) and view["moves"] == []
         page = c.get(api + "/replay.html")
         assert page.status_code == 200 and "<html" in page.text.lower()
+        assert c.get(api + "/replay.html").text == page.text   # (built once: the game is over)
+        assert len(c.app.state.server.replays) == 1
 
 
 def test_a_persons_only_move_is_played_for_them_and_said_so():

@@ -66,9 +66,7 @@ def create_app(store: TableStore, pace: float = 0.8) -> Starlette:
         async def wrapped(request: Request) -> Response:
             try:
                 return await handler(request)
-            except ApiError as err:
-                return JSONResponse({"error": str(err)}, status_code=err.status)
-            except MoveRefused as err:
+            except (ApiError, MoveRefused) as err:   # a request's refusal, a game's
                 return JSONResponse({"error": str(err)}, status_code=err.status)
         return wrapped
 
@@ -87,11 +85,11 @@ def create_app(store: TableStore, pace: float = 0.8) -> Starlette:
 
     async def create(request: Request) -> Response:
         table = server.create(await read_json(request))
-        links = [{"seat": q, "player": s.player, "url": f"/play/{table.id}/{s.token}"}
+        links = [{"seat": q, "player": s.player, "url": table.link(s.token)}
                  for q, s in enumerate(table.seats) if s.is_person]
         server.drive(table)
         return JSONResponse({"table": table.id, "links": links,
-                             "spectators": f"/play/{table.id}/{table.spectator_token}"}, status_code=201)
+                             "spectators": table.link(table.spectator_token)}, status_code=201)
 
     async def seat_page(request: Request) -> Response:
         try:
@@ -133,10 +131,7 @@ def create_app(store: TableStore, pace: float = 0.8) -> Starlette:
         table, seat = server.seat(request.path_params["table"], request.path_params["token"])
         if not table.over:
             raise ApiError("the replay is shown once the game is over", 409)
-        from ..replays.html import replay_html
-
-        page = await anyio.to_thread.run_sync(lambda: replay_html(table.record(), views=[seat]))
-        return HTMLResponse(page)
+        return HTMLResponse(await server.replay_page(table, seat))
 
     @asynccontextmanager
     async def lifespan(app: Starlette):

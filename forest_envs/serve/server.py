@@ -48,6 +48,7 @@ class Server:
         self.locks: dict[str, asyncio.Lock] = {}
         self.changed: dict[str, asyncio.Event] = {}
         self.drivers: dict[str, asyncio.Task] = {}
+        self.replays: dict[tuple[str, int], str] = {}   # a finished game's replay page, by seat
 
     # --- tables ------------------------------------------------------------------------------
     def create(self, body: Any) -> Table:
@@ -117,10 +118,23 @@ class Server:
             LOG.info("table %s abandoned: removed", table_id)
             for kept in (self.locks, self.changed):
                 kept.pop(table_id, None)
+            for key in [k for k in self.replays if k[0] == table_id]:
+                del self.replays[key]
             driver = self.drivers.pop(table_id, None)
             if driver is not None:
                 driver.cancel()
         return gone
+
+    async def replay_page(self, table: Table, seat: int) -> str:
+        """The replay page of ``table``'s finished game from ``seat``'s view, built once (it
+        draws every position; the game no longer changes) off the event loop."""
+        key = (table.id, seat)
+        if key not in self.replays:
+            from ..replays.html import replay_html
+
+            record = table.record()
+            self.replays[key] = await anyio.to_thread.run_sync(lambda: replay_html(record, views=[seat]))
+        return self.replays[key]
 
     # --- bots ------------------------------------------------------------------------------
     def drive(self, table: Table) -> None:

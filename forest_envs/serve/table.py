@@ -120,6 +120,10 @@ class Table:
         """The seat to move (None once the game is over)."""
         return None if self.over else self.env.possible_agents.index(self.env.agent_selection)
 
+    def link(self, token: str) -> str:
+        """The page a token opens: a seat's, or the spectators'."""
+        return f"/play/{self.id}/{token}"
+
     def seat_of(self, token: str) -> int | None:
         """The seat whose link carries ``token``, ``SPECTATOR`` for the spectators' link
         (None: no link of this table's)."""
@@ -165,10 +169,6 @@ class Table:
         called off the server's event loop, the table unchanged meanwhile."""
         return int(self.bots[seat].act(self.env, self.env.possible_agents[seat]))
 
-    def play_bot(self, seat: int, action: int) -> None:
-        """Play the bot's chosen ``action``: the same checks as a person's move."""
-        self.move(seat, action)
-
     def _play(self, actor: int, action: int) -> None:
         before = self.state.clone()
         forced = len(before.legal_actions()) == 1 and actor not in self.bots
@@ -194,25 +194,26 @@ class Table:
     def seat_view(self, seat: int) -> dict:
         """Everything ``seat``'s page shows, computed for that seat only."""
         state, over, turn = self.state, self.over, self.turn
+        pictured = state.has_picture()
         moves = []
-        if turn == seat and not over:
+        if turn == seat:   # (None once the game is over)
             legal = state.legal_actions()
             # where on the seat's picture a move is made, if it has a place there
-            places = state.move_places(legal, seat) if state.has_picture() else {}
+            places = state.move_places(legal, seat) if pictured else {}
             moves = [{"action": a, "label": state.move_label(a, seat), "place": places.get(a)}
                      for a in legal]
         return {
             "table": self.id, "env_id": self.env_id, "game": self.env.game.name,
             "seat": seat, "spectator": seat == SPECTATOR, "version": self.version,
             # any seat may hand out the spectators' link: it shows less than any seat's
-            "spectators": f"/play/{self.id}/{self.spectator_token}",
+            "spectators": self.link(self.spectator_token),
             "players": [{"seat": q, "name": seat_name(q), "player": s.player} for q, s in enumerate(self.seats)],
             "turn": turn, "thinking": self.thinking, "trouble": self.trouble,
             "prompt": None if over else state.prompt(seat),
             "moves": moves,
             "board": state.render(seat),
-            "has_picture": state.has_picture(),
-            "picture_size": list(state.picture_shape()[1::-1]) if state.has_picture() else None,
+            "has_picture": pictured,
+            "picture_size": list(state.picture_shape()[1::-1]) if pictured else None,
             "log": [entry.lines[seat] for entry in self.log],
             "over": over,
             "result": self.result_lines() if over else None,
