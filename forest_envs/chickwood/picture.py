@@ -76,6 +76,12 @@ def picture(view: dict):
     return c.array()
 
 
+# The moves made at a place: the action blocks made at a castle, then at a grid cell, each
+# with the axis of its index that names the castle (0-based) or the cell.
+AT_CASTLE = ((A.PLAY, 1), (A.SPY, 0), (A.RAID, 0))
+AT_CELL = ((A.ALMS, 0), (A.ENT_PICK, 0))
+
+
 def move_places(view: dict, actions: list[int]) -> dict[int, tuple[int, int, int, int]]:
     """Where on the picture of ``view`` each of ``actions`` that has a place is made: a card
     played to a castle, a spy glass or a raid is that castle's column, an alms or the
@@ -86,14 +92,13 @@ def move_places(view: dict, actions: list[int]) -> dict[int, tuple[int, int, int
     out = {}
     for a in actions:
         box: tuple[float, float, float, float] | None = None
-        if a in A.PLAY or a in A.SPY or a in A.RAID:
-            value = (A.PLAY.index(a)[1] if a in A.PLAY else (a - (A.SPY if a in A.SPY else A.RAID).start)) + 1
-            if value in columns:
-                left, right = columns[value]
+        for block, axis in AT_CASTLE:
+            if a in block and block.index(a)[axis] + 1 in columns:
+                left, right = columns[block.index(a)[axis] + 1]
                 box = (left, top, right, bottom)
-        elif a in A.ALMS or a in A.ENT_PICK:
-            cell = A.ALMS.index(a)[0] if a in A.ALMS else A.ENT_PICK.index(a)[0]
-            box = _cell_box(v, cell)
+        for block, axis in AT_CELL:
+            if a in block:
+                box = _cell_box(v, block.index(a)[axis])
         if box is not None:
             out[a] = (round(box[0]), round(box[1]), round(box[2]), round(box[3]))
     return out

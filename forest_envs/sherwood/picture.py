@@ -88,6 +88,13 @@ def picture(view: dict):
     return c.array()
 
 
+# The moves made at a place: the action blocks whose first index is an ambush, a laid-out
+# traveller's place, a town.
+AT_AMBUSH = (A.AMBUSH, A.JOINT)
+AT_SLOT = (A.INN, A.LEAD, A.REVEAL, A.TARGET)
+AT_TOWN = (A.MESSENGER,)
+
+
 def move_places(view: dict, actions: list[int]) -> dict[int, tuple[int, int, int, int]]:
     """Where on the picture of ``view`` each of ``actions`` that has a place is made: an
     ambush laid or offered is its circle on the map, a traveller looked at, led, told of or
@@ -95,16 +102,17 @@ def move_places(view: dict, actions: list[int]) -> dict[int, tuple[int, int, int
     out = {}
     for a in actions:
         box: tuple[float, float, float, float] | None = None
-        if a in A.AMBUSH or a in A.JOINT:
-            block = A.AMBUSH if a in A.AMBUSH else A.JOINT
-            x, y = _ambush_xy(block.index(a)[0])
-            box = (x - 18, y - 18, x + 18, y + 18)
-        elif any(a in block for block in (A.INN, A.LEAD, A.REVEAL, A.TARGET)):
-            block = next(b for b in (A.INN, A.LEAD, A.REVEAL, A.TARGET) if a in b)
-            box = _slot_box(a - block.start)
-        elif a in A.MESSENGER:
-            x, y = _town_xy(a - A.MESSENGER.start)
-            box = (x - 44, y - 14, x + 44, y + 14)
+        for block in AT_AMBUSH:
+            if a in block:
+                x, y = _ambush_xy(block.index(a)[0])
+                box = (x - 18, y - 18, x + 18, y + 18)
+        for block in AT_SLOT:
+            if a in block:
+                box = _slot_box(block.index(a)[0])
+        for block in AT_TOWN:
+            if a in block:
+                x, y = _town_xy(block.index(a)[0])
+                box = (x - 44, y - 14, x + 44, y + 14)
         if box is not None:
             out[a] = (round(box[0]), round(box[1]), round(box[2]), round(box[3]))
     return out
