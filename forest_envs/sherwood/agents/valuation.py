@@ -25,7 +25,6 @@ from .params import COMRADE_FAME, OUTLAW_FAME
 from .seat_view import SeatView
 
 WEAPONS_WEAKEST_FIRST = tuple(range(NUM_WEAPON_KINDS))   # weapon kinds, cudgel first
-_CUDGEL, _BOW, _SWORD = WEAPON_STRENGTH                  # the strength each kind adds
 
 
 def loot_value(fame: int, gold: int, comrades: int) -> int:
@@ -91,9 +90,7 @@ def known_travellers(sv: SeatView) -> list[Traveller]:
 def strength_here(e: AmbushReading | None) -> int:
     """The public strength of an ambush (a reading's entry): its outlaws and the cards
     promised to it."""
-    if e is None:
-        return 0
-    return sum(e.outlaws) + sum(c * _CUDGEL + b * _BOW + s * _SWORD for c, b, s in e.promised)
+    return 0 if e is None else e.strength
 
 
 class Forces:

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from ...core.decisions import DecisionReading
 from .. import actions as A
-from ..components import FINAL_COMRADE_FAME, FINAL_GOLD_FAME, WEAPON_STRENGTH
+from ..components import FINAL_COMRADE_FAME, FINAL_GOLD_FAME
 from .view import SeatReading
 
 
@@ -62,9 +62,7 @@ def outlaws_at(r: SeatReading, a: int) -> int:
 def promised_strength(r: SeatReading, a: int) -> int:
     """The strength of the cards promised at ambush ``a``."""
     ambush = r.ambushes[a]
-    if ambush is None:
-        return 0
-    return sum(WEAPON_STRENGTH[k] * x for w in ambush.promised for k, x in enumerate(w))
+    return 0 if ambush is None else ambush.promised_strength
 
 
 def next_kind(m: Move) -> int | None:

@@ -39,6 +39,7 @@ from .words import (
     listing,
     loot_text,
     plural,
+    promised_cards,
     seat,
     seats,
     sheriff_terms,
@@ -136,16 +137,10 @@ def _formed(b: SeatReading, after: SeatReading) -> list[str]:
     text = (f"the joint ambush at {AMBUSHES[a]} is formed: "
             + ", ".join(f"{seat(q)} {k}" for q, k in enumerate(ambush.outlaws) if k) + " outlaws")
     pledged = [f"{seat(q)} {plural(k, 'card')}" for q, k in enumerate(ambush.pledged) if k]
-    shown = _promised(ambush.promised)
+    shown = promised_cards(ambush.promised)
     if shown or pledged:
         text += "; promised: " + ", ".join(shown + pledged)
     return [text]
-
-
-def _promised(promised) -> list[str]:
-    """Each seat's promised cards by name."""
-    return [f"{seat(q)} {listing(card_name(k) for k, x in enumerate(w) for _ in range(x))}"
-            for q, w in enumerate(promised) if any(w)]
 
 
 def _answer(m: Move) -> list[str]:
@@ -155,7 +150,7 @@ def _answer(m: Move) -> list[str]:
         return [f"{seat(p)} declines: the offer fails"]
     if after.offer is not None and next_kind(m) == Kind.CONFIRM:
         return [f"{seat(p)} accepts; every asked player accepted: the promised cards are shown: "
-                + ", ".join(_promised(after.the_ambush(a).promised))]
+                + ", ".join(promised_cards(after.the_ambush(a).promised))]
     if after.offer is None:
         return [f"{seat(p)} accepts", *_formed(b, after)]
     return [f"{seat(p)} accepts"]

@@ -25,11 +25,12 @@ from typing import Any, NamedTuple, TypeVar
 
 from ...core.decisions import DecisionReading, pending_reading
 from ...core.presentation import SPECTATOR, check_observer
-from ..components import AMBUSHES, CARDS
+from ..components import AMBUSHES, CARDS, WEAPON_STRENGTH
 from ..observation import DECISIONS, Kind
 from .words import sentence
 
 _Part = TypeVar("_Part")
+_CUDGEL, _BOW, _SWORD = WEAPON_STRENGTH   # the strength each weapon kind adds
 _DECK = tuple(c.deck for c in CARDS)   # each card's deck letter, as a plain tuple: read per slot per decision
 
 
@@ -88,6 +89,16 @@ class AmbushReading(NamedTuple):
     promised: tuple[tuple[int, ...], ...]       # each seat's cards promised there, by weapon kind
     pledged: tuple[int, ...]                    # (additions) each seat's cards pledged there
     agreement: AgreementReading | None
+
+    @property
+    def promised_strength(self) -> int:
+        """The strength of the cards promised here (each seat's by weapon kind)."""
+        return sum(c * _CUDGEL + b * _BOW + x * _SWORD for c, b, x in self.promised)
+
+    @property
+    def strength(self) -> int:
+        """The public strength: the outlaws lying here and the cards promised to them."""
+        return sum(self.outlaws) + self.promised_strength
 
     def as_json(self) -> dict:
         out: dict[str, Any] = {"leader": self.leader, "outlaws": list(self.outlaws),

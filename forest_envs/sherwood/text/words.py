@@ -22,7 +22,6 @@ from ..components import (
     EQUIPMENT,
     REROUTE,
     TOWNS,
-    WEAPON_STRENGTH,
 )
 from ..observation import DECISIONS, Kind
 
@@ -120,6 +119,12 @@ def coach_text(r: SeatReading, short: bool = True) -> str:
     if coach.destination != c.destination:
         text += f", now to {TOWNS[coach.destination]}"
     return text + ")"
+
+
+def promised_cards(promised) -> list[str]:
+    """Each seat's promised cards by name (an ambush's ``promised``): ``P1 bow and sword``."""
+    return [f"{seat(q)} {listing(card_name(k) for k, x in enumerate(w) for _ in range(x))}"
+            for q, w in enumerate(promised) if any(w)]
 
 
 def band(r: SeatReading, a: int) -> str:
@@ -242,12 +247,9 @@ def _answer(r, p, data):
 def _confirm(r, p, data):
     ambush = data.ambush
     entry = r.the_ambush(ambush)
-    shown = [f"{seat(q)} {listing(card_name(k) for k, x in enumerate(w) for _ in range(x))}"
-             for q, w in enumerate(entry.promised) if any(w)]
-    strength = sum(entry.outlaws) + sum(
-        WEAPON_STRENGTH[k] * x for w in entry.promised for k, x in enumerate(w))
     return (f"{seat(p)}'s joint ambush at {AMBUSHES[ambush]} ({band(r, ambush)}; promised cards "
-            f"shown: {', '.join(shown)}; strength {strength}): form it or give it up")
+            f"shown: {', '.join(promised_cards(entry.promised))}; strength {entry.strength}): "
+            "form it or give it up")
 
 
 def _lead(r, p, data):
