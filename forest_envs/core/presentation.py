@@ -10,7 +10,7 @@ import functools
 import importlib
 import importlib.util
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeGuard
 
 import numpy as np
 
@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 # ``reading``, ``render``, ``prompt``, ``narrate``, ``picture``) shows it what every seat may
 # see and nothing any seat keeps to itself. ``None`` is the referee, 0..n-1 the seats.
 SPECTATOR = -1
+
+
+def holds_seat(observer: int | None) -> TypeGuard[int]:
+    """Whether ``observer`` is a seat (not the referee, ``None``, nor ``SPECTATOR``): the
+    only observer that has a hand, face-down cards and secrets of its own."""
+    return observer is not None and observer >= 0
 
 
 def check_observer(observer: int | None, num_players: int) -> None:

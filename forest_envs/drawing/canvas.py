@@ -16,6 +16,7 @@ import os
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from ..core.presentation import holds_seat
 from .cache import (
     RememberingFont,
     group_stamps,
@@ -109,7 +110,7 @@ class Canvas:
         self.text(status_x, 12, status, size=13, width=status_width)
         who = "referee's view" if seat is None else "spectator's view" if seat < 0 else f"view of P{seat}"
         self.text(self.width - 10, 12, who, size=13, bold=True,
-                  fill=INK if seat is None or seat < 0 else seat_colour(seat), anchor="ra")
+                  fill=seat_colour(seat) if holds_seat(seat) else INK, anchor="ra")
         return self.width - 10 - self.text_width(who, 13, True)
 
     def text(self, x: float, y: float, s: str, size: int = 12, fill=INK, bold: bool = False,

@@ -33,7 +33,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...core.decisions import DecisionReading, DecisionRecord, pending_reading
-from ...core.presentation import SPECTATOR, check_observer
+from ...core.presentation import SPECTATOR, check_observer, holds_seat
 from ..components import CASTLE_CAPACITY, MAX_CASTLE, MAX_CELLS, NUM_KINDS
 from ..observation import DECISIONS, Kind
 
@@ -226,7 +226,7 @@ def pending_record(state) -> DecisionRecord | None:
 def reading(state, seat: int | None) -> SeatReading:
     """What ``seat`` may know, as the typed record (``seat=None``: the referee)."""
     check_observer(seat, state.num_players)
-    referee, own = seat is None, seat is not None and seat != SPECTATOR
+    referee, own = seat is None, holds_seat(seat)
     decision = pending_reading(state, Kind, pending_record(state))
     scouting = decision is not None and decision.kind == Kind.SCOUT
     hands = discard_face_down = None
@@ -270,7 +270,7 @@ def _castles(state, seat: int | None) -> tuple[CastleReading, ...]:
     fd_count = state.castle_fd_count.tolist()
     spied = state.spy_castle.tolist()
     blocked = state.key_blocked.tolist()
-    own = seat is not None and seat != SPECTATOR
+    own = holds_seat(seat)
     if seat is None:
         every = state.fd_own.transpose(1, 0, 2).tolist()  # [castle][owner][kind]
     elif own:

@@ -6,7 +6,7 @@ may know (``view.py``, ``words.py``, ``narration.py``).
 
 from __future__ import annotations
 
-from ...core.presentation import SPECTATOR
+from ...core.presentation import holds_seat
 from ...drawing.lines import phrase_lines
 from ...drawing.seats import seat_name
 from ..components import AMBUSHES, CARDS, EQUIPMENT, PLACES, RED_FORKS, TOWNS
@@ -82,7 +82,7 @@ def render(state, seat: int | None = None) -> str:
         places = ", ".join(f"{PLACES[i]} {k}" for i, k in enumerate(pl.places) if k)
         lines.append(f"  {seat_name(p, seat)}: fame {pl.fame}, gold {pl.gold}, camp {pl.camp}, "
                      f"oak {pl.oak}, cards {pl.hand_count}" + (f", {places}" if places else ""))
-    if seat is not None and seat != SPECTATOR:
+    if holds_seat(seat):
         lines.append(f"Your hand: {_equip(r.hands[seat] or ()) or '-'}")
     if state.is_terminal:
         lines.append("Final: " + ", ".join(f"P{p} fame {s['fame']} rank {rank}"

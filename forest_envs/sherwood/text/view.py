@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, TypeVar
 
 from ...core.decisions import DecisionReading, pending_reading
-from ...core.presentation import SPECTATOR, check_observer
+from ...core.presentation import SPECTATOR, check_observer, holds_seat
 from ..components import AMBUSHES, CARDS, WEAPON_STRENGTH
 from ..observation import DECISIONS, Kind
 from .words import sentence
@@ -409,7 +409,7 @@ def reading(state, seat: int | None) -> SeatReading:
     ambushes somebody lies in): a record is taken at every scripted decision."""
     n = state.num_players
     check_observer(seat, n)
-    referee, own = seat is None, seat is not None and seat != SPECTATOR
+    referee, own = seat is None, holds_seat(seat)
     face_up_row, marked_rows, told_rows = (state.slot_face_up.tolist(), state.slot_marked.tolist(),
                                            state.slot_told.tolist())
     peeked_rows = state.peek[seat].tolist() if own else None
