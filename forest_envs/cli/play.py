@@ -17,6 +17,7 @@ import sys
 import textwrap
 
 from ..core.errors import ConfigError, ForestEnvError
+from ..envs.outcome import FINISHED
 from .args import program_words
 from .move_list import WIDTH, SeatMoves, move_lines, numbered
 
@@ -215,22 +216,19 @@ def _game_over(env, me: str) -> bool:
 
 
 def result_text(env, names: dict[str, str]) -> str:
-    """The end screen's verdict from the env's end infos: the winner(s), then every place."""
-    infos = {a: env.infos.get(a, {}) for a in env.possible_agents}
-    truncated = any(info.get("truncated") for info in infos.values())
-    if truncated:
-        head = f"Game over after {env.num_steps} moves (max_steps): truncated, nobody wins."
-    else:
-        winners = [names[a] for a, info in infos.items() if info.get("winner")]
+    """The end screen's verdict from the env's outcome: the winner(s), then every place."""
+    end = env.unwrapped.outcome()
+    head = end.cut_short()
+    if head is None:
+        winners = [names[env.possible_agents[q]] for q in end.winners]
         head = ("Winner: " if len(winners) == 1 else "Winners (shared): ") + ", ".join(winners) \
             if winners else "Game over: nobody wins."
-    places = sorted((info["rank"], a) for a, info in infos.items() if "rank" in info)
     lines = [head]
-    if places:
-        lines.append("Standing when it stopped:" if truncated else "Places:")
-        for rank, a in places:
-            score = infos[a].get("score")
-            lines.append(f"  {rank}. {names[a]}" + ("" if score is None else f", score {score}"))
+    if end.places:
+        lines.append("Places:" if end.ending == FINISHED else "Standing when it stopped:")
+        for place in end.places:
+            lines.append(f"  {place.rank}. {names[env.possible_agents[place.seat]]}"
+                         + ("" if place.total is None else f", score {place.total}"))
     return "\n".join(lines)
 
 

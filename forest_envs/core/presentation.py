@@ -16,6 +16,7 @@ import numpy as np
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import GameState
 
 
 # The observer who holds no seat (a spectator): every reader that takes an observer (``view``,
@@ -36,6 +37,12 @@ def check_observer(observer: int | None, num_players: int) -> None:
     if observer is not None and not (observer == SPECTATOR or 0 <= observer < num_players):
         raise ValueError(f"observer {observer!r} is no seat of {num_players}: give 0..{num_players - 1}, "
                          f"None (the referee) or {SPECTATOR} (a spectator)")
+
+
+def move_line(before: GameState, after: GameState, action) -> str:
+    """A move as the human render mode prints it: the mover as the board names it, then the
+    move and what it did as the referee reads them (``after.narrate``)."""
+    return f"P{before.current_player}: {after.narrate(before, int(action), None)}"
 
 
 class Presentation(Protocol):

@@ -24,9 +24,11 @@ from ..core import engines
 from ..core.config import Option, validate_options
 from ..core.errors import ConfigError, IllegalActionError, WrongAgentError
 from ..core.game import Game
+from ..core.presentation import move_line
 from ..core.results import REWARD_MODES
 from ..core.rng import fresh_seed
 from ..core.state import BufferState, GameState
+from .outcome import FINISHED, ILLEGAL, TRUNCATED, UNFINISHED, Outcome
 
 _number: dict[str, Any] = dict(check=lambda v: isinstance(v, (int, float, np.integer, np.floating))
                and not isinstance(v, (bool, np.bool_)), doc="a number")
@@ -154,6 +156,7 @@ class ForestAECEnv(AECEnv):
         # then on every agent is terminated or truncated. One flag read on every observe and
         # step instead of a list scan and two dict look-ups.
         self._ended = False
+        self._outcome: Outcome | None = None  # (set as the game ends: outcome())
 
     # --- PettingZoo API -------------------------------------------------------------------
     def observation_space(self, agent: str):
@@ -194,6 +197,7 @@ class ForestAECEnv(AECEnv):
         no_mask = self._no_mask
         self.infos: dict[str, dict[str, Any]] = {a: {"action_mask": no_mask} for a in self.agents}
         self._ended = False
+        self._outcome = None
         self.agent_selection = mover = self.possible_agents[self.engine_state.current_player]
         self.infos[mover] = {"action_mask": self._mask_copy(self.engine_state)}
 
@@ -393,6 +397,11 @@ class ForestAECEnv(AECEnv):
     def string_to_action(self, text: str) -> int:
         return self.game.string_to_action(text)
 
+    def outcome(self) -> Outcome:
+        """How the game ended (``outcome.py``); ``unfinished`` while it runs."""
+        self._reset_state("outcome")
+        return self._outcome or Outcome(UNFINISHED, self.num_steps, ())
+
     def record(self) -> dict:
         """JSON-serialisable record; ``forest_envs.replay(record)`` rebuilds the same game."""
         env_opts = {k: v for k, v in self.env_options.items() if k not in _NOT_RECORDED}
@@ -452,27 +461,24 @@ class ForestAECEnv(AECEnv):
 
     def _set_end_infos(self, truncated: bool, result=None, illegal: dict | None = None) -> None:
         """The result every consumer reads (evaluation and training included): the game's
-        ranks. Nobody wins a game cut short, by truncation or by an illegal action (whose
-        rewards give nobody the winner's share): ``rank``, ``score`` and ``breakdown`` are
-        then the standing when it stopped, and ``illegal_action`` names the offender."""
+        ranks, kept as ``outcome()`` and written into the end infos. Nobody wins a game cut
+        short, by truncation or by an illegal action (whose rewards give nobody the winner's
+        share): ``rank``, ``score`` and ``breakdown`` are then the standing when it stopped,
+        and ``illegal_action`` names the offender."""
         assert self.engine_state is not None  # (a game that ends was reset)
-        ranks, totals, breakdown = result or self.engine_state.result()
-        won = not truncated and illegal is None
+        result = result or self.engine_state.result()
+        end = self._outcome = (
+            Outcome.ended(result, TRUNCATED if truncated else FINISHED, self.num_steps) if illegal is None
+            else Outcome.ended(result, ILLEGAL, self.num_steps, self._seat_of[illegal["agent"]], illegal["action"]))
+        winners, place_of = end.winners, {place.seat: place for place in end.places}
         no_mask = self._no_mask
         for a in self.agents:
-            seat = self._seat_of[a]
-            info = {"score": None if totals is None else totals[seat], "rank": ranks[seat],
-                    "winner": won and ranks[seat] == 1, "breakdown": breakdown[seat],
-                    "truncated": truncated, "action_mask": no_mask}
+            place = place_of[self._seat_of[a]]
+            info = {"score": place.total, "rank": place.rank, "winner": place.seat in winners,
+                    "breakdown": place.breakdown, "truncated": truncated, "action_mask": no_mask}
             if illegal is not None:
                 info["illegal_action"] = dict(illegal)
             self.infos[a] = info
-
-
-def move_line(before: GameState, after: GameState, action) -> str:
-    """A move as the human render mode prints it: the mover as the board names it, then the
-    move and what it did as the referee reads them (``after.narrate``)."""
-    return f"P{before.current_player}: {after.narrate(before, int(action), None)}"
 
 
 def _naming_agents(message: str, agent: str) -> str:

@@ -18,7 +18,7 @@ from ..agents import make_agent
 from ..agents.base import RandomAgent
 from ..agents.policy import check_agent_fits
 from ..core.errors import ConfigError
-from .aec import move_line
+from ..core.presentation import move_line
 from .registration import make_raw
 
 # reset's limit on games that end before the learner decides (a game in which every seat

@@ -36,6 +36,7 @@ import numpy as np
 
 from ..core.errors import ConfigError, ForestEnvError
 from ..core.presentation import SPECTATOR
+from ..envs.outcome import UNFINISHED
 from .page import render_html
 from .pool import draw_in_pool, worker_count
 
@@ -184,19 +185,14 @@ def _legal(state, action) -> bool:
 
 
 def _result_text(raw) -> str:
-    state = raw.engine_state
-    infos = [raw.infos.get(a, {}) for a in raw.possible_agents]
-    illegal = next((info["illegal_action"] for info in infos if "illegal_action" in info), None)
-    if illegal is not None:
-        seat = raw.possible_agents.index(illegal["agent"])
-        return f"Game over: P{seat} made an illegal move ({illegal['action']!r}) and is penalised."
-    if any(info.get("truncated") for info in infos):
-        return f"Game over after {len(raw.record()['actions'])} moves (max_steps): truncated, nobody wins."
-    if not state.is_terminal:
+    end = raw.outcome()
+    cut_short = end.cut_short()
+    if cut_short is not None:
+        return cut_short
+    if end.ending == UNFINISHED:
         return "The record ends before the game does."
-    ranks, totals, _ = state.result()
-    places = ", ".join(f"P{s} {'wins' if r == 1 else _ordinal(r)}" + ("" if totals is None else f" ({totals[s]})")
-                       for s, r in sorted(enumerate(ranks), key=lambda x: (x[1], x[0])))
+    places = ", ".join(f"P{p.seat} {'wins' if p.rank == 1 else _ordinal(p.rank)}"
+                       + ("" if p.total is None else f" ({p.total})") for p in end.places)
     return f"Game over: {places}"
 
 

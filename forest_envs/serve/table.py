@@ -230,20 +230,19 @@ class Table:
     def result_lines(self) -> list[str]:
         """Who won, then every seat's place, score and breakdown (public once the game is
         over); a game cut at ``max_steps`` says so."""
-        state = self.state
-        if not state.is_terminal:
-            return [f"Game over after {len(self.env.record()['actions'])} moves (max_steps): "
-                    "truncated, nobody wins."]
-        ranks, totals, breakdown = state.result()
-        winners = [seat_name(q) for q, r in enumerate(ranks) if r == 1]
+        end = self.env.outcome()
+        cut_short = end.cut_short()
+        if cut_short is not None:
+            return [cut_short]
+        winners = [seat_name(q) for q in end.winners]
         lines = [("Winner: " if len(winners) == 1 else "Winners (shared): ") + ", ".join(winners)]
-        for q, r in sorted(enumerate(ranks), key=lambda x: (x[1], x[0])):
+        for place in end.places:
             # the breakdown's numbers (a part given per place, as a game's per-village glory, is
             # summed in its own entry already)
-            parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in breakdown[q].items()
+            parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in place.breakdown.items()
                               if k != "total" and isinstance(v, (int, float)) and not isinstance(v, bool))
-            total = "" if totals is None else f": {totals[q]}"
-            lines.append(f"{r}. {seat_name(q)}{total}" + (f" ({parts})" if parts else ""))
+            total = "" if place.total is None else f": {place.total}"
+            lines.append(f"{place.rank}. {seat_name(place.seat)}{total}" + (f" ({parts})" if parts else ""))
         return lines
 
     def record(self) -> dict:
