@@ -15,7 +15,7 @@ def _play(env, steps=None, seed=0):
     ``steps`` actions."""
     rng = np.random.default_rng(seed)
     n = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)

@@ -203,7 +203,7 @@ def test_each_local_run_evaluates_over_its_share_of_the_cores(monkeypatch, capsy
 def test_the_command_refuses_bad_input_in_one_line(tmp_path, capsys):
     assert main(["study", "nope"]) == 2
     assert capsys.readouterr().err.startswith("forest-envs: study file 'nope' does not exist; give a "
-                                              "YAML file or the name of a shipped study: small, tiny")
+                                              "YAML file or the name of a shipped study: baselines, small, tiny")
     assert main(["study", "tiny", "--jobs", "0"]) == 2
     assert capsys.readouterr().err == "forest-envs: --jobs must be at least 1, got 0\n"
     assert main(["study", "tiny", "--seeds", "0;1"]) == 2

@@ -50,7 +50,7 @@ def test_a_study_reads_into_typed_records():
 
 
 def test_the_shipped_studies_load():
-    assert set(shipped_studies()) >= {"small", "tiny"}
+    assert set(shipped_studies()) >= {"small", "tiny", "baselines"}
     small = load_study("small")
     assert small.tier.name == "small" and len(small.seeds) == 5
     assert [g.env for g in small.games] == ["chickwood_v0", "roundforest_v0", "sherwood_v0"]
@@ -63,7 +63,7 @@ def test_the_shipped_studies_load():
     ("seeds", [0, -1], "seeds[1] must be an integer >= 0, not -1"),
     ("name", KeyError, "the study file: missing name"),
     ("algorithms.0.name", "a2c", "algorithms[0].name: 'a2c' is not an algorithm; the algorithms "
-     "are maskable_ppo, rllib_ppo, expert_iteration, dqn"),
+     "are maskable_ppo, rllib_ppo, expert_iteration, dqn, shipped_recipe"),
     ("algorithms.0.settings", {"ppo.n_stepz": 3}, "algorithms[0].settings (on chickwood_v0): "
      "unknown training config key(s) ['ppo.n_stepz']"),
     ("algorithms.0.settings", {"seed": 3}, "algorithms[0].settings (on chickwood_v0): seed is "
@@ -112,7 +112,7 @@ def test_a_file_error_names_the_file(tmp_path):
     with pytest.raises(ConfigError, match=r"^study file '.*s.yaml' is not valid YAML, line 3"):
         load_study(path)
     with pytest.raises(ConfigError, match=r"^study file 'nope' does not exist; give a YAML file or "
-                       r"the name of a shipped study: small, tiny$"):
+                       r"the name of a shipped study: baselines, small, tiny$"):
         load_study("nope")
 
 

@@ -9,12 +9,14 @@ from .dqn import TianshouDQN
 from .expert_iteration import ExpertIteration
 from .maskable_ppo import MaskablePPO
 from .rllib_ppo import RLlibPPO
+from .shipped_recipe import ShippedRecipe
 
 ALGORITHMS: dict[str, Algorithm] = {
     "maskable_ppo": MaskablePPO(),
     "rllib_ppo": RLlibPPO(),
     "expert_iteration": ExpertIteration(),
     "dqn": TianshouDQN(),
+    "shipped_recipe": ShippedRecipe(),
 }
 
 

@@ -44,9 +44,10 @@ def _nested(dotted: dict) -> dict:
     return apply_overrides({}, dotted, "settings")
 
 
-def training_config(job: TrainingJob, where: str = "settings") -> dict:
-    """The validated training config of ``job``: the recipe, the settings over it, and what
-    the study decides."""
+def training_config(job: TrainingJob, where: str = "settings", recipe: dict | None = None) -> dict:
+    """The validated training config of ``job``: the recipe (``RECIPE``, its past selves taken
+    every tenth of the budget, unless another ``recipe`` is given), the settings over it, and
+    what the study decides."""
     import copy
 
     from ...train.config import apply_overrides, validate_config
@@ -55,8 +56,11 @@ def training_config(job: TrainingJob, where: str = "settings") -> dict:
     if taken:
         raise ConfigError(f"{where}: {', '.join(taken)} is decided by the study (its games, seeds, "
                           "tier and evaluation), not by an algorithm's settings")
-    raw = copy.deepcopy(RECIPE)
-    raw["opponents"]["snapshot_every"] = max(1, job.learner_steps // SNAPSHOTS_PER_RUN)
+    if recipe is None:
+        raw = copy.deepcopy(RECIPE)
+        raw["opponents"]["snapshot_every"] = max(1, job.learner_steps // SNAPSHOTS_PER_RUN)
+    else:
+        raw = {k: copy.deepcopy(v) for k, v in recipe.items() if k not in STUDY_KEYS}
     apply_overrides(raw, dict(job.settings), where)
     raw.update(env=job.env, env_config=dict(job.config), seed=job.seed,
                total_timesteps=job.learner_steps, time_limit_minutes=None,
@@ -85,9 +89,16 @@ def _checkpoint_steps(path: Path) -> tuple[int, float]:
 class MaskablePPO:
     name = "maskable_ppo"
 
+    def recipe(self, env: str, config: dict, where: str) -> dict | None:
+        """The training config the settings go over (None: ``RECIPE``)."""
+        return None
+
+    def training_config(self, job: TrainingJob, where: str = "settings") -> dict:
+        return training_config(job, where, self.recipe(job.env, job.config, where))
+
     def check(self, settings: dict, env: str, config: dict, where: str) -> None:
         job = TrainingJob(env, config, 0, 1_000_000, 100_000, Path("unused"), settings)
-        training_config(job, where)
+        self.training_config(job, where)
 
     def train(self, job: TrainingJob) -> TrainingOutcome:
         from ...train.sb3 import train
@@ -98,11 +109,11 @@ class MaskablePPO:
             steps, wall = _checkpoint_steps(latest)
             if steps >= job.learner_steps:  # stopped after its last checkpoint, before the summary
                 return TrainingOutcome(True, steps, wall)
-            summary = train(training_config(job), resume=str(latest), progress=job.progress)
+            summary = train(self.training_config(job), resume=str(latest), progress=job.progress)
         elif summary is None:
             # Nothing to continue: whatever an earlier session left before its first
             # checkpoint is deleted (train's --overwrite deletes a run's files, only those).
-            summary = train(training_config(job), progress=job.progress, overwrite=True)
+            summary = train(self.training_config(job), progress=job.progress, overwrite=True)
         return TrainingOutcome(summary["stopped"] == "step_budget", int(summary["timesteps"]),
                                float(summary["wall_seconds"]))
 

@@ -1,0 +1,59 @@
+"""The recipe that trained a game's shipped ``ppo`` baseline, run again under a study's seeds
+and budget: how far the shipped policy's figures are from the recipe's spread over seeds.
+
+The recipe is the shipped training config whose ``output_dir`` is the run folder the shipped
+baseline's own summary names (``forest_envs/baselines/<env_id>.json``, ``policy``): its warm
+start, reward, shaping, network and opponent pool, as they trained the shipped weights. The
+study decides what it decides for every algorithm (the game, the seed, the budget, the
+checkpoints, the output folder, the evaluation); settings go over the recipe as
+``maskable_ppo``'s do. A game configuration no baseline ships for is refused.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path, PurePosixPath
+
+from ...core.errors import ConfigError
+from .maskable_ppo import MaskablePPO
+
+
+def shipped_recipe(env: str, config: dict, where: str = "shipped_recipe") -> dict:
+    """The validated config of the run that trained ``env``'s shipped baseline; ``config`` (the
+    study's game options) must be the configuration it was trained for."""
+    from ...agents.baselines import baseline_files
+    from ...train.config import load_config, shipped_configs
+
+    _, summary_path = baseline_files(env)
+    if not summary_path.is_file():
+        raise ConfigError(f"{where}: no ppo baseline ships for {env}, so it has no recipe")
+    summary = json.loads(summary_path.read_text())
+    game_options = _game_options(env, config)
+    if _game_options(env, summary["env_config"]) != game_options:
+        raise ConfigError(f"{where}: the shipped {env} baseline was trained for {summary['env_config']}, "
+                          f"not {config}")
+    run_folder = PurePosixPath(summary["policy"]).parent
+    found = []
+    for path in shipped_configs().values():
+        recipe = load_config(path)
+        if PurePosixPath(Path(recipe["output_dir"]).as_posix()) == run_folder:
+            found.append(recipe)
+    if len(found) != 1:
+        raise ConfigError(f"{where}: {len(found)} shipped configs write to {run_folder}, the folder "
+                          f"of {env}'s shipped baseline; expected exactly one")
+    return found[0]
+
+
+def _game_options(env: str, config: dict) -> dict:
+    """Every option of ``env``'s game, the defaults filled in (so that ``{}`` and the default
+    options written out compare equal)."""
+    from ...envs.registration import make_raw
+
+    return dict(make_raw(env, **config).game.config)
+
+
+class ShippedRecipe(MaskablePPO):
+    name = "shipped_recipe"
+
+    def recipe(self, env: str, config: dict, where: str) -> dict:
+        return shipped_recipe(env, config, where)
