@@ -3,6 +3,7 @@ the result (the terminal end screen, a replay page, a served table)."""
 
 import numpy as np
 import pytest
+from random_play import play
 
 import forest_envs
 from forest_envs.cli.play import result_text
@@ -10,27 +11,11 @@ from forest_envs.envs.outcome import FINISHED, ILLEGAL, TRUNCATED, UNFINISHED, O
 from forest_envs.replays.html import _result_text
 
 
-def _play(env, steps=None, seed=0):
-    """Uniform random legal play through the AEC loop (dead steps included) until the end or
-    ``steps`` actions."""
-    rng = np.random.default_rng(seed)
-    n = 0
-    for _agent in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
-        if steps is not None and n >= steps:
-            return
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        n += 1
-
-
 def test_a_finished_game_keeps_its_outcome_after_every_agent_is_removed():
     env = forest_envs.make("chickwood_v0", num_players=3)
     env.reset(seed=3)
     raw = env.unwrapped
-    _play(env)
+    play(env, seed=None)
     assert env.agents == []          # every dead step done: the end infos are gone with the agents
     end = raw.outcome()
     ranks, totals, breakdown = raw.engine_state.result()
@@ -60,7 +45,7 @@ def test_a_truncated_game_has_the_standing_when_it_stopped_and_no_winner():
     env = forest_envs.make("chickwood_v0", num_players=3, max_steps=5)
     env.reset(seed=0)
     raw = env.unwrapped
-    _play(env)
+    play(env, seed=None)
     end = raw.outcome()
     assert end.ending == TRUNCATED and end.moves == 5 and end.winners == []
     assert [p.rank for p in end.places] == sorted(raw.engine_state.ranks())
@@ -91,7 +76,7 @@ def test_a_running_game_is_unfinished_and_a_new_game_forgets_the_last_outcome():
         env.unwrapped.outcome()
     env.reset(seed=0)
     assert env.unwrapped.outcome() == Outcome(UNFINISHED, 0, ())
-    _play(env)
+    play(env, seed=None)
     assert env.unwrapped.outcome().ending == TRUNCATED
     env.reset(seed=1)
     assert env.unwrapped.outcome() == Outcome(UNFINISHED, 0, ())
