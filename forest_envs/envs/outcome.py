@@ -5,11 +5,15 @@ the terminal game's end screen, a replay page and a served table each word the s
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from ..core.results import Result
 
-FINISHED, TRUNCATED, ILLEGAL, UNFINISHED = "finished", "truncated", "illegal", "unfinished"
+Ending = Literal["finished", "truncated", "illegal", "unfinished"]
+FINISHED: Ending = "finished"
+TRUNCATED: Ending = "truncated"
+ILLEGAL: Ending = "illegal"
+UNFINISHED: Ending = "unfinished"
 
 
 class Place(NamedTuple):
@@ -29,7 +33,7 @@ class Outcome(NamedTuple):
     stops before the end; no places then); ``moves`` the actions the env took; ``places``
     by rank, then seat. Nobody wins a game that did not finish."""
 
-    ending: str
+    ending: Ending
     moves: int
     places: tuple[Place, ...]
     offender: int | None = None
@@ -50,7 +54,7 @@ class Outcome(NamedTuple):
         return None
 
     @classmethod
-    def ended(cls, result: Result, ending: str, moves: int, offender: int | None = None,
+    def ended(cls, result: Result, ending: Ending, moves: int, offender: int | None = None,
               illegal_action: object = None) -> Outcome:
         """The outcome of a game that ended so, with ``result`` (the state's, at the end)."""
         ranks, totals, breakdown = result
