@@ -41,13 +41,11 @@ def _how_to_pass_a_file(env_id: str) -> str:
             f"'runs/<run>/final.npz')); `forest-envs train <config>` writes one")
 
 
-def load_baseline(env_id: str) -> tuple[NumpyPolicy, tuple[str, dict]]:
-    """The shipped policy of ``env_id`` and the (env id, full game config) it was trained
-    for; loaded once per process. A ConfigError when none ships."""
+def baseline_summary(env_id: str) -> tuple[dict, dict]:
+    """The summary.json of the run that trained ``env_id``'s shipped policy, and the full game
+    config (defaults filled in) it was trained for. A ConfigError when none ships or the
+    summary does not say."""
     weights, summary = baseline_files(env_id)
-    key = (str(weights), weights.stat().st_mtime if weights.is_file() else 0.0)
-    if key in _LOADED:
-        return _LOADED[key]
     if not weights.is_file():
         shipped = shipped_env_ids()
         raise ConfigError(f"no {BASELINE} baseline ships for {env_id} yet (forest_envs/baselines/ "
@@ -64,7 +62,17 @@ def load_baseline(env_id: str) -> tuple[NumpyPolicy, tuple[str, dict]]:
                           f"'env_config'): {type(err).__name__}: {err}") from None
     if trained_env != env_id:
         raise ConfigError(f"{summary} says its policy was trained on {trained_env}, not {env_id}")
-    full_config = dict(game_spec(env_id).game_class.shared(trained_config).config)  # with the defaults
+    return record, dict(game_spec(env_id).game_class.shared(trained_config).config)  # with the defaults
+
+
+def load_baseline(env_id: str) -> tuple[NumpyPolicy, tuple[str, dict]]:
+    """The shipped policy of ``env_id`` and the (env id, full game config) it was trained
+    for; loaded once per process. A ConfigError when none ships."""
+    weights, _ = baseline_files(env_id)
+    key = (str(weights), weights.stat().st_mtime if weights.is_file() else 0.0)
+    if key in _LOADED:
+        return _LOADED[key]
+    _, full_config = baseline_summary(env_id)
     _LOADED[key] = NumpyPolicy.load(weights), (env_id, full_config)
     return _LOADED[key]
 

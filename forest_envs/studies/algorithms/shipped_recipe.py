@@ -11,7 +11,6 @@ checkpoints, the output folder, the evaluation); settings go over the recipe as
 
 from __future__ import annotations
 
-import json
 from pathlib import Path, PurePosixPath
 
 from ...core.errors import ConfigError
@@ -21,35 +20,24 @@ from .maskable_ppo import MaskablePPO
 def shipped_recipe(env: str, config: dict, where: str = "shipped_recipe") -> dict:
     """The validated config of the run that trained ``env``'s shipped baseline; ``config`` (the
     study's game options) must be the configuration it was trained for."""
-    from ...agents.baselines import baseline_files
+    from ...agents.baselines import baseline_summary
+    from ...core.registry import game_spec
     from ...train.config import load_config, shipped_configs
 
-    _, summary_path = baseline_files(env)
-    if not summary_path.is_file():
-        raise ConfigError(f"{where}: no ppo baseline ships for {env}, so it has no recipe")
-    summary = json.loads(summary_path.read_text())
-    game_options = _game_options(env, config)
-    if _game_options(env, summary["env_config"]) != game_options:
+    try:
+        summary, trained_for = baseline_summary(env)
+    except ConfigError as err:
+        raise ConfigError(f"{where}: {err}") from None
+    if dict(game_spec(env).game_class.shared(config).config) != trained_for:
         raise ConfigError(f"{where}: the shipped {env} baseline was trained for {summary['env_config']}, "
                           f"not {config}")
     run_folder = PurePosixPath(summary["policy"]).parent
-    found = []
-    for path in shipped_configs().values():
-        recipe = load_config(path)
-        if PurePosixPath(Path(recipe["output_dir"]).as_posix()) == run_folder:
-            found.append(recipe)
+    found = [recipe for recipe in map(load_config, shipped_configs().values())
+             if PurePosixPath(Path(recipe["output_dir"]).as_posix()) == run_folder]
     if len(found) != 1:
         raise ConfigError(f"{where}: {len(found)} shipped configs write to {run_folder}, the folder "
                           f"of {env}'s shipped baseline; expected exactly one")
     return found[0]
-
-
-def _game_options(env: str, config: dict) -> dict:
-    """Every option of ``env``'s game, the defaults filled in (so that ``{}`` and the default
-    options written out compare equal)."""
-    from ...envs.registration import make_raw
-
-    return dict(make_raw(env, **config).game.config)
 
 
 class ShippedRecipe(MaskablePPO):
