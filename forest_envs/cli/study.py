@@ -108,10 +108,10 @@ def _run(study, out: Path, args):
 def add_study_parser(sub) -> None:
     q = sub.add_parser("study", help="benchmark RL algorithms over seeds under a budget tier, with "
                        "rliable's statistics (the train and study extras; docs/studies.md)")
-    from ..studies.spec import shipped_studies  # (light: the study file's reader)
-
-    q.add_argument("study", help="a study file (YAML) or the name of a shipped one: "
-                   + ", ".join(shipped_studies()))
+    # The shipped studies are not listed here: that would read the study package at every
+    # command's start; a name that is none of them gets an error listing them.
+    q.add_argument("study", help="a study file (YAML) or the name of a shipped one "
+                   "(docs/studies.md; any other name lists them)")
     q.add_argument("--out", help="the results folder; a second run in it continues the study "
                    "(default: results/<study name>)")
     q.add_argument("--game", action="append", metavar="LABEL", help="only the runs of this game "
