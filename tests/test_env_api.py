@@ -503,11 +503,15 @@ def test_single_agent_env_masks_and_observations_are_the_learners(env_id):
         np.testing.assert_array_equal(masks, state.legal_action_mask().astype(bool))
         np.testing.assert_array_equal(obs, state.observation(n - 1))
         np.testing.assert_array_equal(info["action_mask"], masks)
+        assert info["action_mask"].dtype == bool
+        info["action_mask"][:] = False  # the info's mask is a copy: the env's stays as it was
+        assert env.action_masks().any() and env.aec.infos[env.agent]["action_mask"].any()
         assert isinstance(env.render(), str)
         obs, reward, done, trunc, info = env.step(int(np.flatnonzero(masks)[steps % masks.sum()]))
         assert env.observation_space.contains(obs)
         steps += 1
     assert not env.action_masks().any()
+    assert info["action_mask"].dtype == bool and not info["action_mask"].any()
     assert reward == state.returns("win")[n - 1]
     assert info["rank"] == state.ranks()[n - 1]
     with pytest.raises(RuntimeError, match="after the episode ended"):

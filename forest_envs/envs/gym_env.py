@@ -173,9 +173,11 @@ class SingleAgentEnv(gymnasium.Env):
         # The AEC env's info of the learner's seat (its end-of-game result) and its mask (the
         # legal one on its turn, zeros once the game is over; bool, as action_masks() gives
         # it), which rides with every step so vectorized trainers need no extra round trip.
+        # The info already holds the seat's mask as action_masks() reads it (the AEC env gives
+        # only the agent to move its legal mask, every other seat zeros): one copy, as bool.
         info = dict(self.aec.infos[self.agent])
         info["seat"] = self.seat
-        info["action_mask"] = self.action_masks()  # bool, as action_masks() gives it
+        info["action_mask"] = info["action_mask"].astype(bool)
         return info
 
 
