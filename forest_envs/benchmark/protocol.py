@@ -25,6 +25,7 @@ import os
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -34,6 +35,7 @@ from ..envs.registration import make_raw
 from ..evaluation import run_games, wilson
 from ..evaluation.workers import ray_cluster
 from . import rating as rt
+from .journal import GameJournal
 
 DEFAULT_GAMES = 300             # per line-up: a multiple of every player count from 2 to 6
 DEFAULT_SEED = 0
@@ -140,11 +142,23 @@ def _scale(entry: dict | None, path) -> dict | None:
             "command": entry["command"]}
 
 
+def benchmark_identity(env_id: str, agent: str, games: int, seed: int, config: dict | None) -> dict:
+    """What decides a benchmark's games (a journal of its games belongs to this alone)."""
+    from .. import __version__
+
+    return {"env": env_id, "config": config_key(env_id, dict(config or {})), "agent": agent,
+            "agent_sha256": _file_digest(agent), "games_per_lineup": games, "seed": seed,
+            "version": __version__}
+
+
 def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED,
                   config: dict | None = None, workers: int = 1, address: str | None = None,
-                  ratings_path=None, progress: bool = False, lineups: list[str] | None = None) -> dict:
+                  ratings_path=None, progress: bool = False, lineups: list[str] | None = None,
+                  journal: GameJournal | None = None) -> dict:
     """Play ``agent`` against every reference line-up (or the ``lineups`` named); the
-    leaderboard entry (a JSON-able dict: see docs/benchmark.md)."""
+    leaderboard entry (a JSON-able dict: see docs/benchmark.md). With a ``journal`` (of
+    ``benchmark_identity(...)``), the games it holds are not played again and each new game
+    is written into it as it finishes (journal.py)."""
     from .. import __version__
 
     config = dict(config or {})
@@ -152,13 +166,17 @@ def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int
     chosen, skipped = chosen_lineups(env_id, config, lineups)
     entry = rt.find_entry(rt.load_ratings(ratings_path), env_id, key)
     frozen = rt.frozen_ratings(entry) if entry else None
-    plays, started = {}, _measure()
+    plays, started, resumed = {}, _measure(), 0
     # One Ray session for every line-up (run_games uses the session it finds).
     with ray_cluster(address, num_cpus=workers) if address else nullcontext():
         for lineup in chosen:
-            plays[lineup] = run_games(env_id, [agent, *lineup.opponents], games, seed=seed,
-                                      config=config, workers=workers, address=address,
-                                      progress=progress)
+            before = journal.games(lineup.name, games) if journal else []
+            resumed += len(before)
+            write = None if journal is None else partial(journal.write, lineup.name)
+            new = run_games(env_id, [agent, *lineup.opponents], games, seed=seed, config=config,
+                            workers=workers, address=address, progress=progress,
+                            played=[r.index for r in before], on_game=write)
+            plays[lineup] = sorted(before + new, key=lambda r: r.index)
     rows = [_lineup_row(lineup, plays[lineup], frozen) for lineup in chosen]
     rated_lineups = [lu for lu, row in zip(chosen, rows) if row["rating"] is not None]
     overall = None
@@ -190,7 +208,7 @@ def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int
                     "rating": overall.as_dict() if overall else None},
         "scale": _scale(entry, ratings_path), "notes": notes,
         "command": benchmark_command(env_id, agent, games, seed, config, lineups),
-        "measured": _measured(started),
+        "measured": _measured(started, resumed),
     }
 
 
@@ -209,12 +227,16 @@ def _measure() -> dict:
     return {"time": time.perf_counter(), "load": os.getloadavg()[0]}
 
 
-def _measured(started: dict) -> dict:
+def _measured(started: dict, resumed: int = 0) -> dict:
     """When and under what load the games ran (not part of the results: they never depend
-    on it)."""
-    return {"date": datetime.date.today().isoformat(),
-            "wall_seconds": round(time.perf_counter() - started["time"], 1),
-            "load_average_1min": [round(started["load"], 2), round(os.getloadavg()[0], 2)]}
+    on it). A benchmark continued from its journal says how many games it found there: its
+    wall time is that of the games it played."""
+    measured = {"date": datetime.date.today().isoformat(),
+                "wall_seconds": round(time.perf_counter() - started["time"], 1),
+                "load_average_1min": [round(started["load"], 2), round(os.getloadavg()[0], 2)]}
+    if resumed:
+        measured["games_from_journal"] = resumed
+    return measured
 
 
 def _sets(config: dict) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 from ..core.errors import ConfigError
 from .args import ADDRESS_HELP, agent_list, check_counts, check_writable, parse_config
@@ -33,6 +34,7 @@ def cmd_benchmark(args) -> int:
     check_counts(args)
     config = parse_config(args.set)
     check_writable(args.json, "--json")
+    journal = None
     if args.calibrate:
         check_writable(args.ratings or str(bm.REFERENCE_RATINGS), "--ratings")
         refs = agent_list(args.references, "--references") if args.references else None
@@ -42,14 +44,40 @@ def cmd_benchmark(args) -> int:
         print(bm.format_calibration(entry))
         print(f"wrote the frozen ratings into {path}")
     else:
-        entry = bm.run_benchmark(args.env, args.agent, args.games, args.seed, config, args.workers,
-                                 args.address, args.ratings, progress=not args.quiet,
-                                 lineups=lineups)
+        journal = _journal(args, config) if args.json else None
+        try:
+            entry = bm.run_benchmark(args.env, args.agent, args.games, args.seed, config,
+                                     args.workers, args.address, args.ratings,
+                                     progress=not args.quiet, lineups=lineups, journal=journal)
+        except KeyboardInterrupt:
+            if journal is not None:
+                print(f"\nforest-envs: interrupted; {journal.count()} games are kept in "
+                      f"{journal.path}: the same command continues from them", file=sys.stderr)
+                return 130
+            raise
         print(bm.format_benchmark(entry))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(entry, f, indent=2)
+    if journal is not None:
+        journal.remove()
     return 0
+
+
+def _journal(args, config: dict):
+    """The journal of this benchmark's games beside its --json entry (benchmark/journal.py):
+    a run stopped part-way continues from the games it holds."""
+    from ..benchmark.journal import GameJournal, journal_path
+    from ..benchmark.protocol import benchmark_identity
+
+    path = journal_path(args.json)
+    resuming = path.exists()
+    journal = GameJournal(path, benchmark_identity(args.env, args.agent, args.games, args.seed, config))
+    if resuming:
+        torn = " (its last line, cut short, dropped)" if journal.dropped_torn_line else ""
+        print(f"forest-envs: continuing from {path}{torn}: {journal.count()} games already played",
+              file=sys.stderr)
+    return journal
 
 
 def add_benchmark_parser(sub) -> None:
@@ -64,7 +92,8 @@ def add_benchmark_parser(sub) -> None:
     q.add_argument("--address", help=ADDRESS_HELP)
     q.add_argument("--set", action="append", metavar="KEY=VALUE", help="game option")
     q.add_argument("--json", help="write the leaderboard entry (or, with --calibrate, the "
-                   "calibration) as JSON")
+                   "calibration) as JSON; a benchmark keeps its games in JSON.games.jsonl until "
+                   "then, and the same command continues from them after Ctrl-C or a crash")
     q.add_argument("--calibrate", action="store_true", help="play the calibration tournament of "
                    "the reference agents and freeze their ratings into --ratings")
     q.add_argument("--references", help="with --calibrate: comma-separated reference agents, the "

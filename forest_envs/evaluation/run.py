@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import textwrap
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -81,11 +82,16 @@ def _play_chunk(args) -> list[GameResult]:
 
 def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
               config: dict | None = None, workers: int = 1, progress: bool = False,
-              address: str | None = None) -> list[GameResult]:
+              address: str | None = None, played: Collection[int] = (),
+              on_game: Callable[[GameResult], None] | None = None) -> list[GameResult]:
     """``games`` seat-rotated games, in ``workers`` processes, or as Ray tasks on the cluster
     at ``address`` (``"local"``: a private Ray instance of ``workers`` CPUs); the results, in
     game order, are the same whichever runs them. Ctrl-C stops at once and raises
-    GamesInterrupted with the games that finished."""
+    GamesInterrupted with the games that finished.
+
+    ``played``: indices of games already played elsewhere (a benchmark's journal), which are
+    skipped: the results are then those of the other games. ``on_game`` is called with each
+    game as it finishes (in this process, in the order they finish), before the next."""
     config = dict(config or {})
     config.setdefault("num_players", len(agent_specs))
     if config["num_players"] != len(agent_specs):
@@ -94,15 +100,17 @@ def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
     env = make_raw(env_id, **config)  # validate the config before starting workers
     for spec in set(agent_specs):
         check_agent_fits(make_agent(env_id, spec, seed=0), env)  # a policy for another game
+    skipped = set(played)
+    indices = [i for i in range(games) if i not in skipped]
     if address:
         with ray_cluster(address, num_cpus=workers) as cpus:
             # about four jobs per CPU, at most 50 games each: a task costs more than a job
-            jobs = _chunks(env_id, agent_specs, games, seed, config,
-                           max(1, min(50, games // (cpus * 4))))
-            return _collect(map_in_ray(_play_chunk, jobs), games, progress)
+            jobs = _chunks(env_id, agent_specs, indices, seed, config,
+                           max(1, min(50, len(indices) // (cpus * 4))))
+            return _collect(map_in_ray(_play_chunk, jobs), len(indices), progress, on_game)
     # One game a job, so that a Ctrl-C keeps every game that finished: 10% slower than jobs of
     # 50 games for 400 random games on 2 workers of the game with the cheapest games.
-    jobs = _chunks(env_id, agent_specs, games, seed, config, 1)
+    jobs = _chunks(env_id, agent_specs, indices, seed, config, 1)
     if workers <= 1:
         # In this process, with one BLAS thread as a worker process has (workers.py,
         # one_blas_thread): a policy's matrix products are one observation each. With
@@ -110,23 +118,28 @@ def run_games(env_id: str, agent_specs: list[str], games: int, seed: int = 0,
         # pass of a policy reading 3,062 floats took 8 ms instead of 0.3 ms, and a study's
         # checkpoint evaluation 6 minutes (2026-12-05). The games are the same either way.
         with one_blas_thread():
-            return _collect(map(_play_chunk, jobs), games, progress)
-    return _collect(map_in_workers(_play_chunk, jobs, workers, ordered=False), games, progress)
+            return _collect(map(_play_chunk, jobs), len(indices), progress, on_game)
+    return _collect(map_in_workers(_play_chunk, jobs, workers, ordered=False), len(indices),
+                    progress, on_game)
 
 
-def _chunks(env_id, agent_specs, games, seed, config, per_job: int) -> list[tuple]:
-    """The games as jobs of ``per_job`` consecutive indices; how they are cut never changes
-    a result."""
-    return [(env_id, agent_specs, list(range(i, min(games, i + per_job))), seed, config)
-            for i in range(0, games, per_job)]
+def _chunks(env_id, agent_specs, indices: list[int], seed, config, per_job: int) -> list[tuple]:
+    """The games as jobs of ``per_job`` indices each, in order; how they are cut never
+    changes a result."""
+    return [(env_id, agent_specs, indices[i:i + per_job], seed, config)
+            for i in range(0, len(indices), per_job)]
 
 
-def _collect(parts, games: int, progress: bool) -> list[GameResult]:
+def _collect(parts, games: int, progress: bool,
+             on_game: Callable[[GameResult], None] | None = None) -> list[GameResult]:
     bar = _progress(games) if progress else None
     results: list[GameResult] = []
     try:
         for part in parts:
             results += part
+            if on_game is not None:
+                for result in part:
+                    on_game(result)
             if bar:
                 bar.update(len(part))
     except KeyboardInterrupt:
