@@ -90,3 +90,32 @@ def test_the_wait_for_the_envs_starts_at_the_sends():
     venv.reset()
     venv.step(np.array([int(np.flatnonzero(venv.env_method("action_masks")[0])[0])]))
     assert clock.wait >= 0.05
+
+
+def test_an_opponents_reset_is_timed_as_its_own_work_not_the_envs():
+    """Reseeding an opponent before each game (SingleAgentEnv.reset) is the opponent's work:
+    its clock counts it; an agent without ``reset`` is left alone."""
+    import time
+
+    from forest_envs.train.timing import OpponentClock, TimedOpponent
+
+    class SlowReset:
+        seeds: list = []
+
+        def reset(self, seed=None):
+            self.seeds.append(seed)
+            time.sleep(0.01)
+
+        def act(self, env, agent):
+            return 0
+
+    clock = OpponentClock()
+    TimedOpponent(SlowReset(), clock).reset(seed=7)
+    assert SlowReset.seeds == [7] and clock.seconds >= 0.01
+
+    class NoReset:
+        def act(self, env, agent):
+            return 0
+
+    TimedOpponent(NoReset(), clock).reset(seed=8)  # nothing to call, nothing raised
+    assert clock.seconds < 0.02

@@ -53,6 +53,18 @@ class TimedOpponent:
         finally:
             self._clock.seconds += time.perf_counter() - start
 
+    def reset(self, seed: int | None = None) -> None:
+        """The agent's own ``reset`` (if it has one) before each game, timed as its ``act``:
+        reseeding its generator is the opponent's work, not the env's."""
+        reset = getattr(self._agent, "reset", None)
+        if reset is None:
+            return
+        start = time.perf_counter()
+        try:
+            reset(seed=seed)
+        finally:
+            self._clock.seconds += time.perf_counter() - start
+
     def __getattr__(self, name):
         return getattr(self._agent, name)
 
