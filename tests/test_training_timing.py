@@ -119,3 +119,23 @@ def test_an_opponents_reset_is_timed_as_its_own_work_not_the_envs():
 
     TimedOpponent(NoReset(), clock).reset(seed=8)  # nothing to call, nothing raised
     assert clock.seconds < 0.02
+
+
+def test_drawing_a_games_opponents_from_the_pool_is_timed_as_their_work():
+    import time
+
+    import numpy as np
+
+    from forest_envs.train.timing import OpponentClock, TimedOpponent, timed_pool
+
+    made = []
+
+    def slow_pool(rng):
+        time.sleep(0.01)
+        made.append(rng.integers(100))
+        return ["a", "b"]
+
+    clock = OpponentClock()
+    agents = timed_pool(slow_pool, clock)(np.random.default_rng(0))
+    assert clock.seconds >= 0.01 and len(made) == 1
+    assert all(isinstance(a, TimedOpponent) for a in agents) and [a._agent for a in agents] == ["a", "b"]

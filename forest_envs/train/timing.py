@@ -9,7 +9,8 @@ next one's start, marked by the trainer's callback) and the wait for the vectori
 (from the first action sent to the last answer: a worker starts stepping as soon as its
 action arrives, so the sends are part of the wait) are timed. Each env, in whatever
 process steps it, times its own ``step``/``reset`` and
-its opponents' ``act`` (``TimedOpponent``) and reports its running totals in every step's
+its opponents' work (``TimedOpponent``'s ``act`` and ``reset``, and drawing them from the pool:
+``timed_pool``) and reports its running totals in every step's
 info (``TIMING_KEY``). With worker processes the envs run beside the trainer; the wait for
 them is split between env and opponents in the proportion of their own totals, and their
 raw totals are reported too (``worker_seconds``). With pipelined rollouts (``pipeline.py``)
@@ -20,6 +21,7 @@ the wait is only the trainer's sends and the receives it blocks on, group by gro
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import gymnasium as gym
@@ -67,6 +69,22 @@ class TimedOpponent:
 
     def __getattr__(self, name):
         return getattr(self._agent, name)
+
+
+def timed_pool(pool: Callable[[np.random.Generator], list], clock: OpponentClock):
+    """An opponent pool (``rng -> agents``, drawn at every reset) whose call is timed as the
+    opponents' work, like their ``act``: choosing and making a game's opponents (a numpy
+    policy, a heuristic and their generators) is not the engine's; its agents are
+    TimedOpponents."""
+    def draw(rng: np.random.Generator) -> list[TimedOpponent]:
+        start = time.perf_counter()
+        try:
+            agents = pool(rng)
+        finally:
+            clock.seconds += time.perf_counter() - start
+        return [TimedOpponent(agent, clock) for agent in agents]
+
+    return draw
 
 
 class TimedEnv(gym.Wrapper):

@@ -23,7 +23,7 @@ from ..evaluation.workers import cpu_cores, start_worker
 from .config import num_players
 from .selfplay import OpponentPool
 from .shaping import PotentialShaping
-from .timing import OpponentClock, TimedEnv, TimedOpponent
+from .timing import OpponentClock, TimedEnv, timed_pool
 
 MASK_KEY = "action_mask"
 
@@ -126,11 +126,7 @@ def _env_factory(cfg: dict, snapshot_dir: Path, n: int, in_worker: bool, in_trai
         pool = OpponentPool(cfg["env"], cfg["opponents"]["pool"], n - 1, snapshot_dir,
                             cfg["opponents"]["max_snapshots"])
         clock = OpponentClock()
-
-        def timed_pool(rng):
-            return [TimedOpponent(agent, clock) for agent in pool(rng)]
-
-        learner = SingleAgentEnv(cfg["env"], opponents=timed_pool, reward=cfg["reward"],
+        learner = SingleAgentEnv(cfg["env"], opponents=timed_pool(pool, clock), reward=cfg["reward"],
                                  **cfg["env_config"])
         env = (PotentialShaping(learner, cfg["shaping"], cfg["ppo"]["gamma"]) if cfg["shaping"]
                else learner)
