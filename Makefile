@@ -99,7 +99,7 @@ mutation: $(STAMP_FULL)
 	$(BIN)/python tools/mutate.py $(GAME) --n $(N) --seed $(SEED)
 
 lint: $(STAMP_BASE)
-	$(BIN)/ruff check forest_envs tests training tools
+	$(BIN)/ruff check forest_envs tests tools
 
 clean:
 	rm -rf $(VENV) build *.egg-info
