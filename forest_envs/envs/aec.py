@@ -212,7 +212,7 @@ class ForestAECEnv(AECEnv):
         """The next game's seed after ``reset(seed=s)``: the draws of ``default_rng(s)``, in
         order. The generator is built here, not by the seeded reset: building it costs about
         10 us, and 100 us after a game of Python agents has left numpy's code out of the
-        CPU's caches (a tenth of a training env's time at 4 December's speeds)."""
+        CPU's caches (about a tenth of a training env's own time; docs/training.md)."""
         if self._seeder is None:
             self._seeder = np.random.default_rng(self._seeder_seed)
         return int(self._seeder.integers(2**62))
