@@ -159,7 +159,6 @@ def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int
     leaderboard entry (a JSON-able dict: see docs/benchmark.md). With a ``journal`` (of
     ``benchmark_identity(...)``), the games it holds are not played again and each new game
     is written into it as it finishes (journal.py)."""
-    from .. import __version__
 
     config = dict(config or {})
     key = config_key(env_id, config)
@@ -199,8 +198,7 @@ def run_benchmark(env_id: str, agent: str, games: int = DEFAULT_GAMES, seed: int
                      "candidate does not sit equally often at every seat")
     all_results = [r for lu in chosen for r in plays[lu]]
     return {
-        "format": ENTRY_FORMAT, "env": env_id, "config": key, "agent": agent,
-        "agent_sha256": _file_digest(agent), "version": __version__, "games_per_lineup": games, "seed": seed,
+        "format": ENTRY_FORMAT, **benchmark_identity(env_id, agent, games, seed, config),
         "seeds": "game i of every line-up: SeedSequence([seed, i]); agent a of its list (0: the "
                  "candidate): SeedSequence([seed, i, a])",
         "lineups": rows, "skipped": skipped,
