@@ -16,6 +16,8 @@ import pytest
 
 from forest_envs.cli.main import main
 from forest_envs.studies import load_study
+from forest_envs.studies.algorithms import PublishedPolicy
+from forest_envs.studies.algorithms.maskable_ppo import MaskablePPO
 from forest_envs.studies.dispatch import InProcess
 from forest_envs.studies.plan import read_plan
 from forest_envs.studies.results import read_curve, read_final, write_curve
@@ -87,6 +89,7 @@ def test_a_tiny_study_stopped_half_way_and_continued(tmp_path, ctrl_c_half_way_f
     assert (out / "plots" / "win_rate_curves.svg").is_file()
     assert second.report == out / "results.md" and "| chickwood_3p | maskable_ppo |" in second.report.read_text()
     assert (out / "study.yaml").read_text() == Path(study.source).read_text()
+    assert not (out / "published").exists() and aggregate["published"] == []  # maskable_ppo publishes none
 
     # The folder copied without each run's training/ (its checkpoints and policies: what
     # docs/results/small keeps of the small study) still holds every finished run: the same
@@ -98,6 +101,18 @@ def test_a_tiny_study_stopped_half_way_and_continued(tmp_path, ctrl_c_half_way_f
     assert sorted(again.finished) == sorted(second.finished) and len(again.finished) == 2
     assert again.failed == again.interrupted == [] and again.report == kept / "results.md"
     assert json.loads((kept / "aggregate.json").read_text()) == aggregate
+
+    # An algorithm that published a policy for the game: the study, its runs finished, evaluates
+    # it as a final policy (once) and the report sets it beside the runs.
+    ctrl_c_half_way_for_seed_1.setattr(MaskablePPO, "published", lambda self, env, config: PublishedPolicy(
+        "heuristic", 5_000, "the heuristic, published"))
+    with_published = run_study(study, kept, dispatch=_NoRunStarts(), progress=False)
+    (published,) = json.loads((kept / "aggregate.json").read_text())["published"]
+    assert published == json.loads((kept / "published" / "maskable_ppo" / "chickwood_3p" / "final.json")
+                                   .read_text())["published"]
+    assert (published["agent"], published["learner_steps"], published["games_per_lineup"]) == ("heuristic", 5_000, 6)
+    assert ("| chickwood_3p | maskable_ppo | the heuristic, published | 5,000 | "
+            f"{published['score_win_rate']:.3f} |") in with_published.report.read_text()
 
     # A session cut during seed 1's evaluation (its second point and final entry not written):
     # the run evaluates what is missing, and only that.

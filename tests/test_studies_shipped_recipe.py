@@ -1,16 +1,24 @@
 """The ``shipped_recipe`` algorithm (forest_envs/studies/algorithms/shipped_recipe.py): the
 training config that made a game's shipped ``ppo`` baseline, found through the baseline's own
-summary, under the study's seed and budget."""
+summary, under the study's seed and budget; and the shipped policy as the recipe's published
+seed, which the study evaluates as a final policy to set it beside its runs."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
 
+from forest_envs.agents.baselines import FOLDER
 from forest_envs.core.errors import ConfigError
-from forest_envs.studies.algorithms import TrainingJob, algorithm
+from forest_envs.studies import parse_study
+from forest_envs.studies.algorithms import PublishedPolicy, TrainingJob, algorithm
 from forest_envs.studies.algorithms.shipped_recipe import shipped_recipe
+from forest_envs.studies.published import PublishedScores, evaluate_published, published_path, read_published
+from forest_envs.studies.references import ensure_references
+from forest_envs.studies.run_one import full_protocol
 from forest_envs.train.config import load_config
 
 SHIPPED = [("chickwood_v0", {"num_players": 3, "legendary": False}, "chickwood_baseline"),
@@ -61,3 +69,45 @@ def test_a_configuration_without_a_shipped_baseline_is_refused():
         algorithm("shipped_recipe").check({}, "chickwood_v0", {"num_players": 4}, "algorithms[0]")
     with pytest.raises(ConfigError, match="decided by the study"):
         algorithm("shipped_recipe").check({"seed": 1}, "chickwood_v0", {"num_players": 3}, "algorithms[0]")
+
+
+@pytest.mark.parametrize("env, config, name", SHIPPED)
+def test_the_published_seed_is_the_shipped_policy_with_its_own_budget(env, config, name):
+    summary = json.loads((FOLDER / f"{env}.json").read_text())
+    published = algorithm("shipped_recipe").published(env, config)
+    assert published == PublishedPolicy("ppo", summary["timesteps"],
+                                         f"the shipped `ppo` (forest_envs/baselines/{env}.npz)")
+    assert published.learner_steps > 500_000  # the shipped runs' own budgets, not the study's
+
+
+@pytest.mark.parametrize("name", ["maskable_ppo", "rllib_ppo", "expert_iteration", "dqn"])
+def test_the_other_algorithms_publish_nothing(name):
+    assert algorithm(name).published("chickwood_v0", {"num_players": 3}) is None
+
+
+def test_the_study_evaluates_the_published_seed_once_as_a_final_policy(tmp_path):
+    """Its entry and scores are those of a run's final evaluation of the same agent; a second
+    call keeps the file."""
+    study = parse_study({
+        "name": "published", "tier": "tiny", "seeds": [0],
+        "algorithms": [{"name": "shipped_recipe", "label": "recipe"}, {"name": "maskable_ppo"}],
+        "games": [{"label": "cw", "env": "chickwood_v0", "config": {"num_players": 3}}],
+        "evaluation": {"points": 1, "games": 3, "final_games": 6}}, "published.yaml")
+    refs = ensure_references(study.games, 6, tmp_path / "references.json", say=lambda text: None)["cw"]
+    said: list[str] = []
+    (scores,) = evaluate_published(study, tmp_path, say=said.append)
+    assert said == ["published/recipe/cw: the shipped `ppo` (forest_envs/baselines/chickwood_v0.npz), "
+                    "6 games per line-up"]
+    entry, figures = full_protocol("chickwood_v0", "ppo", 6, {"num_players": 3}, refs)
+    written = json.loads(published_path(tmp_path, "recipe", "cw").read_text())
+    assert written.pop("published") == asdict(scores)
+    assert written["lineups"] == entry["lineups"] and written["overall"] == entry["overall"]
+    assert scores == PublishedScores("recipe", "cw", "ppo", "the shipped `ppo` (forest_envs/baselines/chickwood_v0.npz)",
+                                     json.loads((FOLDER / "chickwood_v0.json").read_text())["timesteps"],
+                                     6, **asdict(figures))
+    assert scores.score_win_rate == refs.win_rate_score(scores.win_rate_vs_heuristic, 6)
+    assert list((tmp_path / "published").iterdir()) == [tmp_path / "published" / "recipe"]  # not maskable_ppo
+    kept = published_path(tmp_path, "recipe", "cw").stat().st_mtime_ns
+    assert evaluate_published(study, tmp_path, say=said.append) == [scores] and len(said) == 1
+    assert published_path(tmp_path, "recipe", "cw").stat().st_mtime_ns == kept
+    assert read_published(tmp_path, "recipe", "cw") == scores

@@ -5,12 +5,15 @@ intervals, performance profiles, probability of improvement and sample-efficienc
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import asdict
 
 import numpy as np
 import pytest
 
 from forest_envs.studies import parse_study
 from forest_envs.studies.plan import plans
+from forest_envs.studies.published import PublishedScores, write_published
 from forest_envs.studies.report import write_report
 from forest_envs.studies.results import CurvePoint, FinalScores, write_curve, write_final
 from forest_envs.studies.statistics import SCORES, aggregates, read_scores, score_statistics
@@ -111,7 +114,9 @@ def test_the_report(tmp_path):
     for stem in ("intervals", "profiles", "improvement", "curves"):
         for fmt in ("png", "svg"):
             assert (tmp_path / "plots" / f"win_rate_{stem}.{fmt}").stat().st_size > 1000
+    assert "## Published policies" not in text and "beside the runs" not in text
     aggregate = json.loads((tmp_path / "aggregate.json").read_text())
+    assert aggregate["published"] == []
     assert aggregate["scores"]["win_rate"]["runs"]["a"]["g2"] == [5.0, 6.0, 7.0, 8.0]
     assert aggregate["scores"]["win_rate"]["over_games"]["a"]["iqm"]["point"] == pytest.approx(4.5)
     assert aggregate["scores"]["rating"]["skipped"].startswith("no rating score for g1")
@@ -120,3 +125,19 @@ def test_the_report(tmp_path):
     # a cut of the study (here of every seed, so the figures above are the same) says so
     assert aggregate["selection"] == "seeds 0, 1, 2, 3"
     assert "Study file: `synthetic.yaml`, its runs of seeds 0, 1, 2, 3 only." in text
+
+
+def test_a_published_policy_is_set_beside_its_algorithms_runs(tmp_path):
+    study = write_runs(tmp_path)
+    # a's runs score 1, 2, 3, 4 on g1 (ratings 0.5, 1, 1.5, 2): the published policy 2.2 (rating 2.5)
+    published = PublishedScores("a", "g1", "ppo", "the shipped `ppo`", 3_000_000, 6, 0.45, 40.0, 2.2, 2.5)
+    write_published(tmp_path, {"format": "forest_envs benchmark entry 1"}, published)
+    text = write_report(study, tmp_path).read_text()
+    win_rate, rating = text.split("## Score: rating")
+    # IQM of 1, 2, 3, 4 is 2.5 (its interval from the bootstrap); 2 of the 4 runs below 2.2
+    assert re.search(r"\| g1 \| a \| the shipped `ppo` \| 3,000,000 \| 2\.200 \| 2\.500 \[\d\.\d{3}, "
+                     r"\d\.\d{3}\] \| 2 of 4 \|", win_rate)
+    assert re.search(r"\| g1 \| a \| the shipped `ppo` \| 3,000,000 \| 2\.500 \| 1\.250 \[.*\] \| 4 of 4 \|",
+                     rating)
+    assert "| a | g1 | the shipped `ppo` | 3,000,000 | 0.450 | 40.00 | 2.200 | 2.500 |" in text
+    assert json.loads((tmp_path / "aggregate.json").read_text())["published"] == [asdict(published)]

@@ -1,5 +1,6 @@
 """A finished study's report: aggregate.json (every statistic of every score), results.md
-(the tables, linking the plots) and plots/ (plots.py)."""
+(the tables, linking the plots, and each published policy beside its algorithm's runs) and
+plots/ (plots.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 
 from ..core.errors import ConfigError
 from . import plots
+from .published import FOLDER as PUBLISHED
+from .published import PublishedScores, read_published
 from .results import FinalScores, read_final
 from .spec import Study
 from .statistics import CONFIDENCE, SCORES, Aggregates, ScoreStatistics, read_scores, score_statistics
@@ -31,8 +34,27 @@ def _cell(e: Aggregates) -> str:
             f"{e.mean.point:.3f} [{e.mean.low:.3f}, {e.mean.high:.3f}]")
 
 
-def _markdown(study: Study, computed: list[tuple[ScoreStatistics, dict[str, str]]],
-              skipped: dict[str, str], wall: dict[str, float], finals: list[FinalScores]) -> str:
+def _beside_the_runs(stats: ScoreStatistics, runs: dict[str, dict[str, list[float]]],
+                     published: list[PublishedScores]) -> list[str]:
+    """Each published policy's score beside its algorithm's runs on the same game."""
+    if not published:
+        return []
+    lines = ["Published policies beside the runs of their algorithm (evaluated as a final policy "
+             f"is: `{PUBLISHED}/<algorithm>/<game>/final.json`):", "",
+             "| game | algorithm | published policy | its learner steps | its score | the runs' IQM "
+             "[95% CI] | runs below it |", "|---|---|---|---|---|---|---|"]
+    for p in published:
+        score, seeds = stats.kind.final(p), runs[p.algorithm][p.game]
+        below = "-" if score is None else f"{sum(v < score for v in seeds)} of {len(seeds)}"
+        iqm = stats.per_game[p.game][p.algorithm].iqm
+        lines.append(f"| {p.game} | {p.algorithm} | {p.what} | {p.learner_steps:,} | {_number(score, 3)} | "
+                     f"{iqm.point:.3f} [{iqm.low:.3f}, {iqm.high:.3f}] | {below} |")
+    return lines + [""]
+
+
+def _markdown(study: Study, computed: list[tuple[ScoreStatistics, dict[str, str], dict]],
+              skipped: dict[str, str], wall: dict[str, float], finals: list[FinalScores],
+              published: list[PublishedScores]) -> str:
     s = study
     lines = [f"# Study `{s.name}`", "",
              f"{len(s.algorithms)} algorithm(s) x {len(s.games)} game configuration(s) x "
@@ -48,7 +70,7 @@ def _markdown(study: Study, computed: list[tuple[ScoreStatistics, dict[str, str]
              f"{s.statistics.seed}).", ""]
     lines += ["Training time per run (mean over seeds and games):", ""]
     lines += [f"- {a}: {seconds / 60:.1f} min" for a, seconds in wall.items()] + [""]
-    for stats, drawn in computed:
+    for stats, drawn, runs in computed:
         lines += [f"## Score: {stats.kind.name}", "", f"{stats.kind.title}.", "",
                   "| game | algorithm | IQM [95% CI] | mean [95% CI] |", "|---|---|---|---|"]
         for game, by in stats.per_game.items():
@@ -59,13 +81,14 @@ def _markdown(study: Study, computed: list[tuple[ScoreStatistics, dict[str, str]
             lines += [f"| {i.x} | {i.y} | {i.probability.point:.3f} [{i.probability.low:.3f}, "
                       f"{i.probability.high:.3f}] |" for i in stats.improvements]
         lines.append("")
+        lines += _beside_the_runs(stats, runs, published)
         lines += [f"- {what}: [PNG]({PLOTS}/{stem}.png), [SVG]({PLOTS}/{stem}.svg)"
                   for what, stem in drawn.items()]
         curve = drawn[plots.CURVES]
         lines += ["", f"![{stats.kind.name}: IQM against learner steps]({PLOTS}/{curve}.png)", ""]
     for name, why in skipped.items():
         lines += [f"## Score: {name}", "", f"Not computed: {why}", ""]
-    return "\n".join(lines + _runs_table(finals))
+    return "\n".join(lines + _runs_table(finals) + _published_table(published))
 
 
 def _number(value: float | None, digits: int) -> str:
@@ -85,6 +108,20 @@ def _runs_table(finals: list[FinalScores]) -> list[str]:
     return lines + [""]
 
 
+def _published_table(published: list[PublishedScores]) -> list[str]:
+    if not published:
+        return []
+    lines = ["## Published policies", "", "Each evaluated as a run's final policy is, full protocol "
+             f"(`{PUBLISHED}/<algorithm>/<game>/final.json`).", "",
+             "| algorithm | game | published policy | its learner steps | win rate vs heuristic | "
+             "rating mu | score win_rate | score rating |", "|---|---|---|---|---|---|---|---|"]
+    for p in published:
+        lines.append(f"| {p.algorithm} | {p.game} | {p.what} | {p.learner_steps:,} | "
+                     f"{p.win_rate_vs_heuristic:.3f} | {_number(p.rating_mu, 2)} | {p.score_win_rate:.3f} | "
+                     f"{_number(p.score_rating, 3)} |")
+    return lines + [""]
+
+
 def write_report(study: Study, out: Path) -> Path:
     """aggregate.json, results.md and plots/ of a study whose runs have all finished."""
     computed, skipped, scores_json = [], {}, {}
@@ -100,12 +137,14 @@ def write_report(study: Study, out: Path) -> Path:
         runs = {a: {g: [float(v) for v in matrices.final[a][:, j]] for j, g in enumerate(matrices.games)}
                 for a in matrices.algorithms}
         scores_json[kind.name] = _stats_json(stats, runs)
-        computed.append((stats, plots.draw_all(stats, out / PLOTS)))
+        computed.append((stats, plots.draw_all(stats, out / PLOTS), runs))
     if not computed:
         raise ConfigError(f"no score could be computed: {'; '.join(skipped.values())}")
     finals = [f for f in (read_final(out / "runs" / a.label / g.label / f"seed_{seed}")
                           for a in study.algorithms for g in study.games for seed in study.seeds)
               if f is not None]  # (all of them: read_scores has read them)
+    published = [p for p in (read_published(out, a.label, g.label) for a in study.algorithms
+                             for g in study.games) if p is not None]
     wall = {}
     for a in study.algorithms:
         times = [f.training_seconds for f in finals if f.algorithm == a.label]
@@ -119,8 +158,9 @@ def write_report(study: Study, out: Path) -> Path:
                                "curve_reps": study.statistics.curve_reps,
                                "seed": study.statistics.seed, "confidence": CONFIDENCE,
                                "method": "percentile, stratified over games"},
-                 "training_seconds_mean": wall, "scores": scores_json}
+                 "training_seconds_mean": wall, "scores": scores_json,
+                 "published": [asdict(p) for p in published]}
     (out / AGGREGATE).write_text(json.dumps(aggregate, indent=1) + "\n")
     path = out / MARKDOWN
-    path.write_text(_markdown(study, computed, skipped, wall, finals) + "\n")
+    path.write_text(_markdown(study, computed, skipped, wall, finals, published) + "\n")
     return path

@@ -44,7 +44,7 @@ class FinalScores:
     score_rating: float | None
 
 
-def _write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str) -> None:
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text(text)
     tmp.replace(path)
@@ -58,17 +58,17 @@ def read_curve(folder: Path) -> list[CurvePoint]:
 
 
 def write_curve(folder: Path, points: list[CurvePoint]) -> None:
-    _write_atomic(folder / CURVE_JSON, json.dumps([asdict(p) for p in points], indent=1) + "\n")
+    write_atomic(folder / CURVE_JSON, json.dumps([asdict(p) for p in points], indent=1) + "\n")
     names = [f.name for f in fields(CurvePoint)]
     rows = [",".join(names)]
     for p in points:
         rows.append(",".join("" if v is None else (f"{v:.6g}" if isinstance(v, float) else str(v))
                              for v in (getattr(p, n) for n in names)))
-    _write_atomic(folder / CURVE_CSV, "\n".join(rows) + "\n")
+    write_atomic(folder / CURVE_CSV, "\n".join(rows) + "\n")
 
 
 def write_final(folder: Path, entry: dict, scores: FinalScores) -> None:
-    _write_atomic(folder / FINAL, json.dumps({**entry, "study": asdict(scores)}, indent=1) + "\n")
+    write_atomic(folder / FINAL, json.dumps({**entry, "study": asdict(scores)}, indent=1) + "\n")
 
 
 def read_final(folder: Path) -> FinalScores | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import signal
 import sys
 import time
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .algorithms import PolicyCheckpoint, algorithm
@@ -56,18 +57,35 @@ def evaluate_point(plan: RunPlan, refs: GameReferences, k: int, ckpt: PolicyChec
                       refs.win_rate_score(vs_heuristic, plan.games), refs.rating_score(mu))
 
 
-def evaluate_final(plan: RunPlan, refs: GameReferences, ckpt: PolicyCheckpoint,
-                   training_seconds: float, workers: int = 1) -> None:
+@dataclass(frozen=True)
+class ProtocolFigures:
+    """What a study reads of a policy's full-protocol entry."""
+
+    win_rate_vs_heuristic: float
+    rating_mu: float | None
+    score_win_rate: float
+    score_rating: float | None
+
+
+def full_protocol(env: str, agent: str, games: int, config: dict, refs: GameReferences,
+                  workers: int = 1) -> tuple[dict, ProtocolFigures]:
+    """``agent``'s benchmark entry of ``games`` games per line-up (every line-up, the
+    benchmark's seed), and its figures scored on ``refs``."""
     from ..benchmark import DEFAULT_SEED, run_benchmark
 
-    entry = run_benchmark(plan.env, ckpt.agent, plan.final_games, DEFAULT_SEED, plan.config,
-                          workers=workers)
+    entry = run_benchmark(env, agent, games, DEFAULT_SEED, config, workers=workers)
     mu, _ = _rating_mu(entry)
     vs_heuristic = _win_rate(entry, "heuristic")
+    return entry, ProtocolFigures(vs_heuristic, mu, refs.win_rate_score(vs_heuristic, games),
+                                  refs.rating_score(mu))
+
+
+def evaluate_final(plan: RunPlan, refs: GameReferences, ckpt: PolicyCheckpoint,
+                   training_seconds: float, workers: int = 1) -> None:
+    entry, figures = full_protocol(plan.env, ckpt.agent, plan.final_games, plan.config, refs, workers)
     write_final(plan.path, entry, FinalScores(
         plan.study, plan.study_file, plan.tier, plan.algorithm, plan.game, plan.seed,
-        ckpt.learner_steps, round(training_seconds, 1), plan.final_games, vs_heuristic, mu,
-        refs.win_rate_score(vs_heuristic, plan.final_games), refs.rating_score(mu)))
+        ckpt.learner_steps, round(training_seconds, 1), plan.final_games, **asdict(figures)))
 
 
 def run(plan: RunPlan, progress: bool = False, say=print, workers: int = 1) -> int:

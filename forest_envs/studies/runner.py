@@ -4,6 +4,7 @@
     OUT/references.json                what scores 0 and 1 per game (references.py)
     OUT/runs/<algorithm>/<game>/seed_<n>/
         plan.json, log.txt, training/ (the algorithm's), curve.json, curve.csv, final.json
+    OUT/published/<algorithm>/<game>/final.json    a policy the algorithm published (published.py)
     OUT/aggregate.json, OUT/results.md, OUT/plots/   (report.py)
 
 A second session in the same folder keeps the finished runs (final.json written), continues
@@ -152,6 +153,15 @@ def _copy_study_file(study: Study, out: Path) -> None:
         shutil.copyfile(study.source, target)
 
 
+def _workers_for(games: int) -> int:
+    """Processes for the study's own evaluations (the references, the published policies),
+    which run while no run does: every core of this machine, unless the games are so few that
+    starting worker processes would cost more (the tests' tiny study)."""
+    from ..evaluation.workers import cpu_cores
+
+    return cpu_cores() if games >= 100 else 1
+
+
 def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None = None,
               progress: bool = True, train_progress: bool = False) -> StudyOutcome:
     """Every unfinished run of ``study`` (at most ``jobs`` at once), then the report if every
@@ -163,13 +173,9 @@ def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None 
     for plan in all_plans:  # every check before anything is trained
         write_plan(plan)
     _copy_study_file(study, out)
-    from ..evaluation.workers import cpu_cores
-
-    # Before any run starts: every core of this machine, unless the games are so few that
-    # starting worker processes would cost more (the tests' tiny study).
     count = max(study.evaluation.games, study.evaluation.final_games)
-    ensure_references(study.games, count, out / "references.json",
-                      workers=cpu_cores() if count >= 100 else 1, say=shown.line)
+    ensure_references(study.games, count, out / "references.json", workers=_workers_for(count),
+                      say=shown.line)  # before any run starts
     outcome = StudyOutcome(finished=[p.run_id for p in all_plans if read_final(p.path) is not None])
     todo: list[RunPlan] = [p for p in all_plans if read_final(p.path) is None]
     dispatch = dispatch or LocalProcesses(jobs, train_progress)
@@ -223,8 +229,11 @@ def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None 
         dispatch.stop()
         raise
     if not outcome.failed and not outcome.interrupted:
+        from .published import evaluate_published
         from .report import write_report
 
+        evaluate_published(study, out, workers=_workers_for(study.evaluation.final_games),
+                           say=shown.line)
         shown.line("statistics (rliable) and plots")
         outcome.report = write_report(study, out)
     return outcome

@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import ConfigError
+from .published import PublishedScores
 from .results import CurvePoint, FinalScores, read_curve, read_final
 from .spec import Study
 
@@ -34,7 +35,7 @@ PROFILE_TAUS = 81          # thresholds of a performance profile
 class ScoreKind:
     name: str
     title: str
-    final: Callable[[FinalScores], float | None]
+    final: Callable[[FinalScores | PublishedScores], float | None]   # of a final policy
     point: Callable[[CurvePoint], float | None]
 
 

@@ -4,7 +4,7 @@ does). A new algorithm: its module here, one line in ``ALGORITHMS``, one line in
 from __future__ import annotations
 
 from ...core.errors import ConfigError
-from .base import Algorithm, PolicyCheckpoint, TrainingJob, TrainingOutcome
+from .base import Algorithm, PolicyCheckpoint, PublishedPolicy, TrainingJob, TrainingOutcome
 from .dqn import TianshouDQN
 from .expert_iteration import ExpertIteration
 from .maskable_ppo import MaskablePPO
@@ -28,4 +28,4 @@ def algorithm(name: object, where: str = "algorithm") -> Algorithm:
     return ALGORITHMS[name]
 
 
-__all__ = ["ALGORITHMS", "Algorithm", "PolicyCheckpoint", "TrainingJob", "TrainingOutcome", "algorithm"]
+__all__ = ["ALGORITHMS", "Algorithm", "PolicyCheckpoint", "PublishedPolicy", "TrainingJob", "TrainingOutcome", "algorithm"]

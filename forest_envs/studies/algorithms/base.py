@@ -66,6 +66,18 @@ class PolicyCheckpoint:
     agent: str
 
 
+@dataclass(frozen=True)
+class PublishedPolicy:
+    """A policy that an algorithm's recipe already made and the package ships (the
+    ``shipped_recipe``'s: the shipped ``ppo`` baseline): the study evaluates it like a run's
+    final policy and sets it beside the runs, to say where the published seed falls in the
+    recipe's spread over seeds."""
+
+    agent: str              # what ``make_agent`` plays
+    learner_steps: int      # its own training budget, which may differ from the study's
+    what: str               # how the report names it
+
+
 class Algorithm(Protocol):
     name: str
 
@@ -83,3 +95,7 @@ class Algorithm(Protocol):
     def learner_steps_done(self, job: TrainingJob) -> int:
         """Where the run's training stands by the state it last saved (0 before the first),
         read from one small file while the run goes on (the study's time estimate)."""
+
+    def published(self, env: str, config: dict) -> PublishedPolicy | None:
+        """The policy this algorithm already published for the game (``check`` has accepted
+        it), or None: most algorithms publish none."""

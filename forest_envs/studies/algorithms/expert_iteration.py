@@ -38,7 +38,14 @@ from typing import Any
 import numpy as np
 
 from ...core.errors import ConfigError
-from .base import PolicyCheckpoint, TrainingJob, TrainingOutcome, is_number, settings_over_defaults
+from .base import (
+    PolicyCheckpoint,
+    PublishedPolicy,
+    TrainingJob,
+    TrainingOutcome,
+    is_number,
+    settings_over_defaults,
+)
 from .saved_state import read_record, saved_learner_steps, tensors_path, write_state
 
 DEFAULTS: dict = {
@@ -246,6 +253,9 @@ class ExpertIteration:
 
     def learner_steps_done(self, job: TrainingJob) -> int:
         return saved_learner_steps(job.folder)
+
+    def published(self, env: str, config: dict) -> PublishedPolicy | None:
+        return None
 
     def checkpoints(self, job: TrainingJob) -> list[PolicyCheckpoint]:
         return [PolicyCheckpoint(int(path.stem.removeprefix("step_")), str(path))

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from ...core.errors import ConfigError
-from .base import PolicyCheckpoint, TrainingJob, TrainingOutcome
+from .base import PolicyCheckpoint, PublishedPolicy, TrainingJob, TrainingOutcome
 
 # The MaskablePPO settings the shipped baselines share (forest_envs/configs/*_baseline.yaml);
 # the reward is the game's win, as the study's scores measure winning.
@@ -123,6 +123,9 @@ class MaskablePPO:
             return _checkpoint_steps(latest)[0]
         except (OSError, ValueError, KeyError):  # none yet, or being written
             return 0
+
+    def published(self, env: str, config: dict) -> PublishedPolicy | None:
+        return None
 
     def checkpoints(self, job: TrainingJob) -> list[PolicyCheckpoint]:
         """Every checkpoint model_<step>.zip as a policy file policies/step_<step>.npz (numpy

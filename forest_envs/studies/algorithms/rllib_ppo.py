@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from ...core.errors import ConfigError
-from .base import PolicyCheckpoint, TrainingJob, TrainingOutcome
+from .base import PolicyCheckpoint, PublishedPolicy, TrainingJob, TrainingOutcome
 
 # forest_envs/configs/*_rllib.yaml's recipe, the reward the game's win (the scores measure
 # winning), one env runner beside the learner
@@ -143,6 +143,9 @@ class RLlibPPO:
             return _state(job.folder)[0]
         except (OSError, ValueError, KeyError):  # being written
             return 0
+
+    def published(self, env: str, config: dict) -> PublishedPolicy | None:
+        return None
 
     def checkpoints(self, job: TrainingJob) -> list[PolicyCheckpoint]:
         return [PolicyCheckpoint(int(p.stem.removeprefix("step_")), str(p))

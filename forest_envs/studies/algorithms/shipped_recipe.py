@@ -6,7 +6,8 @@ baseline's own summary names (``forest_envs/baselines/<env_id>.json``, ``policy`
 start, reward, shaping, network and opponent pool, as they trained the shipped weights. The
 study decides what it decides for every algorithm (the game, the seed, the budget, the
 checkpoints, the output folder, the evaluation); settings go over the recipe as
-``maskable_ppo``'s do. A game configuration no baseline ships for is refused.
+``maskable_ppo``'s do. A game configuration no baseline ships for is refused. The shipped
+policy itself is the recipe's published seed, which the study sets beside its runs.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 
 from ...core.errors import ConfigError
+from .base import PublishedPolicy
 from .maskable_ppo import MaskablePPO
 
 
@@ -45,3 +47,11 @@ class ShippedRecipe(MaskablePPO):
 
     def recipe(self, env: str, config: dict, where: str) -> dict:
         return shipped_recipe(env, config, where)
+
+    def published(self, env: str, config: dict) -> PublishedPolicy:
+        from ...agents.baselines import BASELINE, baseline_files, baseline_summary
+
+        summary, _ = baseline_summary(env)
+        weights, _ = baseline_files(env)
+        return PublishedPolicy(BASELINE, int(summary["timesteps"]),
+                               f"the shipped `{BASELINE}` ({PurePosixPath(*weights.parts[-3:])})")
