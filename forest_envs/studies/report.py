@@ -39,17 +39,17 @@ def _beside_the_runs(stats: ScoreStatistics, runs: dict[str, dict[str, list[floa
     """Each published policy's score beside its algorithm's runs on the same game."""
     if not published:
         return []
-    lines = ["Published policies beside the runs of their algorithm (evaluated as a final policy "
-             f"is: `{PUBLISHED}/<algorithm>/<game>/final.json`):", "",
-             "| game | algorithm | published policy | its learner steps | its score | the runs' IQM "
-             "[95% CI] | runs below it |", "|---|---|---|---|---|---|---|"]
+    rows = []
     for p in published:
         score, seeds = stats.kind.final(p), runs[p.algorithm][p.game]
         below = "-" if score is None else f"{sum(v < score for v in seeds)} of {len(seeds)}"
         iqm = stats.per_game[p.game][p.algorithm].iqm
-        lines.append(f"| {p.game} | {p.algorithm} | {p.what} | {p.learner_steps:,} | {_number(score, 3)} | "
-                     f"{iqm.point:.3f} [{iqm.low:.3f}, {iqm.high:.3f}] | {below} |")
-    return lines + [""]
+        rows.append([p.game, p.algorithm, p.what, f"{p.learner_steps:,}", _number(score, 3),
+                     f"{iqm.point:.3f} [{iqm.low:.3f}, {iqm.high:.3f}]", below])
+    return ["Published policies beside the runs of their algorithm (evaluated as a final policy "
+            f"is: `{PUBLISHED}/<algorithm>/<game>/final.json`):", ""] + _table(
+        ["game", "algorithm", "published policy", "its learner steps", "its score",
+         "the runs' IQM [95% CI]", "runs below it"], rows)
 
 
 def _markdown(study: Study, computed: list[tuple[ScoreStatistics, dict[str, str], dict]],
@@ -95,31 +95,36 @@ def _number(value: float | None, digits: int) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
+def _table(columns: list[str], rows: list[list[str]]) -> list[str]:
+    return (["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+            + ["| " + " | ".join(row) + " |" for row in rows] + [""])
+
+
+FIGURES = ["win rate vs heuristic", "rating mu", "score win_rate", "score rating"]
+
+
+def _figures(f: FinalScores | PublishedScores) -> list[str]:
+    """The cells of FIGURES: what a final policy's full-protocol entry says, and its scores."""
+    return [f"{f.win_rate_vs_heuristic:.3f}", _number(f.rating_mu, 2), f"{f.score_win_rate:.3f}",
+            _number(f.score_rating, 3)]
+
+
 def _runs_table(finals: list[FinalScores]) -> list[str]:
     """Every run's final entry in one row (its final.json has the whole entry)."""
-    lines = ["## Runs", "", "The final policy of each run, full protocol (`runs/<algorithm>/<game>/"
-             "seed_<n>/final.json`).", "",
-             "| algorithm | game | seed | learner steps | training min | win rate vs heuristic | "
-             "rating mu | score win_rate | score rating |", "|---|---|---|---|---|---|---|---|---|"]
-    for f in finals:
-        lines.append(f"| {f.algorithm} | {f.game} | {f.seed} | {f.learner_steps:,} | "
-                     f"{f.training_seconds / 60:.1f} | {f.win_rate_vs_heuristic:.3f} | "
-                     f"{_number(f.rating_mu, 2)} | {f.score_win_rate:.3f} | {_number(f.score_rating, 3)} |")
-    return lines + [""]
+    return ["## Runs", "", "The final policy of each run, full protocol (`runs/<algorithm>/<game>/"
+            "seed_<n>/final.json`).", ""] + _table(
+        ["algorithm", "game", "seed", "learner steps", "training min", *FIGURES],
+        [[f.algorithm, f.game, str(f.seed), f"{f.learner_steps:,}", f"{f.training_seconds / 60:.1f}",
+          *_figures(f)] for f in finals])
 
 
 def _published_table(published: list[PublishedScores]) -> list[str]:
     if not published:
         return []
-    lines = ["## Published policies", "", "Each evaluated as a run's final policy is, full protocol "
-             f"(`{PUBLISHED}/<algorithm>/<game>/final.json`).", "",
-             "| algorithm | game | published policy | its learner steps | win rate vs heuristic | "
-             "rating mu | score win_rate | score rating |", "|---|---|---|---|---|---|---|---|"]
-    for p in published:
-        lines.append(f"| {p.algorithm} | {p.game} | {p.what} | {p.learner_steps:,} | "
-                     f"{p.win_rate_vs_heuristic:.3f} | {_number(p.rating_mu, 2)} | {p.score_win_rate:.3f} | "
-                     f"{_number(p.score_rating, 3)} |")
-    return lines + [""]
+    return ["## Published policies", "", "Each evaluated as a run's final policy is, full protocol "
+            f"(`{PUBLISHED}/<algorithm>/<game>/final.json`).", ""] + _table(
+        ["algorithm", "game", "published policy", "its learner steps", *FIGURES],
+        [[p.algorithm, p.game, p.what, f"{p.learner_steps:,}", *_figures(p)] for p in published])
 
 
 def write_report(study: Study, out: Path) -> Path:
