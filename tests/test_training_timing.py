@@ -139,3 +139,25 @@ def test_drawing_a_games_opponents_from_the_pool_is_timed_as_their_work():
     agents = timed_pool(slow_pool, clock)(np.random.default_rng(0))
     assert clock.seconds >= 0.01 and len(made) == 1
     assert all(isinstance(a, TimedOpponent) for a in agents) and [a._agent for a in agents] == ["a", "b"]
+
+
+def test_an_opponents_time_is_counted_even_when_it_raises():
+    import time
+
+    from forest_envs.train.timing import OpponentClock, TimedOpponent
+
+    class Fails:
+        def act(self, env, agent):
+            time.sleep(0.01)
+            raise ValueError("no move")
+
+        def reset(self, seed=None):
+            time.sleep(0.01)
+            raise ValueError("no seed")
+
+    clock = OpponentClock()
+    for call in (lambda o: o.act(None, "p0"), lambda o: o.reset(seed=1)):
+        with pytest.raises(ValueError):
+            call(TimedOpponent(Fails(), clock))
+    assert clock.seconds >= 0.02
+    assert clock.timed(max, 3, 5) == 5
