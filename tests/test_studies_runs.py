@@ -377,3 +377,28 @@ def test_the_time_left_goes_by_what_runs_of_the_same_algorithm_and_game_took(tmp
     assert meter.time_left(running) == pytest.approx((2000 + 600 + 2 * 5600 / 3) / 2, abs=2.0)
     waiting.pop(0)                                # the runner started it: the list is the runner's
     assert meter.time_left([]) == pytest.approx(5600 / 3)
+
+
+def test_a_run_continued_from_a_checkpoint_counts_at_its_pace(tmp_path):
+    """A run that started this session at 1,024 of the tiny tier's 2,048 steps and took 150 s
+    stands for a whole run of 300 s; one under way from 1,536 steps is expected to take a
+    quarter of that; one that only evaluated (at its budget) says nothing of a whole run."""
+    import time
+
+    from forest_envs.studies.dispatch import Ended
+    from forest_envs.studies.plan import plans
+    from forest_envs.studies.results import FinalScores, write_final
+    from forest_envs.studies.runner import Running, StudyProgress
+    from forest_envs.train.progress import Progress
+
+    first, second = plans(load_study("tiny"), tmp_path)
+    first.path.mkdir(parents=True)
+    write_final(first.path, {}, FinalScores("tiny", "tiny.yaml", "tiny", "maskable_ppo", "chickwood_3p", 0,
+                                            2048, 200.0, 6, 0.3, None, 0.5, None))
+    meter = StudyProgress(Progress(False), total=2, done_before=0, slots=1, budget=2048)
+    meter.ended(Ended(first, 0, 150.0), [], steps_at_start=1024)
+    assert meter.expected(second) == pytest.approx(300.0)
+    under_way = Running(second, time.time() - 30, 1536)
+    assert meter.time_left([under_way]) == pytest.approx(300 / 4 - 30, abs=1.0)
+    meter.ended(Ended(first, 0, 40.0), [], steps_at_start=2048)      # evaluated only
+    assert meter.durations == {("maskable_ppo", "chickwood_3p"): [300.0]} and meter.done == 2

@@ -66,7 +66,12 @@ class StudyProgress:
     yet finished is expected to take what the finished runs of its algorithm on its game took
     (else of its algorithm, else on its game, else all of them: the algorithms of a study
     differ several-fold), a running one less its time so far. Before that, at the training
-    pace of the runs under way (their saved learner steps; evaluations not counted)."""
+    pace of the runs under way (their saved learner steps; evaluations not counted).
+
+    A run continued from a checkpoint of an earlier session trains only the rest of its
+    budget: what it took counts as a whole run's at its pace (its duration times the budget
+    over the steps it trained), and one under way is expected to take that part of a whole
+    run's time."""
 
     def __init__(self, shown: Progress, total: int, done_before: int, slots: int, budget: int,
                  waiting: list[RunPlan] | None = None):
@@ -76,8 +81,12 @@ class StudyProgress:
         self.durations: dict[tuple[str, str], list[float]] = {}  # (algorithm, game): seconds
 
     def took(self, plan: RunPlan, seconds: float) -> None:
-        """A finished run's duration, which later estimates go by."""
+        """A finished run's duration from 0 steps, which later estimates go by."""
         self.durations.setdefault((plan.algorithm, plan.game), []).append(seconds)
+
+    def _part_left(self, steps_at_start: int) -> float:
+        """The part of a whole run's time that a run started at ``steps_at_start`` takes."""
+        return max(0, self.budget - steps_at_start) / self.budget
 
     def expected(self, plan: RunPlan) -> float | None:
         """The seconds ``plan`` is expected to take (None before any run has finished)."""
@@ -93,7 +102,8 @@ class StudyProgress:
         if not self.durations:
             return None
         now = time.time()
-        left = sum(max(0.0, (self.expected(r.plan) or 0.0) - (now - r.started)) for r in running)
+        left = sum(max(0.0, (self.expected(r.plan) or 0.0) * self._part_left(r.steps_at_start)
+                       - (now - r.started)) for r in running)
         left += sum(self.expected(p) or 0.0 for p in self.waiting)
         return left / self.slots
 
@@ -122,11 +132,14 @@ class StudyProgress:
                      "way (evaluations not counted)")
         return text
 
-    def ended(self, end: Ended, running: list[Running]) -> None:
+    def ended(self, end: Ended, running: list[Running], steps_at_start: int = 0) -> None:
+        """``end`` of a run this session started at ``steps_at_start`` learner steps; the runs
+        still under way."""
         final = read_final(end.plan.path)
         if end.status == 0 and final is not None:
             self.done += 1
-            self.took(end.plan, end.seconds)
+            if (part := self._part_left(steps_at_start)) > 0:  # (0: it only evaluated)
+                self.took(end.plan, end.seconds / part)
             what = (f"finished in {_clock(end.seconds)}: win rate {final.win_rate_vs_heuristic:.3f} "
                     f"against the heuristic line-up (score {final.score_win_rate:.2f})")
         elif end.status == INTERRUPTED:
@@ -194,11 +207,11 @@ def run_study(study: Study, out: Path, jobs: int = 1, dispatch: Dispatch | None 
 
     def record(ended: list[Ended]) -> None:
         for end in ended:
-            running.pop(end.plan.run_id, None)
+            run = running.pop(end.plan.run_id, None)
             end = _judged(end)
             {0: outcome.finished, INTERRUPTED: outcome.interrupted}.get(
                 end.status, outcome.failed).append(end.plan.run_id)
-            meter.ended(end, list(running.values()))
+            meter.ended(end, list(running.values()), run.steps_at_start if run else 0)
 
     try:
         while todo or running:
