@@ -283,6 +283,23 @@ def test_demonstrations_hold_every_decision_with_the_deciders_return():
     assert len(np.unique(np.round(data["returns"], 5))) >= 3
 
 
+def test_a_teacher_game_the_env_truncates_ends_at_its_limit_and_is_worth_nothing():
+    """The env's step limit ends a game unfinished (nobody wins, every reward 0): its samples
+    stop at the limit with return 0, the games after it are played as before. (A heuristic
+    Roundforest game of the shipped recipe's warm start reached the default limit: the
+    teacher was asked to move after it and refused.)"""
+    from forest_envs.train.pretrain import collect_demonstrations
+
+    config = {"num_players": 3}
+    full = collect_demonstrations("chickwood_v0", config, "score", "heuristic", 2, seed=1)
+    per_game = len(collect_demonstrations("chickwood_v0", config, "score", "heuristic", 1, seed=1)["actions"])
+    cut = collect_demonstrations("chickwood_v0", {**config, "max_steps": 20}, "score", "heuristic", 2, seed=1)
+    assert len(cut["actions"]) == 40 and (cut["returns"] == 0).all()      # 20 decisions a game
+    assert (cut["actions"][:20] == full["actions"][:20]).all()
+    assert (cut["actions"][20:] == full["actions"][per_game:per_game + 20]).all()  # game 1 as before
+    assert len(np.unique(np.round(full["returns"], 5))) >= 3             # finished games: real returns
+
+
 def test_behaviour_cloning_makes_the_teacher_move_likely():
     import torch
     from sb3_contrib import MaskablePPO

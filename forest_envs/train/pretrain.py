@@ -44,7 +44,10 @@ def _play_teacher_games(args) -> tuple[np.ndarray, ...]:
             seats.append(p)
             game_ids.append(g)
             env.step(a)
-        returns[g] = state.returns(reward)
+            if env.truncations[name]:  # the env's step limit: the game ends unfinished
+                break
+        # a game the env truncated is worth 0 to every seat, as the env's rewards say
+        returns[g] = state.returns(reward) if state.is_terminal else [0.0] * len(env.possible_agents)
     ret = np.array([returns[g][s] for g, s in zip(game_ids, seats)], np.float32)
     return (np.asarray(obs, np.float32), np.asarray(masks, bool),
             np.asarray(actions, np.int64), ret)
