@@ -300,6 +300,16 @@ def test_a_teacher_game_the_env_truncates_ends_at_its_limit_and_is_worth_nothing
     assert len(np.unique(np.round(full["returns"], 5))) >= 3             # finished games: real returns
 
 
+def test_the_parts_are_stacked_in_order_and_each_dropped_once_copied():
+    from forest_envs.train.pretrain import _stack
+
+    parts = [(np.arange(6.0).reshape(3, 2), np.array([1, 2, 3])), (np.ones((2, 2)), np.array([4, 5]))]
+    stacked = _stack(parts, 0)
+    assert stacked.tolist() == [[0, 1], [2, 3], [4, 5], [1, 1], [1, 1]] and stacked.dtype == np.float64
+    assert [p[0] for p in parts] == [None, None] and parts[1][1].tolist() == [4, 5]  # the other arrays kept
+    assert _stack(parts, 1).tolist() == [1, 2, 3, 4, 5]
+
+
 def test_behaviour_cloning_makes_the_teacher_move_likely():
     import torch
     from sb3_contrib import MaskablePPO

@@ -66,7 +66,22 @@ def collect_demonstrations(env_id: str, env_config: dict, reward: str, teacher: 
                else map(_play_teacher_games, jobs))
     parts = _gather(results, jobs, on_games)
     keys = ("obs", "masks", "actions", "returns")
-    return {k: np.concatenate([p[i] for p in parts]) for i, k in enumerate(keys)}
+    return {k: _stack(parts, i) for i, k in enumerate(keys)}
+
+
+def _stack(parts: list[tuple], i: int) -> np.ndarray:
+    """Array ``i`` of every job's part in one array, each part's dropped once copied: the
+    memory this takes at its peak is the result's and one part's, not twice the result's as
+    with ``np.concatenate`` (Roundforest's shipped recipe collects 10 GB of observations)."""
+    first = parts[0][i]
+    out = np.empty((sum(len(p[i]) for p in parts), *first.shape[1:]), first.dtype)
+    at = 0
+    for k, part in enumerate(parts):
+        n = len(part[i])
+        out[at:at + n] = part[i]
+        at += n
+        parts[k] = part[:i] + (None,) + part[i + 1:]
+    return out
 
 
 def _gather(results, jobs, on_games) -> list:
