@@ -72,7 +72,7 @@ def collect_demonstrations(env_id: str, env_config: dict, reward: str, teacher: 
 def _stack(parts: list[tuple], i: int) -> np.ndarray:
     """Array ``i`` of every job's part in one array, each part's dropped once copied: the
     memory this takes at its peak is the result's and one part's, not twice the result's as
-    with ``np.concatenate`` (Roundforest's shipped recipe collects 10 GB of observations)."""
+    with ``np.concatenate`` (a shipped recipe's warm start collects 10 GB of observations)."""
     first = parts[0][i]
     out = np.empty((sum(len(p[i]) for p in parts), *first.shape[1:]), first.dtype)
     at = 0
