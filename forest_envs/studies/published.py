@@ -15,10 +15,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .references import read_references
-from .results import write_atomic
+from .results import FINAL, write_atomic
 from .spec import Study
 
-FOLDER, FINAL = "published", "final.json"
+FOLDER = "published"   # in the study's folder; each policy's entry is a FINAL there as a run's is
+BLOCK = "published"    # the entry's key of its PublishedScores (a run's final.json has "study")
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,13 @@ def read_published(out: Path, algorithm: str, game: str) -> PublishedScores | No
     path = published_path(out, algorithm, game)
     if not path.is_file():
         return None
-    return PublishedScores(**json.loads(path.read_text())[FOLDER])
+    return PublishedScores(**json.loads(path.read_text())[BLOCK])
 
 
 def write_published(out: Path, entry: dict, scores: PublishedScores) -> None:
     path = published_path(out, scores.algorithm, scores.game)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, json.dumps({**entry, FOLDER: asdict(scores)}, indent=1) + "\n")
+    write_atomic(path, json.dumps({**entry, BLOCK: asdict(scores)}, indent=1) + "\n")
 
 
 def evaluate_published(study: Study, out: Path, workers: int = 1, say=print) -> list[PublishedScores]:
