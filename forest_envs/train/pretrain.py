@@ -19,9 +19,17 @@ from collections.abc import Callable
 import numpy as np
 
 from ..agents import make_agent
+from ..core.state import GameState
 from ..envs.registration import make_raw
 from ..evaluation.workers import map_in_workers
 from .progress import Progress
+
+
+def game_returns(state: GameState, reward: str, seats: int) -> list[float]:
+    """Each seat's return of a game where its env left it: the rules' returns (``reward``)
+    once it finished; 0 to every seat when the env truncated it at its step limit (nobody
+    wins a truncated game, as the env's rewards say)."""
+    return state.returns(reward) if state.is_terminal else [0.0] * seats
 
 
 def _play_teacher_games(args) -> tuple[np.ndarray, ...]:
@@ -46,8 +54,7 @@ def _play_teacher_games(args) -> tuple[np.ndarray, ...]:
             env.step(a)
             if env.truncations[name]:  # the env's step limit: the game ends unfinished
                 break
-        # a game the env truncated is worth 0 to every seat, as the env's rewards say
-        returns[g] = state.returns(reward) if state.is_terminal else [0.0] * len(env.possible_agents)
+        returns[g] = game_returns(state, reward, len(env.possible_agents))
     ret = np.array([returns[g][s] for g, s in zip(game_ids, seats)], np.float32)
     return (np.asarray(obs, np.float32), np.asarray(masks, bool),
             np.asarray(actions, np.int64), ret)

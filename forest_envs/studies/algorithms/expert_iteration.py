@@ -120,6 +120,7 @@ def play_iteration(env_id: str, config: dict, settings: Settings, prior, seed: i
     returns. ``prior``: a ``NumpyPolicy`` (or None: a plain search)."""
     from ...agents.search.ismcts import ISMCTSAgent
     from ...envs.registration import make_raw
+    from ...train.pretrain import game_returns
 
     env = make_raw(env_id, **config)
     obs, masks, targets, seats, games, returns = [], [], [], [], [], {}
@@ -144,9 +145,7 @@ def play_iteration(env_id: str, config: dict, settings: Settings, prior, seed: i
                 seats.append(seat)
                 games.append(g)
             env.step(action)
-        state = env.engine_state
-        # a game the env truncated at its step limit is worth 0 to every seat, as in the env
-        returns[g] = state.returns(RETURNS) if state.is_terminal else [0.0] * len(env.possible_agents)
+        returns[g] = game_returns(env.engine_state, RETURNS, len(env.possible_agents))
     n_actions = env.game.num_actions
     return {"obs": np.asarray(obs, np.float32).reshape(len(obs), -1),
             "masks": np.asarray(masks, bool).reshape(len(masks), n_actions),
