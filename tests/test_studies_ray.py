@@ -67,7 +67,9 @@ def finished_plan(tmp_path):
     write_plan(plan)
     (out / "references.json").write_text('{"refs": 1}')
     write_final(plan.path, {"overall": {}}, FinalScores(
-        "tiny", "tiny.yaml", "tiny", "maskable_ppo", "chickwood_3p", 0, 2048, 1.5, 6, 0.5, None, 0.4, None))
+        study="tiny", study_file="tiny.yaml", tier="tiny", algorithm="maskable_ppo", game="chickwood_3p", seed=0,
+        learner_steps=2048, training_seconds=1.5, games_per_lineup=6, win_rate_vs_heuristic=0.5, rating_mu=None,
+        score_win_rate=0.4, score_rating=None))
     return plan
 
 

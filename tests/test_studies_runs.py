@@ -82,8 +82,10 @@ def test_a_tiny_study_stopped_half_way_and_continued(tmp_path, ctrl_c_half_way_f
         block = entry["study"]
         assert (block["study"], block["tier"], block["seed"], block["algorithm"]) == ("tiny", "tiny", seed,
                                                                                      "maskable_ppo")
-        assert block["learner_steps"] == 2048 and block["study_file"].endswith("tiny.yaml")
+        assert block["learner_steps"] == 2048 and block["study_file"] == "forest_envs/configs/studies/tiny.yaml"
     aggregate = json.loads((out / "aggregate.json").read_text())
+    assert aggregate["study_file"] == "forest_envs/configs/studies/tiny.yaml"     # not this machine's path
+    assert "Study file: `forest_envs/configs/studies/tiny.yaml`." in second.report.read_text()
     assert set(aggregate["scores"]) == {"win_rate", "rating"}
     assert len(aggregate["scores"]["rating"]["runs"]["maskable_ppo"]["chickwood_3p"]) == 2
     assert (out / "plots" / "win_rate_curves.svg").is_file()
@@ -393,8 +395,10 @@ def test_a_run_continued_from_a_checkpoint_counts_at_its_pace(tmp_path):
 
     first, second = plans(load_study("tiny"), tmp_path)
     first.path.mkdir(parents=True)
-    write_final(first.path, {}, FinalScores("tiny", "tiny.yaml", "tiny", "maskable_ppo", "chickwood_3p", 0,
-                                            2048, 200.0, 6, 0.3, None, 0.5, None))
+    write_final(first.path, {}, FinalScores(
+        study="tiny", study_file="tiny.yaml", tier="tiny", algorithm="maskable_ppo", game="chickwood_3p", seed=0,
+        learner_steps=2048, training_seconds=200.0, games_per_lineup=6, win_rate_vs_heuristic=0.3, rating_mu=None,
+        score_win_rate=0.5, score_rating=None))
     meter = StudyProgress(Progress(False), total=2, done_before=0, slots=1, budget=2048)
     meter.ended(Ended(first, 0, 150.0), [], steps_at_start=1024)
     assert meter.expected(second) == pytest.approx(300.0)

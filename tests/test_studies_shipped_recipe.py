@@ -102,9 +102,10 @@ def test_the_study_evaluates_the_published_seed_once_as_a_final_policy(tmp_path)
     written = json.loads(published_path(tmp_path, "recipe", "cw").read_text())
     assert written.pop("published") == asdict(scores)
     assert written["lineups"] == entry["lineups"] and written["overall"] == entry["overall"]
-    assert scores == PublishedScores("recipe", "cw", "ppo", "the shipped `ppo` (forest_envs/baselines/chickwood_v0.npz)",
-                                     json.loads((FOLDER / "chickwood_v0.json").read_text())["timesteps"],
-                                     6, **asdict(figures))
+    assert scores == PublishedScores(
+        algorithm="recipe", game="cw", agent="ppo", what="the shipped `ppo` (forest_envs/baselines/chickwood_v0.npz)",
+        learner_steps=json.loads((FOLDER / "chickwood_v0.json").read_text())["timesteps"], **asdict(figures))
+    assert figures.games_per_lineup == 6
     assert scores.score_win_rate == refs.win_rate_score(scores.win_rate_vs_heuristic, 6)
     assert list((tmp_path / "published").iterdir()) == [tmp_path / "published" / "recipe"]  # not maskable_ppo
     kept = published_path(tmp_path, "recipe", "cw").stat().st_mtime_ns

@@ -56,6 +56,15 @@ def test_the_shipped_studies_load():
     assert [g.env for g in small.games] == ["chickwood_v0", "roundforest_v0", "sherwood_v0"]
 
 
+def test_results_cite_a_shipped_study_by_its_place_in_the_package_and_another_by_its_path(tmp_path):
+    small = load_study("small")
+    assert small.source == str(shipped_studies()["small"])                 # read from where it is installed
+    assert small.cited_source == "forest_envs/configs/studies/small.yaml"  # the same on every machine
+    copy = tmp_path / "small.yaml"                                         # the user's own file, same name
+    copy.write_text(shipped_studies()["small"].read_text())
+    assert load_study(copy).cited_source == str(copy)
+
+
 @pytest.mark.parametrize("path, value, message", [
     ("tier", "medium", "tier: 'medium' is not a budget tier; the tiers are tiny (2,048 learner "
      "steps), small (200,000 learner steps), large (2,000,000 learner steps)"),

@@ -47,8 +47,9 @@ def write_runs(out, rating=True):
                  for k, s in enumerate(plan.point_steps, 1)]
         write_curve(plan.path, curve)
         write_final(plan.path, {"format": "forest_envs benchmark entry 1"}, FinalScores(
-            "synthetic", "synthetic.yaml", "tiny", plan.algorithm, plan.game, plan.seed, 2048, 60.0, 6,
-            0.3, 30.0, score, score / 2 if rating else None))
+            study="synthetic", study_file="synthetic.yaml", tier="tiny", algorithm=plan.algorithm, game=plan.game,
+            seed=plan.seed, learner_steps=2048, training_seconds=60.0, games_per_lineup=6, win_rate_vs_heuristic=0.3,
+            rating_mu=30.0, score_win_rate=score, score_rating=score / 2 if rating else None))
     return study
 
 
@@ -130,7 +131,9 @@ def test_the_report(tmp_path):
 def test_a_published_policy_is_set_beside_its_algorithms_runs(tmp_path):
     study = write_runs(tmp_path)
     # a's runs score 1, 2, 3, 4 on g1 (ratings 0.5, 1, 1.5, 2): the published policy 2.2 (rating 2.5)
-    published = PublishedScores("a", "g1", "ppo", "the shipped `ppo`", 3_000_000, 6, 0.45, 40.0, 2.2, 2.5)
+    published = PublishedScores(algorithm="a", game="g1", agent="ppo", what="the shipped `ppo`",
+                                learner_steps=3_000_000, games_per_lineup=6, win_rate_vs_heuristic=0.45,
+                                rating_mu=40.0, score_win_rate=2.2, score_rating=2.5)
     write_published(tmp_path, {"format": "forest_envs benchmark entry 1"}, published)
     text = write_report(study, tmp_path).read_text()
     win_rate, rating = text.split("## Score: rating")

@@ -62,7 +62,7 @@ def plans(study: Study, out: Path) -> list[RunPlan]:
     algorithm on every game at its first seeds before it starts the next seed, so the results
     of a study stopped part way compare the algorithms on equal seeds."""
     points = tuple(study.point_steps())
-    return [RunPlan(study.name, study.source, study.tier.name, a.label, a.name, a.settings, g.label,
+    return [RunPlan(study.name, study.cited_source, study.tier.name, a.label, a.name, a.settings, g.label,
                     g.env, g.config, g.num_players, seed, study.tier.learner_steps, points,
                     study.evaluation.games, study.evaluation.final_games,
                     str(out / "runs" / a.label / g.label / f"seed_{seed}"), str(out / "references.json"))

@@ -15,27 +15,22 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .references import read_references
-from .results import FINAL, write_atomic
+from .results import FINAL, ProtocolFigures, write_atomic
 from .spec import Study
 
 FOLDER = "published"   # in the study's folder; each policy's entry is a FINAL there as a run's is
 BLOCK = "published"    # the entry's key of its PublishedScores (a run's final.json has "study")
 
 
-@dataclass(frozen=True)
-class PublishedScores:
-    """The ``published`` block of its final.json."""
+@dataclass(frozen=True, kw_only=True)
+class PublishedScores(ProtocolFigures):
+    """The ``published`` block of its final.json: whose policy, its own budget, its figures."""
 
     algorithm: str              # the study's label of the algorithm that published it
     game: str                   # the study's label of the game configuration
     agent: str                  # what ``make_agent`` played
     what: str                   # the algorithm's name for it
     learner_steps: int          # its own training budget
-    games_per_lineup: int
-    win_rate_vs_heuristic: float
-    rating_mu: float | None
-    score_win_rate: float
-    score_rating: float | None
 
 
 def published_path(out: Path, algorithm: str, game: str) -> Path:
@@ -74,8 +69,9 @@ def evaluate_published(study: Study, out: Path, workers: int = 1, say=print) -> 
                 say(f"{FOLDER}/{a.label}/{game.label}: {policy.what}, {games} games per line-up")
                 entry, figures = full_protocol(game.env, policy.agent, games, game.config,
                                                references[game.label], workers)
-                scores = PublishedScores(a.label, game.label, policy.agent, policy.what,
-                                         policy.learner_steps, games, **asdict(figures))
+                scores = PublishedScores(algorithm=a.label, game=game.label, agent=policy.agent,
+                                         what=policy.what, learner_steps=policy.learner_steps,
+                                         **asdict(figures))
                 write_published(out, entry, scores)
             found.append(scores)
     return found

@@ -13,7 +13,7 @@ from ..core.errors import ConfigError
 from . import plots
 from .published import FOLDER as PUBLISHED
 from .published import PublishedScores, read_published
-from .results import FinalScores, read_final
+from .results import FinalScores, ProtocolFigures, read_final
 from .spec import Study
 from .statistics import CONFIDENCE, SCORES, Aggregates, ScoreStatistics, read_scores, score_statistics
 
@@ -59,7 +59,7 @@ def _markdown(study: Study, computed: list[tuple[ScoreStatistics, dict[str, str]
     lines = [f"# Study `{s.name}`", "",
              f"{len(s.algorithms)} algorithm(s) x {len(s.games)} game configuration(s) x "
              f"{len(s.seeds)} seeds (seeds {', '.join(map(str, s.seeds))}), the `{s.tier.name}` tier: "
-             f"{s.tier.learner_steps:,} learner steps per run. Study file: `{s.source}`"
+             f"{s.tier.learner_steps:,} learner steps per run. Study file: `{s.cited_source}`"
              + (f", its runs of {s.selection} only." if s.selection else "."), "",
              f"Evaluation: {s.evaluation.points} points along the way ({s.evaluation.games} games per "
              f"line-up, random and heuristic), then the full benchmark protocol "
@@ -103,7 +103,7 @@ def _table(columns: list[str], rows: list[list[str]]) -> list[str]:
 FIGURES = ["win rate vs heuristic", "rating mu", "score win_rate", "score rating"]
 
 
-def _figures(f: FinalScores | PublishedScores) -> list[str]:
+def _figures(f: ProtocolFigures) -> list[str]:
     """The cells of FIGURES: what a final policy's full-protocol entry says, and its scores."""
     return [f"{f.win_rate_vs_heuristic:.3f}", _number(f.rating_mu, 2), f"{f.score_win_rate:.3f}",
             _number(f.score_rating, 3)]
@@ -154,7 +154,7 @@ def write_report(study: Study, out: Path) -> Path:
     for a in study.algorithms:
         times = [f.training_seconds for f in finals if f.algorithm == a.label]
         wall[a.label] = sum(times) / len(times)
-    aggregate = {"study": study.name, "study_file": study.source, "selection": study.selection,
+    aggregate = {"study": study.name, "study_file": study.cited_source, "selection": study.selection,
                  "tier": study.tier.name,
                  "learner_steps": study.tier.learner_steps, "seeds": list(study.seeds),
                  "algorithms": [a.label for a in study.algorithms],

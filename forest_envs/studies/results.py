@@ -25,9 +25,22 @@ class CurvePoint:
     score_rating: float | None
 
 
-@dataclass(frozen=True)
-class FinalScores:
-    """The ``study`` block of final.json."""
+@dataclass(frozen=True, kw_only=True)
+class ProtocolFigures:
+    """What a study reads of a policy's full-protocol entry (``run_one.full_protocol``: a
+    run's final policy or an algorithm's published one), scored on the study's references."""
+
+    games_per_lineup: int
+    win_rate_vs_heuristic: float
+    rating_mu: float | None     # overall, over every line-up of the full protocol
+    score_win_rate: float
+    score_rating: float | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class FinalScores(ProtocolFigures):
+    """The ``study`` block of final.json: which study, tier, algorithm, game and seed made the
+    run's final policy, and its figures."""
 
     study: str
     study_file: str
@@ -37,11 +50,6 @@ class FinalScores:
     seed: int
     learner_steps: int          # where training stopped (the budget, or a rollout past it)
     training_seconds: float
-    games_per_lineup: int
-    win_rate_vs_heuristic: float
-    rating_mu: float | None     # overall, over every line-up of the full protocol
-    score_win_rate: float
-    score_rating: float | None
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -14,13 +14,21 @@ from __future__ import annotations
 import signal
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
 from .algorithms import PolicyCheckpoint, algorithm
 from .plan import RunPlan, read_plan
 from .references import GameReferences, read_references
-from .results import CurvePoint, FinalScores, read_curve, read_final, write_curve, write_final
+from .results import (
+    CurvePoint,
+    FinalScores,
+    ProtocolFigures,
+    read_curve,
+    read_final,
+    write_curve,
+    write_final,
+)
 from .spec import CHECKPOINT_LINEUPS
 
 INTERRUPTED = 130
@@ -57,16 +65,6 @@ def evaluate_point(plan: RunPlan, refs: GameReferences, k: int, ckpt: PolicyChec
                       refs.win_rate_score(vs_heuristic, plan.games), refs.rating_score(mu))
 
 
-@dataclass(frozen=True)
-class ProtocolFigures:
-    """What a study reads of a policy's full-protocol entry."""
-
-    win_rate_vs_heuristic: float
-    rating_mu: float | None
-    score_win_rate: float
-    score_rating: float | None
-
-
 def full_protocol(env: str, agent: str, games: int, config: dict, refs: GameReferences,
                   workers: int = 1) -> tuple[dict, ProtocolFigures]:
     """``agent``'s benchmark entry of ``games`` games per line-up (every line-up, the
@@ -76,16 +74,18 @@ def full_protocol(env: str, agent: str, games: int, config: dict, refs: GameRefe
     entry = run_benchmark(env, agent, games, DEFAULT_SEED, config, workers=workers)
     mu, _ = _rating_mu(entry)
     vs_heuristic = _win_rate(entry, "heuristic")
-    return entry, ProtocolFigures(vs_heuristic, mu, refs.win_rate_score(vs_heuristic, games),
-                                  refs.rating_score(mu))
+    return entry, ProtocolFigures(games_per_lineup=games, win_rate_vs_heuristic=vs_heuristic,
+                                  rating_mu=mu, score_win_rate=refs.win_rate_score(vs_heuristic, games),
+                                  score_rating=refs.rating_score(mu))
 
 
 def evaluate_final(plan: RunPlan, refs: GameReferences, ckpt: PolicyCheckpoint,
                    training_seconds: float, workers: int = 1) -> None:
     entry, figures = full_protocol(plan.env, ckpt.agent, plan.final_games, plan.config, refs, workers)
     write_final(plan.path, entry, FinalScores(
-        plan.study, plan.study_file, plan.tier, plan.algorithm, plan.game, plan.seed,
-        ckpt.learner_steps, round(training_seconds, 1), plan.final_games, **asdict(figures)))
+        study=plan.study, study_file=plan.study_file, tier=plan.tier, algorithm=plan.algorithm,
+        game=plan.game, seed=plan.seed, learner_steps=ckpt.learner_steps,
+        training_seconds=round(training_seconds, 1), **asdict(figures)))
 
 
 def run(plan: RunPlan, progress: bool = False, say=print, workers: int = 1) -> int:

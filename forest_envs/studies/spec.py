@@ -70,6 +70,19 @@ class Study:
     source: str         # the file it was read from
     selection: str | None = None  # what ``selected`` kept of the file's runs (None: all of them)
 
+    @property
+    def cited_source(self) -> str:
+        """The study file as its results name it: a shipped study by its place in the package
+        (``forest_envs/configs/studies/NAME.yaml``, the same wherever it is installed), any
+        other by the path it was read from."""
+        from ..train.config import SHIPPED_CONFIGS
+
+        path = Path(self.source)
+        shipped = shipped_studies().get(path.stem)
+        if shipped is not None and path.resolve() == shipped.resolve():
+            return f"forest_envs/{SHIPPED_CONFIGS}/{SHIPPED_STUDIES}/{path.name}"
+        return self.source
+
     def point_steps(self) -> list[int]:
         """The learner steps of the evaluations along the way (the last one is the budget)."""
         every = self.tier.learner_steps // self.evaluation.points  # (points divide it: checked)

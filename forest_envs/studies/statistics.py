@@ -23,8 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import ConfigError
-from .published import PublishedScores
-from .results import CurvePoint, FinalScores, read_curve, read_final
+from .results import CurvePoint, ProtocolFigures, read_curve, read_final
 from .spec import Study
 
 CONFIDENCE = 0.95
@@ -35,7 +34,7 @@ PROFILE_TAUS = 81          # thresholds of a performance profile
 class ScoreKind:
     name: str
     title: str
-    final: Callable[[FinalScores | PublishedScores], float | None]   # of a final policy
+    final: Callable[[ProtocolFigures], float | None]   # of a final or published policy
     point: Callable[[CurvePoint], float | None]
 
 
