@@ -19,9 +19,9 @@ from forest_envs.studies import load_study
 from forest_envs.studies.algorithms import PublishedPolicy
 from forest_envs.studies.algorithms.maskable_ppo import MaskablePPO
 from forest_envs.studies.dispatch import InProcess
-from forest_envs.studies.plan import read_plan
+from forest_envs.studies.plan import plans, read_plan
 from forest_envs.studies.results import read_curve, read_final, write_curve
-from forest_envs.studies.run_one import run
+from forest_envs.studies.run_one import run, session_line
 from forest_envs.studies.runner import run_study
 
 pytest.importorskip("sb3_contrib")
@@ -71,6 +71,10 @@ def test_a_tiny_study_stopped_half_way_and_continued(tmp_path, ctrl_c_half_way_f
     summary = json.loads((seed_1 / "training" / "summary.json").read_text())
     assert summary["resumed_from"].endswith("latest.zip")               # continued, not restarted
     assert summary["session"]["timesteps"] == 2048 - HALF and summary["timesteps"] == 2048
+    # each session's first log line says where the run's training stood
+    sessions = [line.split(": ", 2)[2] for line in (seed_1 / "log.txt").read_text().splitlines()
+                if ": session of " in line]
+    assert sessions == ["training from learner step 0", f"continuing from its checkpoint at learner step {HALF:,}"]
 
     for folder, seed in ((seed_0, 0), (seed_1, 1)):
         curve = read_curve(folder)
@@ -406,3 +410,12 @@ def test_a_run_continued_from_a_checkpoint_counts_at_its_pace(tmp_path):
     assert meter.time_left([under_way]) == pytest.approx(300 / 4 - 30, abs=1.0)
     meter.ended(Ended(first, 0, 40.0), [], steps_at_start=2048)      # evaluated only
     assert meter.durations == {("maskable_ppo", "chickwood_3p"): [300.0]} and meter.done == 2
+
+
+def test_a_sessions_log_line_says_when_it_started_and_where_the_run_stood(tmp_path):
+    plan = plans(load_study("tiny"), tmp_path)[0]
+    at = 1_765_000_000.0  # 2025-12-06 05:46:40 UTC
+    head = f"{plan.run_id}: session of 2025-12-06 05:46:40 UTC: "
+    assert session_line(plan, 0, at) == head + "training from learner step 0"
+    assert session_line(plan, 1024, at) == head + "continuing from its checkpoint at learner step 1,024"
+    assert session_line(plan, 2048, at) == head + "trained (2,048 learner steps): evaluating what is not yet evaluated"

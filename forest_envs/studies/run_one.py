@@ -88,6 +88,20 @@ def evaluate_final(plan: RunPlan, refs: GameReferences, ckpt: PolicyCheckpoint,
         training_seconds=round(training_seconds, 1), **asdict(figures)))
 
 
+def session_line(plan: RunPlan, steps_done: int, now: float) -> str:
+    """The log's first line of a session of the run: when it started and where its training
+    stood, so a run's log says whether it ran through or was continued from a checkpoint
+    (which an algorithm may train differently from a run that ran through: docs/studies.md)."""
+    when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(now))
+    if steps_done == 0:
+        where = "training from learner step 0"
+    elif steps_done < plan.learner_steps:
+        where = f"continuing from its checkpoint at learner step {steps_done:,}"
+    else:
+        where = f"trained ({steps_done:,} learner steps): evaluating what is not yet evaluated"
+    return f"{plan.run_id}: session of {when}: {where}"
+
+
 def run(plan: RunPlan, progress: bool = False, say=print, workers: int = 1) -> int:
     """Train, then evaluate over ``workers`` processes (the benchmark's games are the same
     whatever their number)."""
@@ -95,6 +109,7 @@ def run(plan: RunPlan, progress: bool = False, say=print, workers: int = 1) -> i
         return 0
     adapter = algorithm(plan.adapter)
     job = plan.job(progress)
+    say(session_line(plan, adapter.learner_steps_done(job), time.time()))
     started = time.time()
     outcome = adapter.train(job)
     if not outcome.finished:
