@@ -2,6 +2,7 @@
 // module: the readings are recorded in its docstrings), and the ranks built from it.
 #include <algorithm>
 
+#include "../../core/native/results.hpp"
 #include "state.hpp"
 
 namespace forest::chickwood {
@@ -118,14 +119,7 @@ std::vector<int> State::totals() const {
 
 // Most glory first; equal glory shares the place (competition ranks).
 std::vector<int> State::ranks() const {
-  const auto s = scores();
-  std::vector<int> out;
-  for (const auto &mine : s) {
-    int better = 0;
-    for (const auto &other : s) better += other.total() > mine.total();
-    out.push_back(1 + better);
-  }
-  return out;
+  return native::competition_ranks(totals());
 }
 
 }  // namespace forest::chickwood

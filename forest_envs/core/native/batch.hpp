@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "checked.hpp"
-#include "rewards.hpp"
+#include "results.hpp"
 #include "rng.hpp"
 #include "state_core.hpp"
 #include "thread_pool.hpp"

@@ -40,7 +40,7 @@
 #include "checked.hpp"
 #include "mask_scan.hpp"
 #include "policy.hpp"
-#include "rewards.hpp"
+#include "results.hpp"
 #include "rng.hpp"
 
 namespace forest::native {

@@ -4,6 +4,8 @@
 
 #include <tuple>
 
+#include "../../core/native/results.hpp"
+
 namespace forest::roundforest {
 
 using native::Decision;
@@ -74,14 +76,7 @@ std::vector<int> State::ranks() const {
     keys.emplace_back(get(B.winner, p) != 0, get(B.apples, p), -debts,
                       get(B.copper, p) + SILVER_IN_COPPER * get(B.silver, p), items_of(p));
   }
-  std::vector<int> out;
-  for (const auto &k : keys) {
-    int better = 0;
-    for (const auto &other : keys)
-      if (other > k) ++better;
-    out.push_back(1 + better);
-  }
-  return out;
+  return native::competition_ranks(keys);
 }
 
 }  // namespace forest::roundforest

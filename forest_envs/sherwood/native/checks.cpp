@@ -10,12 +10,12 @@ namespace forest::sherwood {
 using native::BadInput;
 using native::Decision;
 
-namespace {
-
 void check_ids(const std::vector<int> &ids, int hi, const char *what) {
   for (int c : ids)
     if (c < 0 || c >= hi) throw BadInput(std::string(what) + ": an id out of range");
 }
+
+namespace {
 
 void seats_ok(const std::vector<int> &v, int n, const char *what) {
   for (int q : v)

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "../../core/native/results.hpp"
 #include "state.hpp"
 
 namespace forest::sherwood {
@@ -27,14 +28,7 @@ std::vector<int> State::ranks() const {
   const int n = num_players();
   std::vector<std::tuple<int, int, int>> keys;
   for (int p = 0; p < n; ++p) keys.emplace_back(get(B.fame, p), -get(B.oak, p), get(B.gold, p));
-  std::vector<int> out;
-  for (const auto &k : keys) {
-    int better = 0;
-    for (const auto &other : keys)
-      if (other > k) ++better;
-    out.push_back(1 + better);
-  }
-  return out;
+  return native::competition_ranks(keys);
 }
 
 // facts.scores' totals: each seat's fame.

@@ -13,11 +13,6 @@ using native::Decision;
 
 namespace {
 
-void check_ids(const std::vector<int> &ids, int hi, const char *what) {
-  for (int c : ids)
-    if (c < 0 || c >= hi) throw BadInput(std::string(what) + ": an id out of range");
-}
-
 native::ActionBlock block(const native::NameTable &a, const char *name, std::vector<int32_t> dims) {
   return native::action_block(a, name, std::move(dims));
 }

@@ -324,6 +324,10 @@ constexpr unsigned AMBUSH = 1, OWN = 2, OFFERS = 4, ASKED = 8, PROMISE = 16, TAR
                    TERMS = 128;
 }
 
+// checks.cpp: BadInput naming what unless every id of ids is in 0..hi-1 (a state's
+// piles, a config's routes: input from Python).
+void check_ids(const std::vector<int> &ids, int hi, const char *what);
+
 inline bool contains(const std::vector<int> &v, int x) {
   for (int y : v)
     if (y == x) return true;

@@ -1,5 +1,6 @@
-// The reward modes every native loop shares (the batch, the search): win, rank and score, as
-// core/results.py's returns_from_ranks gives them, and the concept of a game with points.
+// Results, as core/results.py states them: the competition ranks by which each game states its
+// tie-breaks, and the reward modes every native loop shares (the batch, the search): win, rank
+// and score, as returns_from_ranks gives them, with the concept of a game with points.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +19,20 @@ template <class S>
 concept HasTotals = requires(const S &cs) {
   { cs.totals() } -> std::convertible_to<std::vector<int>>;
 };
+
+// competition_ranks (core/results.py): rank 1 + the number of seats with a strictly better key
+// (higher is better; a std::tuple compares in order, which is how a game states its tie-breaks).
+template <class Key>
+std::vector<int> competition_ranks(const std::vector<Key> &keys) {
+  std::vector<int> out;
+  out.reserve(keys.size());
+  for (const auto &k : keys) {
+    int better = 0;
+    for (const auto &other : keys) better += other > k;
+    out.push_back(1 + better);
+  }
+  return out;
+}
 
 enum class RewardMode { Win, Rank, Score };
 
