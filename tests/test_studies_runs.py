@@ -19,7 +19,7 @@ from forest_envs.studies import load_study
 from forest_envs.studies.algorithms import PublishedPolicy
 from forest_envs.studies.algorithms.maskable_ppo import MaskablePPO
 from forest_envs.studies.dispatch import InProcess
-from forest_envs.studies.plan import plans, read_plan
+from forest_envs.studies.plan import plans, read_plan, write_plan
 from forest_envs.studies.results import read_curve, read_final, write_curve
 from forest_envs.studies.run_one import run, session_line
 from forest_envs.studies.runner import run_study
@@ -143,6 +143,24 @@ def test_a_changed_study_is_refused_in_the_same_folder(tmp_path):
     raw["algorithms"][0]["settings"]["ppo.batch_size"] = 512
     with pytest.raises(Exception, match=r"holds a run of another plan \(settings: .*give the study another --out"):
         write_plan(plans(parse_study(raw), tmp_path)[0])
+
+
+def test_a_moved_results_folder_plans_its_runs_where_they_are_now(tmp_path):
+    """Its process reads the run's folder from plan.json: a study moved (or carried to another
+    machine) and continued must train and evaluate in the new folder, not the old one."""
+    study = load_study("tiny")
+    old = plans(study, tmp_path / "before")[0]
+    write_plan(old)
+    shutil.copytree(tmp_path / "before", tmp_path / "after")
+    moved = plans(study, tmp_path / "after")[0]
+    assert read_plan(moved.path / "plan.json") == old                       # the copy names the old folder
+    write_plan(moved)
+    assert read_plan(moved.path / "plan.json") == moved                     # the new folder and references
+    assert read_plan(moved.path / "plan.json").path == tmp_path / "after" / "runs/maskable_ppo/chickwood_3p/seed_0"
+    assert read_plan(old.path / "plan.json") == old
+    kept = (moved.path / "plan.json").stat().st_mtime_ns
+    write_plan(moved)                                                        # the same plan: not written again
+    assert (moved.path / "plan.json").stat().st_mtime_ns == kept
 
 
 class _StoppedOnly:

@@ -69,13 +69,19 @@ def plans(study: Study, out: Path) -> list[RunPlan]:
             for seed in study.seeds for g in study.games for a in study.algorithms]
 
 
+# Where a run lives and how its study file is named, not what it trains: a results folder moved
+# or carried to another machine (or a study file cited anew) keeps its runs.
+WHERE = ("study_file", "folder", "references")
+
+
 def _changed(old: dict, new: dict) -> list[str]:
-    return sorted(k for k in set(old) | set(new)
-                  if k not in ("study_file", "folder", "references") and old.get(k) != new.get(k))
+    return sorted(k for k in set(old) | set(new) if k not in WHERE and old.get(k) != new.get(k))
 
 
 def write_plan(plan: RunPlan) -> None:
-    """plan.json of the run; one already there must say the same (else ConfigError)."""
+    """plan.json of the run; one already there must plan the same run (else ConfigError), and
+    is written again where it names another place (WHERE): the run's process reads its folder
+    from it, which must be where the run is now."""
     path = plan.path / "plan.json"
     new = json.loads(json.dumps(plan.as_json()))
     if path.is_file():
@@ -84,7 +90,8 @@ def write_plan(plan: RunPlan) -> None:
         if changed:
             raise ConfigError(f"{plan.path} holds a run of another plan ({', '.join(f'{k}: {old.get(k)!r} -> {new.get(k)!r}' for k in changed)}); "
                               "give the study another --out folder")
-        return
+        if old == new:
+            return
     plan.path.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(new, indent=1) + "\n")
 
