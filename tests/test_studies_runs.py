@@ -239,6 +239,64 @@ def test_each_local_run_evaluates_over_its_share_of_the_cores(monkeypatch, capsy
     assert "--workers must be at least 1, got 0" in capsys.readouterr().err
 
 
+def test_each_run_process_has_a_fixed_hash_seed_whatever_the_shells(tmp_path, monkeypatch):
+    import subprocess
+
+    from forest_envs.studies import dispatch
+
+    monkeypatch.setenv("PYTHONHASHSEED", "random")
+    monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    env = dispatch.run_environment()
+    assert (env["PYTHONHASHSEED"], env["OMP_WAIT_POLICY"]) == ("0", "PASSIVE")
+    started = {}
+
+    class Started:
+        pid = 1
+
+        def __init__(self, argv, **kwargs):
+            started.update(kwargs)
+
+    monkeypatch.setattr(subprocess, "Popen", Started)
+    plan = next(iter(plans(load_study("tiny"), tmp_path)))
+    plan.path.mkdir(parents=True)
+    dispatch.LocalProcesses(1).start(plan)
+    assert started["env"]["PYTHONHASHSEED"] == "0"
+
+
+# A run's training in a process of its own, as run_one's; prints its policy's digest.
+TRAIN_RLLIB_PPO = """
+import hashlib, sys
+from pathlib import Path
+import numpy as np
+from forest_envs.studies.algorithms import TrainingJob, algorithm
+settings = {"policy.net_arch": [16], "ppo.n_epochs": 1, "rllib.train_batch_size": 512,
+            "rllib.minibatch_size": 128, "rllib.num_env_runners": 0, "rllib.num_cpus": 1}
+job = TrainingJob("chickwood_v0", {"num_players": 3}, 0, 1024, 1024, Path(sys.argv[1]), settings)
+algorithm("rllib_ppo").train(job)
+policy = np.load(Path(sys.argv[1]) / "policies" / "step_000000001024.npz")
+print(hashlib.sha256(b"".join(policy[k].tobytes() for k in sorted(policy.files))).hexdigest())
+"""
+
+
+@pytest.mark.slow  # two RLlib trainings, each its own process and Ray instance (about 20 s)
+def test_rllib_ppo_trains_the_same_policy_whatever_the_shells_hash_seed(tmp_path, monkeypatch):
+    # Under hash seeds 1 and 2 themselves these two policies differ (RLlib's learner iterates
+    # sets of agent ids): the run's environment is what makes them the same.
+    import subprocess
+    import sys
+
+    from forest_envs.studies.dispatch import run_environment
+
+    pytest.importorskip("ray")
+    digests = []
+    for shell_seed in ("1", "2"):
+        monkeypatch.setenv("PYTHONHASHSEED", shell_seed)
+        out = subprocess.run([sys.executable, "-c", TRAIN_RLLIB_PPO, str(tmp_path / shell_seed)],
+                             env=run_environment(), capture_output=True, text=True, check=True)
+        digests.append(out.stdout.split()[-1])
+    assert digests[0] == digests[1]
+
+
 def test_the_command_refuses_bad_input_in_one_line(tmp_path, capsys):
     assert main(["study", "nope"]) == 2
     assert capsys.readouterr().err.startswith("forest-envs: study file 'nope' does not exist; give a "

@@ -20,6 +20,20 @@ from .plan import RunPlan
 
 LOG = "log.txt"
 STOP_GRACE_SECONDS = 120.0   # a run stopped by Ctrl-C saves a checkpoint first
+RUN_HASH_SEED = "0"          # every run process's PYTHONHASHSEED (run_environment)
+
+
+def run_environment() -> dict[str, str]:
+    """The environment of a run's process: this one's, with two settings of its own."""
+    env = dict(os.environ)
+    # torch's OpenMP threads otherwise spin on the cores the other runs need (cli/train.py)
+    env.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    # RLlib PPO's training follows the string-hash seed of the process its learner runs in
+    # (this run's), which Python draws per process: two runs of one seed differed after one
+    # iteration (docs/training.md, "Repeatable runs"). Fixed, a run depends on its plan alone,
+    # whatever the shell's PYTHONHASHSEED; the other algorithms never depended on it.
+    env["PYTHONHASHSEED"] = RUN_HASH_SEED
+    return env
 
 
 @dataclass(frozen=True)
@@ -53,9 +67,7 @@ class LocalProcesses:
         self.running: dict[int, tuple[RunPlan, subprocess.Popen, float]] = {}
 
     def start(self, plan: RunPlan) -> None:
-        env = dict(os.environ)
-        # torch's OpenMP threads otherwise spin on the cores the other runs need (cli/train.py)
-        env.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+        env = run_environment()
         log = (plan.path / LOG).open("a")
         argv = [sys.executable, "-m", "forest_envs.studies.run_one", str(plan.path / "plan.json"),
                 "--workers", str(self.eval_workers)]

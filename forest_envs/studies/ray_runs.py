@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import shutil
 import signal
 import subprocess
@@ -32,7 +31,7 @@ import time
 from pathlib import Path
 
 from ..core.errors import ConfigError
-from .dispatch import LOG, STOP_GRACE_SECONDS, Ended
+from .dispatch import LOG, STOP_GRACE_SECONDS, Ended, run_environment
 from .plan import RunPlan
 from .run_one import INTERRUPTED
 
@@ -117,8 +116,7 @@ class RunHost:
             refs.write_bytes(references)
             plan = dict(plan_json, folder=str(folder), references=str(refs))
             (folder / PLAN).write_text(json.dumps(plan, indent=1))
-            env = dict(os.environ)
-            env.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as LocalProcesses
+            env = run_environment()
             argv = [sys.executable, "-m", "forest_envs.studies.run_one", str(folder / PLAN),
                     "--workers", str(workers)]
             with log_path.open("a") as log:
