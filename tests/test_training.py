@@ -260,13 +260,44 @@ def test_rllib_env_gives_each_agent_its_own_terminal_reward():
 
 @pytest.mark.slow  # a whole-process run: make test-all
 def test_rllib_runs_one_training_iteration(tmp_path):
-    from forest_envs.train.rllib import train_rllib
+    from forest_envs.train.rllib import fixed_hash_seed, train_rllib
 
     cfg = load_config(CONFIGS / "smoke_rllib.yaml", {"output_dir": str(tmp_path)})
     result = train_rllib(cfg, iterations=1)
     assert len(result["iterations"]) == 1
+    assert json.loads((tmp_path / "summary.json").read_text())["python_hash_seed"] == fixed_hash_seed()
     assert result["iterations"][0]["env_steps"] >= cfg["rllib"]["train_batch_size"]
     assert Path(result["checkpoint"]).exists()
+
+
+@pytest.mark.parametrize("value, fixed", [(None, None), ("random", None), ("", None),
+                                          ("0", "0"), ("4242", "4242")])
+def test_an_rllib_run_knows_whether_its_hash_seed_is_fixed(monkeypatch, value, fixed):
+    pytest.importorskip("ray")
+    from forest_envs.train.rllib import fixed_hash_seed
+
+    if value is None:
+        monkeypatch.delenv("PYTHONHASHSEED", raising=False)
+    else:
+        monkeypatch.setenv("PYTHONHASHSEED", value)
+    assert fixed_hash_seed() == fixed
+
+
+@pytest.mark.parametrize("value", [None, "0"])
+def test_train_rllib_says_when_its_run_will_not_repeat(monkeypatch, capsys, tmp_path, value):
+    pytest.importorskip("ray")
+    from forest_envs.cli.main import main
+    from forest_envs.train import rllib
+
+    if value is None:
+        monkeypatch.delenv("PYTHONHASHSEED", raising=False)
+    else:
+        monkeypatch.setenv("PYTHONHASHSEED", value)
+    monkeypatch.setattr(rllib, "train_rllib", lambda cfg, **kwargs: {
+        "iterations": [], "checkpoint": str(tmp_path / "checkpoint"), "policies": {}})
+    assert main(["train-rllib", "smoke_rllib", "--set", f"output_dir={tmp_path}"]) == 0
+    notice = "PYTHONHASHSEED is not set to a number, so this run will not repeat"
+    assert (notice in capsys.readouterr().err) == (value is None)
 
 
 # --- warm start ------------------------------------------------------------------------------------

@@ -96,11 +96,16 @@ def cmd_train_rllib(args) -> int:
     evaluate), progress.jsonl and summary.json."""
     require_extra("train-rllib")
     from ..train.config import load_config
-    from ..train.rllib import train_rllib
+    from ..train.rllib import fixed_hash_seed, train_rllib
 
     cfg = load_config(args.config, parse_config(args.set))
     if args.iterations is not None and args.iterations < 1:
         raise ConfigError(f"--iterations must be at least 1, got {args.iterations}")
+    if fixed_hash_seed() is None:
+        print("train-rllib: PYTHONHASHSEED is not set to a number, so this run will not repeat "
+              "for its seed (RLlib's training follows the process's string-hash seed); "
+              "PYTHONHASHSEED=0 forest-envs train-rllib ... makes it repeatable "
+              "(docs/training.md, 'Repeatable runs')", file=sys.stderr)
     result = train_rllib(cfg, address=args.address, iterations=args.iterations,
                          progress=lambda row: print(json.dumps(row), flush=True))
     print(json.dumps({k: v for k, v in result.items() if k != "iterations"}))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from pathlib import Path
 
@@ -147,6 +148,14 @@ def _cluster_info(ray, algo) -> dict:
             "env_runner_nodes": len(set(runner_nodes))}
 
 
+def fixed_hash_seed() -> str | None:
+    """This process's ``PYTHONHASHSEED`` when it fixes the string-hash seed, else None. RLlib's
+    training follows the hash seed of the process its learner runs in (this one), so a run
+    repeats for its ``seed`` only under a fixed one (docs/training.md, "Repeatable runs")."""
+    value = os.environ.get("PYTHONHASHSEED", "")
+    return value if value.isdigit() else None
+
+
 def train_rllib(cfg: dict, address: str | None = None, iterations: int | None = None,
                 progress=None) -> dict:
     """Run PPO iterations on a local Ray instance (or the cluster at ``address``).
@@ -205,6 +214,7 @@ def train_rllib(cfg: dict, address: str | None = None, iterations: int | None = 
         "wall_s": round(time.time() - started, 1), "train_s": last["wall_s"],
         "env_steps_per_s": round(last["env_steps"] / max(last["wall_s"], 1e-9), 1),
         "stopped": stopped, "cluster": cluster, "address": address,
+        "python_hash_seed": fixed_hash_seed(),  # None: this run cannot be repeated exactly
         "checkpoint": str(checkpoint), "policies": policies,
     }
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
