@@ -280,8 +280,9 @@ print(hashlib.sha256(b"".join(policy[k].tobytes() for k in sorted(policy.files))
 
 @pytest.mark.slow  # two RLlib trainings, each its own process and Ray instance (about 20 s)
 def test_rllib_ppo_trains_the_same_policy_whatever_the_shells_hash_seed(tmp_path, monkeypatch):
-    # Under hash seeds 1 and 2 themselves these two policies differ (RLlib's learner iterates
-    # sets of agent ids): the run's environment is what makes them the same.
+    # Under hash seeds 1 and 2 themselves these two policies differ (RLlib's training follows
+    # its process's string-hash seed; which part of it was not traced): the run's environment
+    # is what makes them the same.
     import subprocess
     import sys
 
